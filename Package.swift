@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+// RayPets: the coordinator pattern done properly on GTK 4, in Swift.
+// Floors (a target only depends on floors below it) are described in ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "RayPets",
+    products: [
+        // The navigation layer another app can lift: pure routers/coordinators,
+        // in-memory hosts for headless tests, and the GTK hosts.
+        .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
+        .library(name: "GtkNavigation", targets: ["GtkNavigation"]),
+        .executable(name: "raypets", targets: ["raypets"]),
+    ],
+    targets: [
+        // GTK 4 as a C module. Only `Gtk` imports it.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // Thin hand-written Swift over GTK: objects, signals, widgets, main loop.
+        .target(name: "Gtk", dependencies: ["CGtk"]),
+        // Pure Swift navigation: routes, pages, routers, coordinators. No GTK.
+        .target(name: "Navigation"),
+        // In-memory hosts and a recording router for anyone's headless tests.
+        .target(name: "NavigationTesting", dependencies: ["Navigation"]),
+        // RayPets' models, view models and coordinators. No GTK.
+        .target(name: "RayPets", dependencies: ["Navigation"]),
+        // The routers' GTK side: GtkStack host and modal-window host.
+        .target(name: "GtkNavigation", dependencies: ["Gtk", "Navigation"]),
+        // RayPets' GTK screens, the main window and the stylesheet.
+        .target(name: "RayPetsUI", dependencies: ["Gtk", "GtkNavigation", "RayPets"]),
+        .executableTarget(name: "raypets", dependencies: ["Gtk", "GtkNavigation", "RayPets", "RayPetsUI"]),
+
+        // Headless tests: no display, no D-Bus, no GTK linked.
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting"]),
+        .testTarget(name: "RayPetsTests", dependencies: ["RayPets", "Navigation", "NavigationTesting"]),
+        // In-process GTK tests: a plain executable, because GTK wants the process's main
+        // thread and its own main loop. scripts/test runs it under a private Xvfb.
+        .executableTarget(
+            name: "raypets-gtk-tests",
+            dependencies: ["Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI"],
+            path: "Tests/GtkTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,78 @@
+/* CGtk: what Swift cannot import from GTK directly.
+ *
+ * GTK's cast macros (GTK_WINDOW(), G_OBJECT(), ...) and variadic functions
+ * (g_object_set, gtk_accessible_update_property, ...) do not import into Swift.
+ * Each one used by the `Gtk` module gets a tiny static inline function here.
+ * Swift keeps every GObject as an untyped `gpointer`; these casts give it back
+ * the typed pointer a GTK function expects (with GLib's checked casts in debug
+ * builds of GTK).
+ */
+#ifndef RAYPETS_CGTK_SHIM_H
+#define RAYPETS_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <stdint.h>
+#include <unistd.h>
+#include <sys/resource.h>
+
+/* --- Casts -------------------------------------------------------------- */
+static inline GObject *rp_object(gpointer p) { return G_OBJECT(p); }
+static inline GtkWidget *rp_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkWindow *rp_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkHeaderBar *rp_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkStack *rp_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkBox *rp_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkLabel *rp_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkButton *rp_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkApplication *rp_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GApplication *rp_gapplication(gpointer p) { return G_APPLICATION(p); }
+static inline GtkCssProvider *rp_css_provider(gpointer p) { return GTK_CSS_PROVIDER(p); }
+static inline GtkStyleProvider *rp_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GtkAccessible *rp_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+static inline gboolean rp_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
+
+/* --- Variadic calls ----------------------------------------------------- */
+/* gtk_accessible_update_property(..., GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1) */
+static inline void rp_accessible_set_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/* g_object_set(settings, "gtk-enable-animations", value, NULL) */
+static inline void rp_object_set_boolean(gpointer object, const char *property, gboolean value) {
+    g_object_set(G_OBJECT(object), property, value, NULL);
+}
+
+/* g_object_get(object, property, &value, NULL) */
+static inline gboolean rp_object_get_boolean(gpointer object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(G_OBJECT(object), property, &value, NULL);
+    return value;
+}
+
+/* --- libdispatch's run-loop hooks ---------------------------------------
+ * These are exported by libdispatch on Linux for CoreFoundation's run loop
+ * (see dispatch/private.h); they are how a foreign main loop drains the main
+ * queue, which is where Swift's MainActor jobs wait.
+ */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+/* Empties the main queue's eventfd so the GLib source does not fire again
+ * until libdispatch writes to it. Non-blocking: the fd is EFD_NONBLOCK. */
+static inline void rp_eventfd_drain(int fd) {
+    uint64_t value;
+    ssize_t n = read(fd, &value, sizeof value);
+    (void)n;
+}
+
+/* CPU time (user + system) used by this process, in microseconds. */
+static inline int64_t rp_process_cpu_usec(void) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (int64_t)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000000
+         + (int64_t)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+#endif

@@ -1,0 +1,23 @@
+import CGtk
+
+/// A `GtkBox`: children in a row or a column.
+@MainActor
+public final class Box: Widget {
+    /// The direction children are laid out in.
+    public enum Axis: Sendable { case horizontal, vertical }
+
+    /// The children, held strongly like the GtkBox holds them (ownership rule 1).
+    public private(set) var children: [Widget] = []
+
+    /// An empty box.
+    public init(_ axis: Axis, spacing: Int32 = 0) {
+        let orientation = axis == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+        super.init(UnsafeMutableRawPointer(gtk_box_new(orientation, spacing)), transfer: .none)
+    }
+
+    /// Adds `child` at the end.
+    public func append(_ child: Widget) {
+        gtk_box_append(rp_box(gobject), child.widget)
+        children.append(child)
+    }
+}

@@ -1,0 +1,36 @@
+import CGtk
+
+/// A `GtkButton`.
+@MainActor
+public final class Button: Widget {
+    /// A button with a text label. With `mnemonic`, an underscore marks the Alt+key letter.
+    public init(label: String, mnemonic: Bool = false) {
+        let pointer = mnemonic ? gtk_button_new_with_mnemonic(label) : gtk_button_new_with_label(label)
+        super.init(UnsafeMutableRawPointer(pointer!), transfer: .none)
+    }
+
+    /// An icon-only button. It gets `accessibleLabel` as its name and tooltip,
+    /// because an icon alone says nothing to a screen reader.
+    public init(iconName: String, accessibleLabel: String) {
+        super.init(UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)), transfer: .none)
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+    }
+
+    private var button: UnsafeMutablePointer<GtkButton> { rp_button(gobject) }
+
+    /// The button's text, if it has one.
+    public var label: String? {
+        gtk_button_get_label(button).map { String(cString: $0) }
+    }
+
+    /// Runs `handler` when the button is activated (click, Enter, Space).
+    /// Capture owners weakly in `handler`.
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("clicked", handler)
+    }
+
+    /// Activates the button as a key press would (`gtk_widget_activate` emits "clicked").
+    public func activate() { gtk_widget_activate(widget) }
+}

@@ -1,0 +1,25 @@
+import CGtk
+
+/// A `GtkLabel`.
+@MainActor
+public final class Label: Widget {
+    /// A label showing `text`.
+    public init(_ text: String = "") {
+        super.init(UnsafeMutableRawPointer(gtk_label_new(text)), transfer: .none)
+    }
+
+    private var label: OpaquePointer { rp_label(gobject) }
+
+    /// The text shown.
+    public var text: String {
+        get { String(cString: gtk_label_get_text(label)) }
+        set { gtk_label_set_text(label, newValue) }
+    }
+
+    /// Wraps long text onto several lines, centred.
+    public func wrapCentered() {
+        gtk_label_set_wrap(label, 1)
+        gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)
+        gtk_label_set_max_width_chars(label, 40)
+    }
+}

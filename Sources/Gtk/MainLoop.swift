@@ -1,0 +1,58 @@
+import CGtk
+
+/// Direct control of GTK's start-up and GLib's default main context, for tests and tools
+/// that drive GTK without a `GtkApplication`.
+@MainActor
+public enum MainLoop {
+    /// Initialises GTK. Returns `false` (instead of aborting the process) when there is no
+    /// display to connect to.
+    public static func initialize() -> Bool { gtk_init_check() != 0 }
+
+    /// Runs one main-loop iteration. With `blocking`, waits for an event first.
+    /// Returns whether anything was dispatched.
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool {
+        g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+    }
+
+    /// Runs the loop until `condition` holds or `timeout` seconds pass.
+    /// Returns whether the condition held.
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+        let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
+        while !condition() {
+            if g_get_monotonic_time() > deadline { return false }
+            if !iterate() { g_usleep(1000) }
+        }
+        return true
+    }
+
+    /// Runs the loop for `seconds`, blocking between events (so an idle loop sleeps).
+    /// Returns the number of iterations that dispatched something.
+    @discardableResult
+    public static func run(for seconds: Double) -> Int {
+        var flag = false
+        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(seconds * 1000), { data in
+            data!.assumingMemoryBound(to: Bool.self).pointee = true
+            return 0 // G_SOURCE_REMOVE
+        }, &flag, nil)
+        _ = id
+        var iterations = 0
+        while !flag {
+            if iterate(blocking: true) { iterations += 1 }
+        }
+        return iterations
+    }
+
+    /// Monotonic time in microseconds.
+    public static var now: Int { g_get_monotonic_time() }
+
+    /// CPU time (user + system) this process has used, in microseconds.
+    public static var processCPUTime: Int { Int(rp_process_cpu_usec()) }
+
+    /// Turns GTK's animations on or off for this process (`gtk-enable-animations`).
+    public static func setAnimationsEnabled(_ enabled: Bool) {
+        guard let settings = gtk_settings_get_default() else { return }
+        rp_object_set_boolean(UnsafeMutableRawPointer(settings), "gtk-enable-animations", enabled ? 1 : 0)
+    }
+}

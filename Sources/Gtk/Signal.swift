@@ -1,0 +1,109 @@
+import CGtk
+
+/// A Swift closure owned by a GObject signal handler.
+///
+/// The box is passed to `g_signal_connect_data` with `Unmanaged.passRetained`, so the GObject
+/// owns it; the destroy notify releases it when the handler is disconnected or the object is
+/// finalized. Nothing else keeps it alive, so a handler can never outlive its box
+/// (no use-after-free) and never keeps its own widget alive (no cycle), provided handlers
+/// capture their owners weakly.
+final class SignalBox<Body> {
+    let body: Body
+    init(_ body: Body) { self.body = body }
+}
+
+/// One connected signal handler. `disconnect()` removes it (and releases its closure).
+@MainActor
+public final class SignalConnection {
+    private weak var object: Object?
+    private var handlerID: UInt
+
+    init(object: Object, handlerID: UInt) {
+        self.object = object
+        self.handlerID = handlerID
+    }
+
+    /// Whether the handler is still connected.
+    public var isConnected: Bool {
+        guard let object, handlerID != 0 else { return false }
+        return g_signal_handler_is_connected(object.gobject, gulong(handlerID)) != 0
+    }
+
+    /// Disconnects the handler. Safe to call twice, or after the object is gone.
+    public func disconnect() {
+        if isConnected, let object {
+            g_signal_handler_disconnect(object.gobject, gulong(handlerID))
+        }
+        handlerID = 0
+    }
+}
+
+// MARK: - Trampolines: one per C signal signature. They capture nothing (rule 6).
+
+/// `void (*)(GObject *self, gpointer data)`: "clicked", "activate", "destroy", ...
+typealias VoidHandler = @MainActor () -> Void
+private func voidTrampoline(_ instance: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?) {
+    let box = UInt(bitPattern: data)  // an integer crosses into the isolated closure as Sendable
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<VoidHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body()
+    }
+}
+
+/// `gboolean (*)(GObject *self, gpointer data)`: "close-request", ...
+typealias BoolHandler = @MainActor () -> Bool
+private func boolTrampoline(_ instance: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?) -> gboolean {
+    let box = UInt(bitPattern: data)
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<BoolHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body() ? 1 : 0
+    }
+}
+
+/// `void (*)(GObject *self, GParamSpec *pspec, gpointer data)`: "notify::property".
+private func notifyTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ pspec: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)  // an integer crosses into the isolated closure as Sendable
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<VoidHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body()
+    }
+}
+
+/// The destroy notify: the GObject gives up the box it was handed.
+private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
+    Unmanaged<AnyObject>.fromOpaque(data!).release()
+}
+
+extension Object {
+    /// The one place that connects a signal (ownership rule 2).
+    private func connect<Body>(
+        _ signal: String, _ body: Body, trampoline: GCallback
+    ) -> SignalConnection {
+        let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
+        let id = g_signal_connect_data(gobject, signal, trampoline, box, releaseBox, GConnectFlags(0))
+        return SignalConnection(object: self, handlerID: UInt(id))
+    }
+
+    /// Connects a handler to a signal whose C signature is `void (*)(instance, user_data)`.
+    @discardableResult
+    public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = voidTrampoline
+        return connect(signal, handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to a signal whose C signature is `gboolean (*)(instance, user_data)`.
+    @discardableResult
+    public func connectReturningBool(
+        _ signal: String, _ handler: @escaping @MainActor () -> Bool
+    ) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = boolTrampoline
+        return connect(signal, handler as BoolHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Runs `handler` whenever the GObject property `property` changes ("notify::property").
+    @discardableResult
+    public func onNotify(_ property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void =
+            notifyTrampoline
+        return connect("notify::\(property)", handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+}

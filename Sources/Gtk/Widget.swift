@@ -1,0 +1,77 @@
+import CGtk
+
+/// Where a widget sits inside the space it is given.
+public enum Alignment: Sendable {
+    case fill, start, end, center
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .end: GTK_ALIGN_END
+        case .center: GTK_ALIGN_CENTER
+        }
+    }
+}
+
+/// A `GtkWidget`. Subclasses add what their widget does.
+@MainActor
+open class Widget: Object {
+    var widget: UnsafeMutablePointer<GtkWidget> { rp_widget(gobject) }
+
+    /// Whether the widget is shown (`gtk_widget_set_visible`).
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget reacts to input.
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget is in a shown, realized window right now.
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    /// Adds a CSS class (`gtk_widget_add_css_class`).
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+
+    /// Whether the widget has the CSS class `name`.
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    /// The name assistive technologies read for this widget.
+    public func setAccessibleLabel(_ label: String) { rp_accessible_set_label(gobject, label) }
+
+    /// The tooltip text.
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    /// Expands horizontally / vertically into free space.
+    public func setExpand(horizontal: Bool, vertical: Bool) {
+        gtk_widget_set_hexpand(widget, horizontal ? 1 : 0)
+        gtk_widget_set_vexpand(widget, vertical ? 1 : 0)
+    }
+
+    /// Aligns the widget inside its allocation.
+    public func setAlignment(horizontal: Alignment, vertical: Alignment) {
+        gtk_widget_set_halign(widget, horizontal.gtk)
+        gtk_widget_set_valign(widget, vertical.gtk)
+    }
+
+    /// Sets all four margins.
+    public func setMargins(_ margin: Int32) {
+        gtk_widget_set_margin_top(widget, margin)
+        gtk_widget_set_margin_bottom(widget, margin)
+        gtk_widget_set_margin_start(widget, margin)
+        gtk_widget_set_margin_end(widget, margin)
+    }
+
+    /// Moves keyboard focus to this widget.
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    /// Whether this widget has the keyboard focus.
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+}

@@ -1,0 +1,96 @@
+import CGtk
+
+/// A `GtkWindow`.
+@MainActor
+public final class Window: Widget {
+    private var content: Widget?
+    private var titleBar: Widget?
+
+    /// A window belonging to `application` (if given).
+    public init(application: Application? = nil) {
+        super.init(UnsafeMutableRawPointer(gtk_window_new()), transfer: .none)
+        if let application {
+            gtk_window_set_application(window, rp_application(application.gobject))
+        }
+    }
+
+    private var window: UnsafeMutablePointer<GtkWindow> { rp_window(gobject) }
+
+    /// The window title (shown by its header bar; read by screen readers).
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    /// The window's content.
+    public var child: Widget? {
+        get { content }
+        set {
+            content = newValue
+            gtk_window_set_child(window, newValue?.widget)
+        }
+    }
+
+    /// The window's title bar, usually a `HeaderBar`.
+    public var titlebar: Widget? {
+        get { titleBar }
+        set {
+            titleBar = newValue
+            gtk_window_set_titlebar(window, newValue?.widget)
+        }
+    }
+
+    /// The size the window opens at.
+    public func setDefaultSize(width: Int32, height: Int32) {
+        gtk_window_set_default_size(window, width, height)
+    }
+
+    /// Whether the window blocks input to other windows of the app.
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
+    }
+
+    /// The window this one is a dialog of (not retained: GTK keeps a weak pointer).
+    public func setTransient(for parent: Window?) {
+        gtk_window_set_transient_for(window, parent?.window)
+    }
+
+    /// The window this one is transient for, as a raw pointer (for tests and diagnostics).
+    public var transientParent: UnsafeMutableRawPointer? {
+        gtk_window_get_transient_for(window).map { UnsafeMutableRawPointer($0) }
+    }
+
+    /// Whether the window is destroyed along with its transient parent.
+    public var destroysWithParent: Bool {
+        get { gtk_window_get_destroy_with_parent(window) != 0 }
+        set { gtk_window_set_destroy_with_parent(window, newValue ? 1 : 0) }
+    }
+
+    /// Shows the window and raises it.
+    public func present() { gtk_window_present(window) }
+
+    /// Asks the window to close, as its close button does (emits "close-request").
+    public func close() { gtk_window_close(window) }
+
+    /// Destroys the window now (no "close-request").
+    public func destroy() { gtk_window_destroy(window) }
+
+    /// The widget with keyboard focus inside this window, as a raw pointer.
+    public var focusedWidget: UnsafeMutableRawPointer? {
+        gtk_window_get_focus(window).map { UnsafeMutableRawPointer($0) }
+    }
+
+    /// Runs `handler` when the user asks to close the window. Return `true` to
+    /// keep it open (the handler then decides), `false` to let GTK destroy it.
+    @discardableResult
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connectReturningBool("close-request", handler)
+    }
+
+    /// Runs `handler` when the window is destroyed, whoever destroyed it.
+    @discardableResult
+    public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("destroy", handler)
+    }
+}

@@ -1,0 +1,27 @@
+/// The data both routers keep: the pages, each page's pending `onDismissed`, and the
+/// observers of the stack.
+///
+/// Every removal goes through `removePages(from:)`, which hands back the removed pages'
+/// `onDismissed` closures exactly once; the router runs them after the host shows the new
+/// stack, so a closure that looks at the router sees the final state.
+@MainActor
+struct BackStack<Route: NavigationRoute> {
+    private(set) var pages: [Page<Route>] = []
+    private var onDismissed: [PageID: @MainActor () -> Void] = [:]
+
+    mutating func push(_ page: Page<Route>, onDismissed: (@MainActor () -> Void)?) {
+        pages.append(page)
+        if let onDismissed { self.onDismissed[page.id] = onDismissed }
+    }
+
+    /// Removes the pages at `index...` and returns their `onDismissed` closures, top page first.
+    mutating func removePages(from index: Int) -> [@MainActor () -> Void] {
+        guard index < pages.count else { return [] }
+        let removed = pages[index...].reversed()
+        pages.removeSubrange(index...)
+        return removed.compactMap { onDismissed.removeValue(forKey: $0.id) }
+    }
+
+    /// Number of `onDismissed` closures still waiting (for leak checks).
+    var pendingDismissHandlers: Int { onDismissed.count }
+}

@@ -1,0 +1,53 @@
+/// A page's identity, unique for the life of the process and never reused.
+public struct PageID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The raw number.
+    public let rawValue: UInt64
+
+    /// A page id with this number.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    @MainActor private static var last: UInt64 = 0
+
+    /// The next unused id.
+    @MainActor public static func next() -> PageID {
+        last += 1
+        return PageID(rawValue: last)
+    }
+
+    /// `page-<n>`: also the name of the page's child in a GTK stack.
+    public var description: String { "page-\(rawValue)" }
+}
+
+/// One page on a back stack: a value the router holds. GTK widgets are built from it,
+/// never the other way round.
+@MainActor
+public struct Page<Route: NavigationRoute>: Identifiable {
+    /// Stable identity: the same page keeps it while it is on the stack.
+    public let id: PageID
+    /// Which screen this is and with what parameters.
+    public let route: Route
+    /// The screen's state and intents.
+    public let model: any PageModel
+
+    /// A new page with a fresh id.
+    public init(route: Route, model: any PageModel) {
+        self.id = PageID.next()
+        self.route = route
+        self.model = model
+    }
+
+    /// The title shown while this page is visible.
+    public var title: String { model.title }
+}
+
+extension Page: Equatable {
+    /// Two pages are equal when they are the same page (same id) showing the same route.
+    nonisolated public static func == (lhs: Page, rhs: Page) -> Bool {
+        lhs.id == rhs.id && lhs.route == rhs.route
+    }
+}
+
+extension Page: CustomStringConvertible {
+    /// `page-3 howToCode(step: 2)`.
+    nonisolated public var description: String { "\(id) \(route)" }
+}

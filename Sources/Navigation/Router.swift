@@ -1,0 +1,49 @@
+/// Turns "present this screen" and "dismiss" into pages on a host.
+///
+/// Coordinators talk only to routers; routers talk only to hosts. `onDismissed` passed to
+/// `present` runs exactly once when that page leaves the stack, whichever way it left:
+/// code (`dismiss`, `popToRoot`), the user going back, a Cancel, a window closing.
+@MainActor
+public protocol Router<Route>: AnyObject {
+    /// The app's route type.
+    associatedtype Route: NavigationRoute
+
+    /// The current stack, bottom first. The last page is the visible one.
+    var pages: [Page<Route>] { get }
+
+    /// Shows a new page for `route` on top.
+    @discardableResult
+    func present(
+        _ route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID
+
+    /// Ends what this router presented (see each router for what that means).
+    func dismiss(animated: Bool)
+
+    /// Removes the top page, as the user's Back does. Does nothing on the root page.
+    func goBack(animated: Bool)
+
+    /// Calls `handler` with the new stack after every change. Keep the returned observation.
+    func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation
+}
+
+extension Router {
+    /// Shows a new page for `route`, animated, with no dismissal callback.
+    @discardableResult
+    public func present(_ route: Route, model: any PageModel) -> PageID {
+        present(route, model: model, animated: true, onDismissed: nil)
+    }
+
+    /// The visible page.
+    public var topPage: Page<Route>? { pages.last }
+
+    /// The routes of the current stack, bottom first.
+    public var routes: [Route] { pages.map(\.route) }
+}
+
+extension Router {
+    /// Whether the page `id` is the visible one. Coordinators check it before acting on a
+    /// page's intent, so a double click, or a click on a page that is sliding away, cannot
+    /// push a second page.
+    public func isVisible(_ id: PageID) -> Bool { pages.last?.id == id }
+}

@@ -1,0 +1,84 @@
+import Navigation
+
+/// A value the user can pick on a choice page.
+public protocol ChoiceOption: CaseIterable, Sendable where AllCases == [Self] {
+    /// The option's button label.
+    var title: String { get }
+}
+
+/// What a view needs from any choice page, whatever its option type.
+@MainActor
+public protocol ChoiceModel: PageModel {
+    /// The question asked.
+    var prompt: String { get }
+    /// The option labels, in order.
+    var optionTitles: [String] { get }
+    /// Intent: the option at `index` was picked.
+    func select(at index: Int)
+}
+
+/// A page that asks one question and offers a fixed set of answers: visit type,
+/// pain level, "Faking it?".
+@MainActor
+public final class ChoiceViewModel<Option: ChoiceOption>: ChoiceModel {
+    /// The page title.
+    public let title: String
+    /// The question asked.
+    public let prompt: String
+    /// The answers, in order.
+    public let options: [Option]
+    /// Set by the coordinator: what picking an option does.
+    public var onSelect: (@MainActor (Option) -> Void)?
+
+    /// A choice page over all of `Option`'s cases.
+    public init(title: String, prompt: String, options: [Option] = Option.allCases) {
+        self.title = title
+        self.prompt = prompt
+        self.options = options
+    }
+
+    /// The option labels, in order.
+    public var optionTitles: [String] { options.map(\.title) }
+
+    /// Intent: `option` was picked.
+    public func select(_ option: Option) { onSelect?(option) }
+
+    /// Intent: the option at `index` was picked (out-of-range indexes are ignored).
+    public func select(at index: Int) {
+        guard options.indices.contains(index) else { return }
+        select(options[index])
+    }
+}
+
+extension VisitType: ChoiceOption {
+    /// "Well" / "Sick".
+    public var title: String {
+        switch self {
+        case .well: "Well"
+        case .sick: "Sick"
+        }
+    }
+}
+
+extension PainLevel: ChoiceOption {
+    /// "None" ... "Worst possible".
+    public var title: String {
+        switch self {
+        case .none: "None"
+        case .aLittle: "A little"
+        case .moderate: "Moderate"
+        case .severe: "Severe"
+        case .worstPossible: "Worst possible"
+        }
+    }
+}
+
+extension FakingAnswer: ChoiceOption {
+    /// "It's fake" / "It's not fake".
+    public var title: String {
+        switch self {
+        case .fake: "It's fake"
+        case .notFake: "It's not fake"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Navigation
+
+/// "How to code": four steps, each with its coloured Next button, then "Start over", whose
+/// button dismisses the whole flow back to where it started. Back goes back one step.
+@MainActor
+public final class HowToCodeCoordinator: Coordinator {
+    /// No child flows.
+    public var children: [any Coordinator] = []
+    /// The stack the steps are pushed on.
+    public let router: any Router<AppRoute>
+
+    /// A flow that pushes onto `router`.
+    public init(router: any Router<AppRoute>) {
+        self.router = router
+    }
+
+    /// Shows the first step; `onDismissed` runs when that step leaves (Back or Start over).
+    public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        show(.wakeUp, animated: animated, onDismissed: onDismissed)
+    }
+
+    private func show(_ step: HowToCodeStep, animated: Bool, onDismissed: (@MainActor () -> Void)? = nil) {
+        let model = MessageViewModel(
+            title: step.title, message: step.text, actionTitle: "Next", actionStyle: step.colour)
+        let id = router.present(.howToCode(step), model: model, animated: animated, onDismissed: onDismissed)
+        model.onAction = { [weak self] in self?.next(after: step, from: id) }
+    }
+
+    private func next(after step: HowToCodeStep, from id: PageID) {
+        guard router.isVisible(id) else { return }
+        if let next = step.next {
+            show(next, animated: true)
+        } else {
+            showStartOver()
+        }
+    }
+
+    private func showStartOver() {
+        let model = MessageViewModel(
+            title: "Start over", message: "That's how to code. Want to go through it again?",
+            actionTitle: "Start over", actionStyle: .suggested)
+        let id = router.present(.startOver, model: model, animated: true, onDismissed: nil)
+        model.onAction = { [weak self] in
+            guard let self, self.router.isVisible(id) else { return }
+            self.dismiss(animated: true)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Navigation
+
+/// How an action button looks. The colours are CSS classes, so themes can restyle them.
+public enum ActionStyle: String, Sendable, CaseIterable {
+    case plain, suggested, red, orange, green, blue
+
+    /// The CSS class the view adds to the button (`nil` for `plain`).
+    public var cssClass: String? {
+        switch self {
+        case .plain: nil
+        case .suggested: "suggested-action"
+        default: "step-\(rawValue)"
+        }
+    }
+}
+
+/// A page that says something and offers one action: a How-to-code step ("Next"),
+/// "Start over", "No appointment required" ("Okay").
+@MainActor
+public final class MessageViewModel: PageModel {
+    /// The page title.
+    public let title: String
+    /// The text of the page.
+    public let message: String
+    /// The action button's label.
+    public let actionTitle: String
+    /// The action button's look.
+    public let actionStyle: ActionStyle
+    /// Set by the coordinator: what the action does.
+    public var onAction: (@MainActor () -> Void)?
+
+    /// A message page.
+    public init(title: String, message: String, actionTitle: String, actionStyle: ActionStyle = .suggested) {
+        self.title = title
+        self.message = message
+        self.actionTitle = actionTitle
+        self.actionStyle = actionStyle
+    }
+
+    /// Intent: the action button was pressed.
+    public func performAction() { onAction?() }
+}

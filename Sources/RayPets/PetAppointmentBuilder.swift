@@ -1,0 +1,23 @@
+/// Collects the answers of the appointment questionnaire, one page at a time.
+///
+/// One builder lives for one run of the dialog. Cancel throws it away with its answers;
+/// only a finished questionnaire becomes an `AppointmentRequest`.
+@MainActor
+public final class PetAppointmentBuilder {
+    /// Well or sick, once chosen.
+    public var visitType: VisitType?
+    /// Pain level, once chosen.
+    public var painLevel: PainLevel?
+    /// The "Faking it?" answer, once chosen.
+    public var fakingAnswer: FakingAnswer?
+
+    /// An empty builder.
+    public init() {}
+
+    /// The finished request, or `nil` if the visit type was never chosen.
+    public func build(outcome: AppointmentOutcome) -> AppointmentRequest? {
+        guard let visitType else { return nil }
+        return AppointmentRequest(
+            visitType: visitType, painLevel: painLevel, fakingAnswer: fakingAnswer, outcome: outcome)
+    }
+}
