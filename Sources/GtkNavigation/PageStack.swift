@@ -1,0 +1,65 @@
+import Gtk
+import Navigation
+
+/// A GtkStack that mirrors a router's stack of pages.
+///
+/// `show(_:transition:)` creates views for new pages, slides to the top page (left on push,
+/// right on pop), and removes the views of pages that left once the slide has finished —
+/// so the page sliding out stays visible during the animation, and is freed after it.
+@MainActor
+final class PageStack<Route: NavigationRoute> {
+    let stack = Stack()
+    private let makeView: PageViewFactory<Route>
+    private var views: [PageID: any PageView] = [:]
+    private var current: Set<PageID> = []
+    /// Called with each view right after it is created (tests watch their widgets).
+    var onViewCreated: (@MainActor (any PageView) -> Void)?
+
+    init(makeView: @escaping PageViewFactory<Route>) {
+        self.makeView = makeView
+        stack.setExpand(horizontal: true, vertical: true)
+        stack.onNotify("transition-running") { [weak self] in
+            guard let self, !self.stack.isTransitionRunning else { return }
+            self.removeLeavingViews()
+        }
+    }
+
+    /// The view showing page `id`, if it is still alive.
+    func view(for id: PageID) -> (any PageView)? { views[id] }
+
+    /// Number of page views alive (shown, or sliding out).
+    var viewCount: Int { views.count }
+
+    func show(_ pages: [Page<Route>], transition: NavigationTransition) {
+        current = Set(pages.map(\.id))
+        for page in pages where views[page.id] == nil {
+            let view = makeView(page)
+            views[page.id] = view
+            stack.add(view.widget, name: page.id.description)
+            onViewCreated?(view)
+        }
+        if let top = pages.last, let view = views[top.id] {
+            stack.setVisibleChild(name: top.id.description, transition: transition.stackTransition)
+            view.initialFocus?.grabFocus()
+        }
+        // A slide only runs when the stack is on screen; otherwise tidy up at once.
+        if !stack.isTransitionRunning { removeLeavingViews() }
+    }
+
+    private func removeLeavingViews() {
+        for id in views.keys where !current.contains(id) {
+            stack.remove(name: id.description)
+            views[id] = nil
+        }
+    }
+}
+
+extension NavigationTransition {
+    var stackTransition: StackTransition {
+        switch self {
+        case .push: .slideLeft
+        case .pop: .slideRight
+        case .none: .none
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Gtk
+import Navigation
+
+/// The GTK side of one page: a view that binds to the page's model.
+///
+/// A host keeps the view alive exactly as long as its page is on the stack (plus the slide
+/// animation when it leaves), then drops it and removes its widget, which frees both.
+@MainActor
+public protocol PageView: AnyObject {
+    /// The page's root widget, added to the host's GtkStack.
+    var widget: Widget { get }
+    /// The widget that gets keyboard focus when the page becomes visible (its main button).
+    var initialFocus: Widget? { get }
+}
+
+extension PageView {
+    /// No preferred focus by default.
+    public var initialFocus: Widget? { nil }
+}
+
+/// Builds the view for a page. The app supplies one; hosts call it for each new page.
+public typealias PageViewFactory<Route: NavigationRoute> = @MainActor (Page<Route>) -> any PageView

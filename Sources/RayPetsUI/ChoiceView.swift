@@ -1,0 +1,32 @@
+import Gtk
+import GtkNavigation
+import RayPets
+
+/// A question with one button per answer (visit type, pain level, Faking it?).
+/// Binds to any `ChoiceModel`.
+@MainActor
+final class ChoiceView: PageView {
+    let widget: Widget
+    let initialFocus: Widget?
+
+    init(model: any ChoiceModel) {
+        let layout = PageLayout(headline: model.title, text: model.prompt)
+        let buttons = model.optionTitles.enumerated().map { index, title in
+            layout.addButton(title, cssClass: nil) { [weak model] in model?.select(at: index) }
+        }
+        initialFocus = buttons.first
+        widget = layout.root
+    }
+}
+
+/// What a page looks like when the app has no view for its model: a clear message instead
+/// of a crash or a blank page.
+@MainActor
+final class UnknownPageView: PageView {
+    let widget: Widget
+    let initialFocus: Widget? = nil
+
+    init(description: String) {
+        widget = PageLayout(headline: "Nothing to show", text: "RayPets has no screen for \(description).").root
+    }
+}

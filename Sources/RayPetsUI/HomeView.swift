@@ -1,0 +1,19 @@
+import Gtk
+import GtkNavigation
+import RayPets
+
+/// Home: a greeting and the two actions. Binds to a `HomeViewModel`.
+@MainActor
+final class HomeView: PageView {
+    let widget: Widget
+    let initialFocus: Widget?
+
+    init(model: HomeViewModel) {
+        let layout = PageLayout(headline: model.greeting, text: model.subtitle)
+        initialFocus = layout.addButton(model.scheduleTitle, cssClass: "suggested-action") { [weak model] in
+            model?.scheduleAppointment()
+        }
+        layout.addButton(model.howToCodeTitle, cssClass: nil) { [weak model] in model?.howToCode() }
+        widget = layout.root
+    }
+}

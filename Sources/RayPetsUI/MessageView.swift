@@ -1,0 +1,19 @@
+import Gtk
+import GtkNavigation
+import RayPets
+
+/// A page with a message and one action (How-to-code steps, Start over, No appointment
+/// required). Binds to a `MessageViewModel`.
+@MainActor
+final class MessageView: PageView {
+    let widget: Widget
+    let initialFocus: Widget?
+
+    init(model: MessageViewModel) {
+        let layout = PageLayout(headline: model.title, text: model.message)
+        initialFocus = layout.addButton(model.actionTitle, cssClass: model.actionStyle.cssClass) { [weak model] in
+            model?.performAction()
+        }
+        widget = layout.root
+    }
+}
