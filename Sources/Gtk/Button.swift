@@ -31,6 +31,9 @@ public final class Button: Widget {
         connect("clicked", handler)
     }
 
+    /// Clicks the button now, as the mouse does (emits "clicked").
+    public func click() { rp_signal_emit_void(gobject, "clicked") }
+
     /// Activates the button as a key press would (`gtk_widget_activate` emits "clicked").
     public func activate() { gtk_widget_activate(widget) }
 }

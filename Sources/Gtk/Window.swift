@@ -9,6 +9,11 @@ public final class Window: Widget {
     /// A window belonging to `application` (if given).
     public init(application: Application? = nil) {
         super.init(UnsafeMutableRawPointer(gtk_window_new()), transfer: .none)
+        // Make "destroy" (and so destroy-with-parent) work although this wrapper holds a
+        // reference: see rp_window_dispose_when_destroyed in shim.h.
+        connect("unrealize") { [weak self] in
+            if let self { rp_window_dispose_when_destroyed(self.gobject) }
+        }
         if let application {
             gtk_window_set_application(window, rp_application(application.gobject))
         }
@@ -73,7 +78,8 @@ public final class Window: Widget {
     /// Asks the window to close, as its close button does (emits "close-request").
     public func close() { gtk_window_close(window) }
 
-    /// Destroys the window now (no "close-request").
+    /// Destroys the window (no "close-request"): it disappears now; "destroy" is emitted,
+    /// and dialogs that are destroyed with it close, on the next main-loop iteration.
     public func destroy() { gtk_window_destroy(window) }
 
     /// The widget with keyboard focus inside this window, as a raw pointer.
@@ -88,7 +94,8 @@ public final class Window: Widget {
         connectReturningBool("close-request", handler)
     }
 
-    /// Runs `handler` when the window is destroyed, whoever destroyed it.
+    /// Runs `handler` when the window is destroyed, whoever destroyed it (`destroy()`, the
+    /// close button, its parent going away); it runs on the loop iteration after.
     @discardableResult
     public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("destroy", handler)

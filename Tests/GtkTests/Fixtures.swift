@@ -1,0 +1,70 @@
+import Gtk
+import GtkNavigation
+import Navigation
+
+enum TestRoute: NavigationRoute { case root, a, b, c }
+
+@MainActor
+final class TitledModel: PageModel {
+    let title: String
+    init(_ title: String) { self.title = title }
+}
+
+/// A page view with a label and a button, watched for finalization.
+@MainActor
+final class TestPageView: PageView {
+    let widget: Widget
+    let initialFocus: Widget?
+    init(_ page: Page<TestRoute>) {
+        let box = Box(.vertical)
+        let button = Button(label: "Go on from \(page.title)")
+        box.append(Label(page.title))
+        box.append(button)
+        widget = box
+        initialFocus = button
+    }
+}
+
+/// A main window with a stack host and a modal host over it, and finalization counters
+/// for every page widget and dialog window they create.
+@MainActor
+final class HostFixture {
+    let window = Window()
+    let stackHost: GtkStackHost<TestRoute>
+    let modalHost: GtkModalHost<TestRoute>
+    let router: StackRouter<TestRoute>
+    let modal: ModalRouter<TestRoute>
+    let pageWidgets = FinalizationCounter()
+    let dialogs = FinalizationCounter()
+    private let header = HeaderBar()
+
+    init() {
+        stackHost = GtkStackHost(window: window, makeView: { TestPageView($0) })
+        modalHost = GtkModalHost(parent: window, makeView: { TestPageView($0) })
+        router = StackRouter(host: stackHost)
+        modal = ModalRouter(host: modalHost)
+        header.packStart(stackHost.backButton)
+        window.titlebar = header
+        window.child = stackHost.widget
+        window.setDefaultSize(width: 400, height: 300)
+        stackHost.onViewCreated = { [pageWidgets] in pageWidgets.watch($0.widget) }
+        modalHost.onViewCreated = { [pageWidgets] in pageWidgets.watch($0.widget) }
+        modalHost.onWindowCreated = { [dialogs] in dialogs.watch($0) }
+        window.present()
+        MainLoop.run(until: { self.window.isMapped })
+    }
+
+    /// Runs the loop until no stack transition is running.
+    func settle() {
+        MainLoop.run(until: {
+            !stackHost.stack.isTransitionRunning && !(modalHost.stack?.isTransitionRunning ?? false)
+        })
+        MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+    }
+
+    /// Closes the main window and lets GTK finish.
+    func tearDown() {
+        window.destroy()
+        settle()
+    }
+}

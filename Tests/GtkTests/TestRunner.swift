@@ -1,0 +1,55 @@
+import Glibc
+import Gtk
+
+/// Writes a line to stdout unbuffered, so it stays in order with GTK's messages on stderr.
+func log(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(1, $0, strlen($0)) }
+}
+
+/// A test failed; the message says what was expected.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Fails the current test with `message` unless `condition` holds.
+func check(_ condition: Bool, _ message: @autoclosure () -> String, line: Int = #line) throws {
+    if !condition { throw Failure(description: "line \(line): \(message())") }
+}
+
+/// A minimal runner for tests that need GTK's main thread and main loop, which Swift
+/// Testing's runner does not give. Prints one line per test and a closing
+/// "N passed, N failed" line.
+@MainActor
+final class TestRunner {
+    private(set) var passed = 0
+    private(set) var failed = 0
+    private let filter: String?
+
+    init(filter: String?) { self.filter = filter }
+
+    func test(_ name: String, _ body: () throws -> Void) {
+        if let filter, !name.localizedStandardContains(filter) { return }
+        do {
+            try body()
+            passed += 1
+            log("PASS \(name)")
+        } catch {
+            failed += 1
+            log("FAIL \(name): \(error)")
+        }
+        // Let GTK finish pending work (destroyed windows, finished transitions) between tests.
+        MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+    }
+
+    func summary() -> Int32 {
+        log("gtk: \(passed) passed, \(failed) failed")
+        return failed == 0 ? 0 : 1
+    }
+}
+
+extension String {
+    fileprivate func localizedStandardContains(_ other: String) -> Bool {
+        lowercased().contains(other.lowercased())
+    }
+}
