@@ -34,6 +34,9 @@ final class PageStack<Route: NavigationRoute> {
         current = Set(pages.map(\.id))
         for page in pages where views[page.id] == nil {
             let view = makeView(page)
+            // Names the page's region for screen readers (and lets AT-SPI tests find it:
+            // in GTK 4.8 every stack page is in the accessibility tree, shown or not).
+            view.widget.setAccessibleLabel(page.title)
             views[page.id] = view
             stack.add(view.widget, name: page.id.description)
             onViewCreated?(view)

@@ -1,0 +1,182 @@
+"""Drive the real raypets binary through AT-SPI, as a screen reader or a user would.
+
+Run under scripts/with-display (private Xvfb + session bus); see ../shared/TESTING-GTK.md.
+Pages are told apart by the window titles (the app sets each window's title to the visible
+page's title) and by the labels on the page, never by widget presence: every GtkStack page
+is always in the accessibility tree.
+"""
+import os
+import subprocess
+import time
+
+import pyatspi
+
+Role = pyatspi.ROLE_FRAME
+
+
+class DriverError(AssertionError):
+    pass
+
+
+def wait_for(condition, what, timeout=8.0):
+    """Polls condition() until it returns something truthy; fails naming `what`."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except DriverError:
+            raise
+        except Exception as error:  # the tree changes under us while pages slide
+            last_error = error
+        time.sleep(0.05)
+    raise DriverError(f"timed out waiting for {what}" + (f" (last error: {last_error})" if last_error else ""))
+
+
+def walk(node):
+    """Every accessible under node, depth first."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current is None:
+            continue
+        yield current
+        try:
+            count = current.childCount
+        except Exception:
+            continue
+        for index in range(count - 1, -1, -1):
+            try:
+                stack.append(current.getChildAtIndex(index))
+            except Exception:
+                pass
+
+
+def visible_nodes(window):
+    """The accessibles of `window` a user can see: GTK 4.8 puts every GtkStack page in the
+    tree with the same states, so a page is known to be visible when its root (named after
+    its page by the app) matches the window title; other pages are skipped."""
+    title = window.name
+    stack = [window]
+    while stack:
+        current = stack.pop()
+        if current is None:
+            continue
+        yield current
+        try:
+            children = [current.getChildAtIndex(i) for i in range(current.childCount)]
+        except Exception:
+            continue
+        if current.name == "GtkStackPage" or any(c is not None and c.name == "GtkStackPage" for c in children):
+            pages = [c for c in children if c is not None and c.name == "GtkStackPage"]
+            if pages:
+                shown = [p for p in pages if p.childCount and p.getChildAtIndex(0).name == title]
+                children = [c for c in children if c not in pages] + shown[-1:]
+        stack.extend(reversed(children))
+
+
+class RayPets:
+    """One running raypets process."""
+
+    def __init__(self, binary, artifacts, env=None):
+        self.artifacts = artifacts
+        os.makedirs(artifacts, exist_ok=True)
+        full_env = dict(os.environ, GSK_RENDERER="cairo", **(env or {}))
+        self.log = open(os.path.join(artifacts, "app.log"), "ab")
+        self.process = subprocess.Popen([binary], env=full_env, stdout=self.log, stderr=self.log)
+        self.app = wait_for(self._find_app, "the raypets application on the accessibility bus")
+        wait_for(lambda: self.main_window(), "the main window")
+
+    def _find_app(self):
+        if self.process.poll() is not None:
+            self.log.flush()
+            with open(os.path.join(self.artifacts, "app.log"), errors="replace") as log:
+                raise DriverError(f"raypets exited with status {self.process.returncode}:\n{log.read()[-2000:]}")
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            app = desktop.getChildAtIndex(index)
+            if app is not None and app.name == "raypets":
+                return app
+        return None
+
+    def frames(self):
+        return [self.app.getChildAtIndex(i) for i in range(self.app.childCount)]
+
+    def main_window(self):
+        frames = [f for f in self.frames() if f is not None and not f.getState().contains(pyatspi.STATE_MODAL)]
+        return frames[0] if frames else None
+
+    def dialog(self):
+        for frame in self.frames():
+            if frame is not None and frame.getState().contains(pyatspi.STATE_MODAL):
+                return frame
+        return None
+
+    def active_window(self):
+        return self.dialog() or self.main_window()
+
+    def title(self, window=None):
+        window = window or self.main_window()
+        return window.name if window else None
+
+    def buttons(self, window=None, name=None):
+        window = window or self.active_window()
+        found = [n for n in visible_nodes(window) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+        if name is not None:
+            found = [n for n in found if n.name == name]
+        return found
+
+    def labels(self, window=None):
+        window = window or self.active_window()
+        result = []
+        for node in visible_nodes(window):
+            if node.getRole() == pyatspi.ROLE_LABEL:
+                text = node.queryText()
+                result.append(text.getText(0, text.characterCount))
+        return result
+
+    def click(self, name, window=None):
+        """Presses the visible button called `name` in the active window (or `window`)."""
+        button = wait_for(lambda: (self.buttons(window, name) or [None])[0], f"a visible '{name}' button")
+        action = button.queryAction()
+        for index in range(action.nActions):
+            if action.getName(index) == "click":
+                action.doAction(index)
+                return
+        raise DriverError(f"button '{name}' has no click action")
+
+    def wait_title(self, title, window=None, dialog=False):
+        def current():
+            win = self.dialog() if dialog else (window or self.main_window())
+            return win is not None and win.name == title
+        wait_for(current, f"{'dialog' if dialog else 'window'} title '{title}'"
+                 f" (now '{self.title(self.dialog() if dialog else self.main_window())}')")
+
+    def wait_no_dialog(self):
+        wait_for(lambda: self.dialog() is None, "the dialog to close")
+
+    def screenshot(self, name):
+        time.sleep(0.6)  # let the slide animation finish: titles change before it does
+        path = os.path.join(self.artifacts, name.replace("/", "-"))
+        subprocess.run(["import", "-window", "root", path], check=False)
+        return path
+
+    def dump_tree(self, name):
+        with open(os.path.join(self.artifacts, name.replace("/", "-")), "w") as out:
+            for frame in self.frames():
+                for node in walk(frame):
+                    try:
+                        out.write(f"{node.getRoleName()}: {node.name!r}\n")
+                    except Exception as error:
+                        out.write(f"<gone: {error}>\n")
+
+    def quit(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()

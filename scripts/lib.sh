@@ -1,0 +1,31 @@
+# Shared by scripts/run and scripts/test. Source it; don't run it.
+
+# Installs the Debian packages in "$@" that are not installed yet (apt-get, as root or via sudo).
+install_missing_packages() {
+    local missing=() package
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing[*]}" >&2; return 1; }
+        sudo="sudo"
+    fi
+    echo "Installing: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+require_swift() {
+    command -v swift >/dev/null || {
+        echo "Swift 6 is not on PATH. Install it from swift.org (Linux, Debian 12) and try again." >&2
+        return 1
+    }
+}
+
+# What building and running the app needs.
+APP_PACKAGES=(libgtk-4-dev pkg-config)
+# What the test suite needs on top: a private X server and session bus, AT-SPI from Python,
+# and ImageMagick's `import` for screenshots of failures.
+TEST_PACKAGES=(xvfb xauth x11-utils dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi imagemagick)
