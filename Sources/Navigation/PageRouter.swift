@@ -1,0 +1,68 @@
+/// What `StackRouter` and `ModalRouter` share: a back stack, a host to show it, observers,
+/// and the one place pages are added and removed.
+///
+/// Every change goes through `push` or `truncate`, in the same order: update the data, let
+/// the host show it, tell observers, then run the `onDismissed` closures of the pages that
+/// left (top first). By the time any closure runs, the router's state is final, and because
+/// nothing else removes pages, each closure runs exactly once.
+///
+/// Not for use on its own: the subclasses decide what `dismiss` and the host's close
+/// requests mean.
+@MainActor
+public class PageRouter<Route: NavigationRoute> {
+    private var stack = BackStack<Route>()
+    private let host: any NavigationHost<Route>
+    private let observers = StackObservers<Route>()
+
+    init(host: any NavigationHost<Route>) {
+        self.host = host
+    }
+
+    /// The current stack, bottom first. The last page is the visible one.
+    public var pages: [Page<Route>] { stack.pages }
+
+    /// Whether there is a page to go back to.
+    public var canGoBack: Bool { stack.pages.count > 1 }
+
+    /// Number of `onDismissed` closures still waiting for their pages to leave.
+    public var pendingDismissHandlers: Int { stack.pendingDismissHandlers }
+
+    /// Pushes a page for `route` on top (the first page appears without animation).
+    @discardableResult
+    public func present(
+        _ route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID {
+        let page = Page(route: route, model: model)
+        let first = stack.pages.isEmpty
+        stack.push(page, onDismissed: onDismissed)
+        publish(animated && !first ? .push : .none)
+        return page.id
+    }
+
+    /// Pops the top page, unless it is the first one: Back never empties a stack.
+    public func goBack(animated: Bool) {
+        guard canGoBack else { return }
+        truncate(to: stack.pages.count - 1, animated: animated)
+    }
+
+    /// Calls `handler` with the new stack after every change. Keep the returned observation.
+    public func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation {
+        observers.add(handler)
+    }
+
+    /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page.
+    public func hostDidRequestBack() { goBack(animated: true) }
+
+    /// Keeps the first `count` pages and removes the rest, running their `onDismissed`.
+    func truncate(to count: Int, animated: Bool) {
+        guard count < stack.pages.count else { return }
+        let handlers = stack.removePages(from: count)
+        publish(animated && count > 0 ? .pop : .none)
+        for handler in handlers { handler() }
+    }
+
+    private func publish(_ transition: NavigationTransition) {
+        host.show(stack.pages, transition: transition)
+        observers.notify(stack.pages)
+    }
+}
