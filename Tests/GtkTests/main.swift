@@ -11,6 +11,7 @@ guard MainLoop.initialize() else {
 let runner = TestRunner(filter: CommandLine.arguments.dropFirst().first)
 // The bridge tests come first: they check behaviour before and after installing it.
 bridgeTests(runner)
+signalTests(runner)
 stackHostTests(runner)
 modalHostTests(runner)
 appTests(runner)
