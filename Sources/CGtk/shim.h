@@ -29,6 +29,10 @@ static inline GtkApplication *rp_application(gpointer p) { return GTK_APPLICATIO
 static inline GApplication *rp_gapplication(gpointer p) { return G_APPLICATION(p); }
 static inline GtkCssProvider *rp_css_provider(gpointer p) { return GTK_CSS_PROVIDER(p); }
 static inline GtkStyleProvider *rp_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GtkListBox *rp_list_box(gpointer p) { return GTK_LIST_BOX(p); }
+static inline GtkListBoxRow *rp_list_box_row(gpointer p) { return GTK_LIST_BOX_ROW(p); }
+static inline GtkGrid *rp_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkStackSwitcher *rp_stack_switcher(gpointer p) { return GTK_STACK_SWITCHER(p); }
 static inline GtkAccessible *rp_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline gboolean rp_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
 

@@ -4,6 +4,7 @@ import CGtk
 @MainActor
 public final class HeaderBar: Widget {
     private var packed: [Widget] = []
+    private var title: Widget?
 
     /// An empty header bar.
     public init() {
@@ -22,6 +23,15 @@ public final class HeaderBar: Widget {
     public func packEnd(_ child: Widget) {
         gtk_header_bar_pack_end(bar, child.widget)
         packed.append(child)
+    }
+
+    /// The widget in the title's place; `nil` shows the window title.
+    public var titleWidget: Widget? {
+        get { title }
+        set {
+            title = newValue
+            gtk_header_bar_set_title_widget(bar, newValue?.widget)
+        }
     }
 
     /// Whether the window's title buttons (close, ...) are shown.

@@ -16,6 +16,11 @@ public final class Label: Widget {
         set { gtk_label_set_text(label, newValue) }
     }
 
+    /// Aligns the text to the start (left in left-to-right locales).
+    public func alignStart() {
+        gtk_label_set_xalign(label, 0)
+    }
+
     /// Wraps long text onto several lines, centred.
     public func wrapCentered() {
         gtk_label_set_wrap(label, 1)

@@ -68,6 +68,19 @@ private func notifyTrampoline(
     }
 }
 
+/// `void (*)(GObject *self, gpointer arg, gpointer data)`: "row-activated", ...
+typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+private func pointerTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ argument: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)
+    let bits = UInt(bitPattern: argument)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<PointerHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+            .body(UnsafeMutableRawPointer(bitPattern: bits))
+    }
+}
+
 /// The destroy notify: the GObject gives up the box it was handed.
 private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
     Unmanaged<AnyObject>.fromOpaque(data!).release()
@@ -97,6 +110,17 @@ extension Object {
     ) -> SignalConnection {
         let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = boolTrampoline
         return connect(signal, handler as BoolHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to a signal whose C signature is
+    /// `void (*)(instance, gpointer argument, user_data)`; the handler gets the argument.
+    @discardableResult
+    public func connectWithPointer(
+        _ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+    ) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void =
+            pointerTrampoline
+        return connect(signal, handler as PointerHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Runs `handler` whenever the GObject property `property` changes ("notify::property").

@@ -2,10 +2,11 @@ import CGtk
 
 /// The animation a `Stack` plays when its visible child changes.
 public enum StackTransition: Sendable {
-    case none, slideLeft, slideRight
+    case none, slideLeft, slideRight, crossfade
     var gtk: GtkStackTransitionType {
         switch self {
         case .none: GTK_STACK_TRANSITION_TYPE_NONE
+        case .crossfade: GTK_STACK_TRANSITION_TYPE_CROSSFADE
         case .slideLeft: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
         case .slideRight: GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT
         }
@@ -30,6 +31,12 @@ public final class Stack: Widget {
         named[name] = child
     }
 
+    /// Adds `child` under `name` with a `title` (what a `StackSwitcher` shows for it).
+    public func add(_ child: Widget, name: String, title: String) {
+        gtk_stack_add_titled(stack, child.widget, name, title)
+        named[name] = child
+    }
+
     /// Removes the child called `name`, if there is one, and drops this wrapper's hold on it.
     public func remove(name: String) {
         guard let child = named.removeValue(forKey: name) else { return }
@@ -50,6 +57,12 @@ public final class Stack: Widget {
     /// The name of the visible child.
     public var visibleChildName: String? {
         gtk_stack_get_visible_child_name(stack).map { String(cString: $0) }
+    }
+
+    /// Runs `handler` whenever the visible child changes (by code or by a switcher).
+    @discardableResult
+    public func onVisibleChildChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("visible-child-name", handler)
     }
 
     /// Whether a transition animation is playing now.

@@ -1,32 +1,45 @@
 import Gtk
 import Navigation
 
-/// Shows a `StackRouter`'s pages in a GtkStack inside a window.
-///
-/// It owns a Back button for the window's header bar, shown only when there is a page to go
-/// back to; pressing it asks the router to go back (the host never pops on its own). The
-/// window title follows the visible page's title, so the header bar, a screen reader and a
-/// test all know where the user is. When the window is destroyed the router is told, so
-/// every page's `onDismissed` still runs.
+/// Something a window's header bar can follow: a title, whether Back makes sense, and a way
+/// to ask for it. A `HeaderNavigation` follows one at a time.
 @MainActor
-public final class GtkStackHost<Route: NavigationRoute>: NavigationHost {
+public protocol BackNavigable: AnyObject {
+    /// The visible page's title.
+    var title: String? { get }
+    /// Whether there is a page to go back to.
+    var canGoBack: Bool { get }
+    /// The user asked to go back.
+    func requestBack()
+    /// Set by the header that follows this source; called after every change.
+    var onChange: (@MainActor () -> Void)? { get set }
+}
+
+/// Shows a `StackRouter`'s pages in a GtkStack.
+///
+/// Back, the title and the window's header bar are a `HeaderNavigation`'s job: it follows
+/// this host (or, with tabs, the visible tab's host) through `BackNavigable`. Back asks the
+/// router (the host never pops on its own). When the window is destroyed the router is told,
+/// so every page's `onDismissed` still runs.
+@MainActor
+public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
     /// The router.
     public weak var delegate: (any NavigationHostDelegate)?
-    /// The Back button: pack it at the start of the window's header bar.
-    public let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back")
     private let pages: PageStack<Route>
-    private weak var window: Window?
+    /// The visible page's title.
+    public private(set) var title: String?
+    /// Whether there is a page to go back to.
+    public private(set) var canGoBack = false
+    /// Called after every change (set by the header that follows this host).
+    public var onChange: (@MainActor () -> Void)?
 
     /// A host for pages inside `window`, building views with `makeView`.
     public init(window: Window, makeView: @escaping PageViewFactory<Route>) {
-        self.window = window
         pages = PageStack(makeView: makeView)
-        backButton.isVisible = false
-        backButton.onClicked { [weak self] in self?.delegate?.hostDidRequestBack() }
         window.onDestroy { [weak self] in self?.delegate?.hostDidClose() }
     }
 
-    /// The stack widget: make it the window's content (or part of it).
+    /// The stack widget: put it in the window.
     public var widget: Widget { pages.stack }
 
     /// The GtkStack, for tests.
@@ -41,10 +54,14 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost {
     /// Number of page views alive (shown, or sliding out).
     public var viewCount: Int { pages.viewCount }
 
-    /// Makes the stack, the Back button and the title match `pages`.
+    /// The user asked to go back: tell the router.
+    public func requestBack() { delegate?.hostDidRequestBack() }
+
+    /// Makes the stack match `pages`, and tells the header.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         self.pages.show(pages, transition: transition)
-        backButton.isVisible = pages.count > 1
-        if let top = pages.last { window?.title = top.title }
+        title = pages.last?.title
+        canGoBack = pages.count > 1
+        onChange?()
     }
 }

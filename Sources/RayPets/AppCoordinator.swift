@@ -1,38 +1,47 @@
 import Navigation
 
-/// The app's main window, as the coordinators see it: something to bring to the front.
-/// `RayPetsUI` implements it with a GtkWindow; tests with a fake.
+/// The main window, as the coordinators see it. `RayPetsUI` implements it with a
+/// GtkWindow; tests with a fake.
 @MainActor
 public protocol AppWindow: AnyObject {
     /// Shows the window and raises it.
     func present()
+    /// Shows the welcome page or the tabs.
+    func show(_ section: AppSection)
 }
 
-/// The root of the coordinator tree. It owns the main window and the routers, creates the
-/// services once, and starts Home.
+/// The root of the coordinator tree. It owns the main window and the routers, gets the
+/// services (created once, by whoever starts the app) and hands them down; on the first
+/// launch it awaits the welcome page, then starts a coordinator per tab.
 @MainActor
 public final class AppCoordinator: Coordinator {
-    /// Home, once started.
+    /// Welcome (first launch only), then one coordinator per tab: Home and Learn.
     public var children: [any Coordinator] = []
-    /// The main window's stack.
-    public let router: any Router<AppRoute>
     /// The main window.
     public let window: any AppWindow
     /// The services every flow shares.
     public let services: ClinicServices
+    /// The tabs and their stacks.
+    public let tabs: TabRouter<AppTab, AppRoute>
+    private let welcomeRouter: StackRouter<AppRoute>
     private let modalRouter: any Router<AppRoute>
     private var started = false
 
-    /// The app over `window`, pushing on `router` and opening dialogs through `modalRouter`.
+    /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,
+    /// dialogs through `modalRouter`.
     public init(
-        window: any AppWindow, router: any Router<AppRoute>, modalRouter: any Router<AppRoute>,
-        services: ClinicServices = ClinicServices()
+        window: any AppWindow, welcomeRouter: StackRouter<AppRoute>, tabs: TabRouter<AppTab, AppRoute>,
+        modalRouter: any Router<AppRoute>, services: ClinicServices
     ) {
         self.window = window
-        self.router = router
+        self.welcomeRouter = welcomeRouter
+        self.tabs = tabs
         self.modalRouter = modalRouter
         self.services = services
     }
+
+    /// The router of the tab the user is looking at.
+    public var router: any Router<AppRoute> { tabs.visibleRouter }
 
     /// Starts the app the first time; later calls (another launch) just raise the window.
     public func start() {
@@ -43,9 +52,23 @@ public final class AppCoordinator: Coordinator {
         window.present()
     }
 
-    /// Shows Home as the root page.
+    /// Shows the welcome page on the first launch, the tabs otherwise.
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let home = HomeCoordinator(router: router, modalRouter: modalRouter, services: services)
-        presentChild(home, animated: animated, onDismissed: onDismissed)
+        guard !services.settings.hasCompletedWelcome else { return showTabs() }
+        window.show(.welcome)
+        Task.immediate { [weak self, welcomeRouter] in
+            let done: Void? = await self?.coordinate(to: WelcomeCoordinator(router: welcomeRouter), animated: false)
+            guard done != nil, let self else { return }  // nil: the window closed on the welcome page
+            self.services.settings.completeWelcome()
+            self.showTabs()
+        }
+    }
+
+    private func showTabs() {
+        window.show(.tabs)
+        presentChild(
+            HomeCoordinator(router: tabs.router(for: .clinic), modalRouter: modalRouter, services: services),
+            animated: false)
+        presentChild(LearnCoordinator(router: tabs.router(for: .learn)), animated: false)
     }
 }

@@ -26,6 +26,8 @@ public enum AppointmentOutcome: String, Codable, Sendable {
 
 /// The answers of one completed appointment questionnaire.
 public struct AppointmentRequest: Equatable, Codable, Sendable {
+    /// Which pet it is for.
+    public var pet: Pet.ID
     /// Well or sick.
     public var visitType: VisitType
     /// Only for sick visits.
@@ -37,9 +39,10 @@ public struct AppointmentRequest: Equatable, Codable, Sendable {
 
     /// A request with these answers.
     public init(
-        visitType: VisitType, painLevel: PainLevel? = nil, fakingAnswer: FakingAnswer? = nil,
+        pet: Pet.ID, visitType: VisitType, painLevel: PainLevel? = nil, fakingAnswer: FakingAnswer? = nil,
         outcome: AppointmentOutcome
     ) {
+        self.pet = pet
         self.visitType = visitType
         self.painLevel = painLevel
         self.fakingAnswer = fakingAnswer

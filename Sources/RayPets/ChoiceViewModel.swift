@@ -9,6 +9,8 @@ public protocol ChoiceOption: CaseIterable, Sendable where AllCases == [Self] {
 /// What a view needs from any choice page, whatever its option type.
 @MainActor
 public protocol ChoiceModel: PageModel {
+    /// A line above the title giving context, e.g. "Appointment for Rex".
+    var caption: String? { get }
     /// The question asked.
     var prompt: String { get }
     /// The option labels, in order.
@@ -23,6 +25,8 @@ public protocol ChoiceModel: PageModel {
 public final class ChoiceViewModel<Option: ChoiceOption>: ChoiceModel {
     /// The page title.
     public let title: String
+    /// A line above the title giving context.
+    public let caption: String?
     /// The question asked.
     public let prompt: String
     /// The answers, in order.
@@ -31,8 +35,9 @@ public final class ChoiceViewModel<Option: ChoiceOption>: ChoiceModel {
     public var onSelect: (@MainActor (Option) -> Void)?
 
     /// A choice page over all of `Option`'s cases.
-    public init(title: String, prompt: String, options: [Option] = Option.allCases) {
+    public init(title: String, caption: String? = nil, prompt: String, options: [Option] = Option.allCases) {
         self.title = title
+        self.caption = caption
         self.prompt = prompt
         self.options = options
     }

@@ -8,22 +8,28 @@ public final class HomeViewModel: PageModel {
     /// The greeting above the actions.
     public let greeting = "Welcome to the RayPets clinic"
     /// What the clinic offers.
-    public let subtitle = "Book a visit for your pet, or learn how we write this app."
+    public let subtitle = "Book a visit, look after your pets' details, or check when we are open."
     /// Label of the appointment action.
     public let scheduleTitle = "Schedule appointment"
-    /// Label of the How-to-code action.
-    public let howToCodeTitle = "How to code"
+    /// Label of the pets action.
+    public let petsTitle = "My pets"
+    /// Label of the clinic-info action.
+    public let clinicInfoTitle = "Clinic info"
 
     /// Set by the coordinator: the user wants to schedule an appointment.
     public var onScheduleAppointment: (@MainActor () -> Void)?
-    /// Set by the coordinator: the user wants the How-to-code flow.
-    public var onHowToCode: (@MainActor () -> Void)?
+    /// Set by the coordinator: the user wants to see their pets.
+    public var onShowPets: (@MainActor () -> Void)?
+    /// Set by the coordinator: the user wants the clinic's details.
+    public var onShowClinicInfo: (@MainActor () -> Void)?
 
     /// A home page model with no actions wired yet.
     public init() {}
 
     /// Intent: schedule an appointment.
     public func scheduleAppointment() { onScheduleAppointment?() }
-    /// Intent: start How to code.
-    public func howToCode() { onHowToCode?() }
+    /// Intent: show the pets.
+    public func showPets() { onShowPets?() }
+    /// Intent: show the clinic's details.
+    public func showClinicInfo() { onShowClinicInfo?() }
 }

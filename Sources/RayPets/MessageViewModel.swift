@@ -20,6 +20,8 @@ public enum ActionStyle: String, Sendable, CaseIterable {
 public final class MessageViewModel: PageModel {
     /// The page title.
     public let title: String
+    /// A line above the title giving context, e.g. "Appointment for Rex".
+    public let caption: String?
     /// The text of the page.
     public let message: String
     /// The action button's label.
@@ -30,8 +32,12 @@ public final class MessageViewModel: PageModel {
     public var onAction: (@MainActor () -> Void)?
 
     /// A message page.
-    public init(title: String, message: String, actionTitle: String, actionStyle: ActionStyle = .suggested) {
+    public init(
+        title: String, caption: String? = nil, message: String, actionTitle: String,
+        actionStyle: ActionStyle = .suggested
+    ) {
         self.title = title
+        self.caption = caption
         self.message = message
         self.actionTitle = actionTitle
         self.actionStyle = actionStyle

@@ -4,6 +4,8 @@
 /// only a finished questionnaire becomes an `AppointmentRequest`.
 @MainActor
 public final class PetAppointmentBuilder {
+    /// The pet, once chosen.
+    public var pet: Pet?
     /// Well or sick, once chosen.
     public var visitType: VisitType?
     /// Pain level, once chosen.
@@ -14,10 +16,10 @@ public final class PetAppointmentBuilder {
     /// An empty builder.
     public init() {}
 
-    /// The finished request, or `nil` if the visit type was never chosen.
+    /// The finished request, or `nil` if the pet or the visit type was never chosen.
     public func build(outcome: AppointmentOutcome) -> AppointmentRequest? {
-        guard let visitType else { return nil }
+        guard let pet, let visitType else { return nil }
         return AppointmentRequest(
-            visitType: visitType, painLevel: painLevel, fakingAnswer: fakingAnswer, outcome: outcome)
+            pet: pet.id, visitType: visitType, painLevel: painLevel, fakingAnswer: fakingAnswer, outcome: outcome)
     }
 }

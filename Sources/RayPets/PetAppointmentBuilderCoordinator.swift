@@ -1,74 +1,102 @@
 import Navigation
 
-/// The appointment questionnaire, in a modal dialog:
+/// The appointment questionnaire, in a modal dialog. It starts with "Which pet?" (a child
+/// `PetPickerCoordinator` whose result it awaits), then the chapter's steps, each saying
+/// which pet the appointment is for:
 ///
-///     visit type ── Well ─────────────────────────────► No appointment required ─ Okay ─► done
-///         └── Sick ─► pain level ── Moderate and up ──►        ▲
-///                        └── None / A little ─► Faking it? ─ It's not fake ┘
-///                                                   └── It's fake ─► done
+///     Which pet? ─► visit type ── Well ─────────────────────────────► No appointment required ─ Okay ─► done
+///                       └── Sick ─► pain level ── Moderate and up ──►        ▲
+///                                      └── None / A little ─► Faking it? ─ It's not fake ┘
+///                                                                 └── It's fake ─► done
 ///
 /// A `PetAppointmentBuilder` collects the answers; a finished questionnaire is recorded in
-/// the `AppointmentLog`. Cancel or closing the dialog discards the answers.
+/// the `AppointmentLog`. Cancel or closing the dialog discards the answers. Back to "Which
+/// pet?" and another choice starts the questions again for that pet.
 @MainActor
 public final class PetAppointmentBuilderCoordinator: Coordinator {
-    /// No child flows.
+    /// The pet picker while the dialog is open.
     public var children: [any Coordinator] = []
     /// The dialog's router.
     public let router: any Router<AppRoute>
     /// The answers so far.
     public let builder = PetAppointmentBuilder()
+    private let pets: any PetStore
     private let log: AppointmentLog
 
-    /// A questionnaire shown through `router` (a `ModalRouter`), recording into `log`.
-    public init(router: any Router<AppRoute>, log: AppointmentLog) {
+    /// A questionnaire shown through `router` (a `ModalRouter`), over `pets`, recording into `log`.
+    public init(router: any Router<AppRoute>, pets: any PetStore, log: AppointmentLog) {
         self.router = router
+        self.pets = pets
         self.log = log
     }
 
-    /// Opens the dialog on the visit-type page; `onDismissed` runs when the dialog closes.
+    /// Opens the dialog on "Which pet?"; `onDismissed` runs when the dialog closes.
+    ///
+    /// The picker is presented synchronously (`Task.immediate` runs up to the first `await`),
+    /// so the dialog is open when this returns.
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = ChoiceViewModel<VisitType>(title: "Visit type", prompt: "Is your pet well or sick?")
-        let id = router.present(.visitType, model: model, animated: animated, onDismissed: onDismissed)
-        model.onSelect = { [weak self] visitType in
-            guard let self, self.router.isVisible(id) else { return }
-            self.builder.visitType = visitType
-            switch visitType {
-            case .well: self.showNoAppointmentRequired()
-            case .sick: self.showPainLevel()
+        let picker = PetPickerCoordinator(router: router, store: pets)
+        Task.immediate { [weak self] in
+            var choice = await self?.coordinate(to: picker, animated: animated, onDismissed: onDismissed)
+            while let pet = choice, let self {
+                self.askVisitType(for: pet)
+                choice = await picker.results.next()  // the user came back to "Which pet?" and chose again
             }
         }
     }
 
-    private func showPainLevel() {
-        let model = ChoiceViewModel<PainLevel>(title: "Pain level", prompt: "How much pain is your pet in?")
-        let id = router.present(.painLevel, model: model, animated: true, onDismissed: nil)
-        model.onSelect = { [weak self] level in
+    private func caption(_ pet: Pet) -> String { "Appointment for \(pet.name)" }
+
+    private func askVisitType(for pet: Pet) {
+        builder.pet = pet
+        builder.visitType = nil
+        builder.painLevel = nil
+        builder.fakingAnswer = nil
+        let model = ChoiceViewModel<VisitType>(
+            title: "Visit type", caption: caption(pet), prompt: "Is \(pet.name) well or sick?")
+        let id = router.present(.visitType(pet: pet.id), model: model, animated: true, onDismissed: nil)
+        model.onSelect = { [weak self] visitType in
             guard let self, self.router.isVisible(id) else { return }
-            self.builder.painLevel = level
-            if level.mightBeFaking { self.showFakingIt() } else { self.showNoAppointmentRequired() }
+            self.builder.visitType = visitType
+            switch visitType {
+            case .well: self.showNoAppointmentRequired(for: pet)
+            case .sick: self.askPainLevel(for: pet)
+            }
         }
     }
 
-    private func showFakingIt() {
+    private func askPainLevel(for pet: Pet) {
+        let model = ChoiceViewModel<PainLevel>(
+            title: "Pain level", caption: caption(pet), prompt: "How much pain is \(pet.name) in?")
+        let id = router.present(.painLevel(pet: pet.id), model: model, animated: true, onDismissed: nil)
+        model.onSelect = { [weak self] level in
+            guard let self, self.router.isVisible(id) else { return }
+            self.builder.painLevel = level
+            if level.mightBeFaking { self.askFakingIt(for: pet) } else { self.showNoAppointmentRequired(for: pet) }
+        }
+    }
+
+    private func askFakingIt(for pet: Pet) {
         let model = ChoiceViewModel<FakingAnswer>(
-            title: "Faking it?", prompt: "Pets sometimes fake it for attention. Could yours be faking it?")
-        let id = router.present(.fakingIt, model: model, animated: true, onDismissed: nil)
+            title: "Faking it?", caption: caption(pet),
+            prompt: "Pets sometimes fake it for attention. Could \(pet.name) be faking it?")
+        let id = router.present(.fakingIt(pet: pet.id), model: model, animated: true, onDismissed: nil)
         model.onSelect = { [weak self] answer in
             guard let self, self.router.isVisible(id) else { return }
             self.builder.fakingAnswer = answer
             switch answer {
             case .fake: self.finish(.fakingIt)
-            case .notFake: self.showNoAppointmentRequired()
+            case .notFake: self.showNoAppointmentRequired(for: pet)
             }
         }
     }
 
-    private func showNoAppointmentRequired() {
+    private func showNoAppointmentRequired(for pet: Pet) {
         let model = MessageViewModel(
-            title: "No appointment required",
-            message: "No appointment required. Keep an eye on your pet and call us if anything changes.",
+            title: "No appointment required", caption: caption(pet),
+            message: "No appointment required. Keep an eye on \(pet.name) and call us if anything changes.",
             actionTitle: "Okay")
-        let id = router.present(.noAppointmentRequired, model: model, animated: true, onDismissed: nil)
+        let id = router.present(.noAppointmentRequired(pet: pet.id), model: model, animated: true, onDismissed: nil)
         model.onAction = { [weak self] in
             guard let self, self.router.isVisible(id) else { return }
             self.finish(.noAppointmentRequired)

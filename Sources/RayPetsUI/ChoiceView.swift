@@ -10,7 +10,7 @@ final class ChoiceView: PageView {
     let initialFocus: Widget?
 
     init(model: any ChoiceModel) {
-        let layout = PageLayout(headline: model.title, text: model.prompt)
+        let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption)
         let buttons = model.optionTitles.enumerated().map { index, title in
             layout.addButton(title, cssClass: nil) { [weak model] in model?.select(at: index) }
         }

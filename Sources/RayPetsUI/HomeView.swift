@@ -13,7 +13,8 @@ final class HomeView: PageView {
         initialFocus = layout.addButton(model.scheduleTitle, cssClass: "suggested-action") { [weak model] in
             model?.scheduleAppointment()
         }
-        layout.addButton(model.howToCodeTitle, cssClass: nil) { [weak model] in model?.howToCode() }
+        layout.addButton(model.petsTitle, cssClass: nil) { [weak model] in model?.showPets() }
+        layout.addButton(model.clinicInfoTitle, cssClass: nil) { [weak model] in model?.showClinicInfo() }
         widget = layout.root
     }
 }

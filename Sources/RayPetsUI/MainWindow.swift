@@ -3,30 +3,62 @@ import GtkNavigation
 import Navigation
 import RayPets
 
-/// The main window: a header bar with the Back button and the page stack, plus the host
-/// for modal dialogs over it. Implements `AppWindow` for the `AppCoordinator`.
+/// The main window: a header bar (Back, the tab switcher) over either the welcome page or
+/// the tabs, plus the host for modal dialogs over it. Implements `AppWindow` for the
+/// `AppCoordinator`.
 @MainActor
 public final class MainWindow: AppWindow {
     /// The GtkWindow.
     public let window: Window
-    /// The main page stack's host (give it to a `StackRouter`).
-    public let stackHost: GtkStackHost<AppRoute>
+    /// The welcome page's host (give it to a `StackRouter`).
+    public let welcomeHost: GtkStackHost<AppRoute>
+    /// The tabs' host (give it to a `TabRouter`).
+    public let tabHost: GtkTabHost<AppTab, AppRoute>
     /// The dialog host (give it to a `ModalRouter`).
     public let modalHost: GtkModalHost<AppRoute>
+    /// Back and the window title.
+    public let navigation: HeaderNavigation
     private let header = HeaderBar()
+    private let sections = Stack()
+    /// What the window shows now.
+    public private(set) var section: AppSection?
 
     /// A main window belonging to `application`.
     public init(application: Application?) {
         window = Window(application: application)
         window.title = "RayPets"
-        window.setDefaultSize(width: 560, height: 520)
-        stackHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
+        window.setDefaultSize(width: 560, height: 620)
+        navigation = HeaderNavigation(window: window)
+        welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
+        tabHost = GtkTabHost(
+            window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, makeView: ViewFactory.makeView(for:))
         modalHost = GtkModalHost(parent: window, makeView: ViewFactory.makeView(for:))
-        header.packStart(stackHost.backButton)
+        sections.add(welcomeHost.widget, name: "welcome")
+        sections.add(tabHost.stack, name: "tabs")
+        header.packStart(navigation.backButton)
         window.titlebar = header
-        window.child = stackHost.widget
+        window.child = sections
+        tabHost.onVisibleTabChange = { [weak self] tab in
+            guard let self, self.section == .tabs else { return }
+            self.navigation.follow(self.tabHost.host(for: tab))
+        }
     }
 
     /// Shows and raises the window.
     public func present() { window.present() }
+
+    /// Shows the welcome page or the tabs (with the tab switcher in the header bar).
+    public func show(_ section: AppSection) {
+        self.section = section
+        switch section {
+        case .welcome:
+            sections.setVisibleChild(name: "welcome", transition: .none)
+            header.titleWidget = nil
+            navigation.follow(welcomeHost)
+        case .tabs:
+            sections.setVisibleChild(name: "tabs", transition: .crossfade)
+            header.titleWidget = tabHost.switcher
+            if let host = tabHost.visibleHost { navigation.follow(host) }
+        }
+    }
 }

@@ -10,7 +10,7 @@ final class MessageView: PageView {
     let initialFocus: Widget?
 
     init(model: MessageViewModel) {
-        let layout = PageLayout(headline: model.title, text: model.message)
+        let layout = PageLayout(headline: model.title, text: model.message, caption: model.caption)
         initialFocus = layout.addButton(model.actionTitle, cssClass: model.actionStyle.cssClass) { [weak model] in
             model?.performAction()
         }

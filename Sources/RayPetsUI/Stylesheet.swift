@@ -10,6 +10,14 @@ public enum Stylesheet {
         .raypets-headline { font-size: 1.5em; font-weight: 800; }
         .raypets-message { font-size: 1.1em; }
         .raypets-actions button { min-width: 240px; min-height: 36px; }
+        .raypets-caption { font-size: 0.9em; font-weight: bold; opacity: 0.75; }
+        .raypets-list { border: 1px solid @borders; border-radius: 8px; min-width: 300px; }
+        .raypets-list row { padding: 8px 14px; }
+        .raypets-list row:first-child { border-top-left-radius: 8px; border-top-right-radius: 8px; }
+        .raypets-list row:last-child { border-bottom-left-radius: 8px; border-bottom-right-radius: 8px; }
+        .raypets-row-title { font-weight: bold; }
+        .raypets-row-subtitle { font-size: 0.9em; opacity: 0.75; }
+        .raypets-table-label { font-weight: bold; }
         button.step-red, button.step-orange, button.step-green, button.step-blue {
             background-image: none; color: #ffffff; font-weight: bold;
         }

@@ -12,6 +12,8 @@ public enum ViewFactory {
         case let model as HomeViewModel: HomeView(model: model)
         case let model as MessageViewModel: MessageView(model: model)
         case let model as any ChoiceModel: ChoiceView(model: model)
+        case let model as PetListViewModel: PetListView(model: model)
+        case let model as DetailsViewModel: DetailsView(model: model)
         default: UnknownPageView(description: "\(page.route)")
         }
     }

@@ -4,8 +4,8 @@ import Navigation
 import RayPets
 import RayPetsUI
 
-// RayPets: a GtkApplication whose "activate" builds the window and the coordinator tree
-// once; later activations (another launch) only raise the window.
+// RayPets: a GtkApplication whose "activate" builds the window, the routers, the services
+// and the coordinator tree once; later activations (another launch) only raise the window.
 
 let application = Application(id: "io.github.raypets.RayPets")
 var appCoordinator: AppCoordinator?
@@ -17,10 +17,13 @@ application.onActivate {
     }
     Stylesheet.install()
     let window = MainWindow(application: application)
+    let services = ClinicServices(settings: SettingsStore(path: SettingsStore.defaultPath()))
     let coordinator = AppCoordinator(
         window: window,
-        router: StackRouter(host: window.stackHost),
-        modalRouter: ModalRouter(host: window.modalHost))
+        welcomeRouter: StackRouter(host: window.welcomeHost),
+        tabs: TabRouter(tabs: AppTab.allCases, host: window.tabHost),
+        modalRouter: ModalRouter(host: window.modalHost),
+        services: services)
     appCoordinator = coordinator
     coordinator.start()
 }

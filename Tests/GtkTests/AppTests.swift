@@ -1,33 +1,147 @@
+import Glibc
 import Gtk
 import GtkNavigation
 import Navigation
 import RayPets
 import RayPetsUI
 
+/// The real main window with the app's coordinators, settings in a fresh folder.
+@MainActor
+final class AppFixture {
+    let window = MainWindow(application: nil)
+    let widgets = FinalizationCounter()
+    let tabs: TabRouter<AppTab, AppRoute>
+    let app: AppCoordinator
+
+    init(firstLaunch: Bool) {
+        var template = Array("/tmp/raypets-gtk-test.XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let settings = SettingsStore(path: folder + "/settings")
+        if !firstLaunch { settings.completeWelcome() }
+        tabs = TabRouter(tabs: AppTab.allCases, host: window.tabHost)
+        app = AppCoordinator(
+            window: window, welcomeRouter: StackRouter(host: window.welcomeHost), tabs: tabs,
+            modalRouter: ModalRouter(host: window.modalHost), services: ClinicServices(settings: settings))
+        for tab in AppTab.allCases {
+            window.tabHost.host(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }
+        }
+        window.welcomeHost.onViewCreated = { [widgets] in widgets.watch($0.widget) }
+        app.start()
+        MainLoop.run(until: { self.window.window.isMapped })
+    }
+
+    func settle() {
+        MainLoop.run(until: {
+            !window.tabHost.stack.isTransitionRunning
+                && AppTab.allCases.allSatisfy { !window.tabHost.host(for: $0).stack.isTransitionRunning }
+        })
+        MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+    }
+
+    func tearDown() {
+        window.window.destroy()
+        settle()
+    }
+}
+
 @MainActor
 func appTests(_ runner: TestRunner) {
     runner.test("RayPets' real views: How to code to Start over and back frees every page widget") {
-        let window = MainWindow(application: nil)
-        let widgets = FinalizationCounter()
-        window.stackHost.onViewCreated = { widgets.watch($0.widget) }
-        let router = StackRouter(host: window.stackHost)
-        let modal = ModalRouter(host: window.modalHost)
-        let app = AppCoordinator(window: window, router: router, modalRouter: modal)
-        app.start()
-        MainLoop.run(until: { window.window.isMapped })
-        try check(window.window.title == "RayPets", "title \(window.window.title)")
-        (router.topPage?.model as? HomeViewModel)?.howToCode()
+        let f = AppFixture(firstLaunch: false)
+        f.tabs.select(.learn)
+        f.settle()
+        try check(f.window.window.title == "Learn", "title \(f.window.window.title)")
+        let learn = f.tabs.router(for: .learn)
+        (learn.topPage?.model as? MessageViewModel)?.performAction()
         for title in ["I wake up", "I go out", "500 lines", "Ship it!", "Start over"] {
-            MainLoop.run(until: { !window.stackHost.stack.isTransitionRunning })
-            try check(window.window.title == title, "expected \(title), got \(window.window.title)")
-            (router.topPage?.model as? MessageViewModel)?.performAction()
+            f.settle()
+            try check(f.window.window.title == title, "expected \(title), got \(f.window.window.title)")
+            try check(f.window.navigation.backButton.isVisible, "no Back on \(title)")
+            (learn.topPage?.model as? MessageViewModel)?.performAction()
         }
-        MainLoop.run(until: { !window.stackHost.stack.isTransitionRunning })
-        MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
-        try check(window.window.title == "RayPets", "back on Home expected, got \(window.window.title)")
-        try check(widgets.alive == 1, "page widgets alive: \(widgets.alive) (only Home should be)")
-        window.window.destroy()
-        MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
-        try check(widgets.alive == 0, "Home's widget not freed with the window")
+        f.settle()
+        try check(f.window.window.title == "Learn", "back on Learn expected, got \(f.window.window.title)")
+        try check(f.widgets.alive == 2, "page widgets alive: \(f.widgets.alive) (only the two tab roots should be)")
+        f.tearDown()
+        try check(f.widgets.alive == 0, "root page widgets not freed with the window")
     }
+
+    runner.test("tabs: each keeps its own stack, Back and the title follow the visible tab") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let clinic = f.tabs.router(for: .clinic)
+        (clinic.topPage?.model as? HomeViewModel)?.showPets()
+        f.settle()
+        try check(f.window.window.title == "My pets", "title \(f.window.window.title)")
+        try check(f.window.navigation.backButton.isVisible, "Back hidden on My pets")
+        f.tabs.select(.learn)
+        f.settle()
+        try check(f.window.tabHost.stack.visibleChildName == "tab-1", "Learn tab not shown")
+        try check(f.window.window.title == "Learn", "title \(f.window.window.title)")
+        try check(!f.window.navigation.backButton.isVisible, "Back shown on Learn's root")
+        f.window.navigation.backButton.click()
+        try check(clinic.routes == [.home, .pets], "Back on Learn changed Clinic: \(clinic.routes)")
+        f.tabs.select(.clinic)
+        f.settle()
+        try check(f.window.window.title == "My pets", "Clinic's stack lost: \(f.window.window.title)")
+        f.window.navigation.backButton.click()
+        f.settle()
+        try check(clinic.routes == [.home], "Back did not act on Clinic: \(clinic.routes)")
+        try check(f.window.window.title == "RayPets", "title \(f.window.window.title)")
+    }
+
+    runner.test("the tab switcher is in the header bar and switching with it updates the router") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        try check(f.window.tabHost.switcher.isMapped, "switcher not shown")
+        f.window.tabHost.stack.setVisibleChild(name: "tab-1", transition: .none)  // what a switcher click does
+        try check(f.tabs.selectedTab == .learn, "router did not follow the switcher")
+        try check(f.window.window.title == "Learn", "title \(f.window.window.title)")
+    }
+
+    runner.test("first launch: Welcome, then Get started leads to the tabs and frees the welcome page") {
+        let f = AppFixture(firstLaunch: true)
+        defer { f.tearDown() }
+        try check(f.window.section == .welcome, "not on the welcome page")
+        try check(f.window.window.title == "Welcome to RayPets", "title \(f.window.window.title)")
+        try check(!f.window.tabHost.switcher.isMapped, "tab switcher shown on the welcome page")
+        let welcome = f.window.welcomeHost
+        try check(welcome.viewCount == 1, "welcome views \(welcome.viewCount)")
+        guard let welcomeFlow = f.app.children.first as? WelcomeCoordinator,
+              let model = welcomeFlow.router.pages.first?.model as? MessageViewModel else {
+            throw Failure(description: "no welcome page model")
+        }
+        model.performAction()
+        try check(MainLoop.run(until: { f.window.section == .tabs }, timeout: 2), "tabs not shown after Get started")
+        f.settle()
+        try check(f.window.window.title == "RayPets", "title \(f.window.window.title)")
+        try check(f.window.tabHost.switcher.isMapped, "switcher not shown on the tabs")
+        try check(welcome.viewCount == 0, "welcome page view not freed")
+        try check(f.app.services.settings.hasCompletedWelcome, "welcome flag not set")
+    }
+
+    runner.test("the pets list: a row per pet with an accessible name; activating a row opens that pet") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        var lists: [ListBox] = []
+        f.window.tabHost.host(for: .clinic).onViewCreated = { view in
+            lists += findListBoxes(in: view.widget)
+        }
+        (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
+        f.settle()
+        guard let list = lists.first else { throw Failure(description: "no list on My pets") }
+        try check(list.rows.count == 4, "rows \(list.rows.count)")
+        list.rows[2].activate()
+        f.settle()
+        try check(f.window.window.title == "Clover", "title \(f.window.window.title)")
+        try check(f.tabs.router(for: .clinic).routes == [.home, .pets, .petDetail("clover")], "routes")
+    }
+}
+
+/// The list boxes inside `widget`'s tree of Swift wrappers.
+@MainActor
+func findListBoxes(in widget: Widget) -> [ListBox] {
+    if let list = widget as? ListBox { return [list] }
+    guard let box = widget as? Box else { return [] }
+    return box.children.flatMap(findListBoxes(in:))
 }

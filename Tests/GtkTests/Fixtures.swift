@@ -36,6 +36,7 @@ final class HostFixture {
     let modal: ModalRouter<TestRoute>
     let pageWidgets = FinalizationCounter()
     let dialogs = FinalizationCounter()
+    let navigation: HeaderNavigation
     private let header = HeaderBar()
 
     init() {
@@ -43,7 +44,9 @@ final class HostFixture {
         modalHost = GtkModalHost(parent: window, makeView: { TestPageView($0) })
         router = StackRouter(host: stackHost)
         modal = ModalRouter(host: modalHost)
-        header.packStart(stackHost.backButton)
+        navigation = HeaderNavigation(window: window)
+        navigation.follow(stackHost)
+        header.packStart(navigation.backButton)
         window.titlebar = header
         window.child = stackHost.widget
         window.setDefaultSize(width: 400, height: 300)

@@ -9,17 +9,17 @@ func stackHostTests(_ runner: TestRunner) {
         defer { f.tearDown() }
         let root = f.router.present(.root, model: TitledModel("Root"))
         try check(f.stackHost.stack.visibleChildName == root.description, "root not visible")
-        try check(!f.stackHost.backButton.isVisible, "Back shown on the root page")
+        try check(!f.navigation.backButton.isVisible, "Back shown on the root page")
         try check(f.window.title == "Root", "title \(f.window.title)")
         let a = f.router.present(.a, model: TitledModel("A"))
         try check(f.stackHost.stack.visibleChildName == a.description, "A not visible")
         try check(f.stackHost.stack.isTransitionRunning, "push did not animate")
-        try check(f.stackHost.backButton.isVisible, "Back hidden with a page to go back to")
+        try check(f.navigation.backButton.isVisible, "Back hidden with a page to go back to")
         try check(f.window.title == "A", "title \(f.window.title)")
         f.settle()
         f.router.goBack(animated: true)
         try check(f.stackHost.stack.visibleChildName == root.description, "root not visible after Back")
-        try check(!f.stackHost.backButton.isVisible, "Back still shown on the root page")
+        try check(!f.navigation.backButton.isVisible, "Back still shown on the root page")
         try check(f.window.title == "Root", "title \(f.window.title)")
     }
 
@@ -51,14 +51,14 @@ func stackHostTests(_ runner: TestRunner) {
         f.router.present(.a, model: TitledModel("A"), animated: true) { dismissed += 1 }
         f.router.present(.b, model: TitledModel("B"))
         f.settle()
-        f.stackHost.backButton.click()
+        f.navigation.backButton.click()
         f.settle()
         try check(f.router.routes == [.root, .a], "routes \(f.router.routes)")
-        f.stackHost.backButton.click()
+        f.navigation.backButton.click()
         f.settle()
         try check(f.router.routes == [.root], "routes \(f.router.routes)")
         try check(dismissed == 1, "onDismissed ran \(dismissed) times")
-        try check(!f.stackHost.backButton.isVisible, "Back still visible")
+        try check(!f.navigation.backButton.isVisible, "Back still visible")
     }
 
     runner.test("the new page's main button gets keyboard focus") {

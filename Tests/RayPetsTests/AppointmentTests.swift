@@ -3,54 +3,59 @@ import NavigationTesting
 import RayPets
 import Testing
 
-/// One way through the questionnaire: the answers, and what the user sees on the way.
+/// One way through the questionnaire: the answers, and the page titles the user sees.
 struct Branch: CustomTestStringConvertible, Sendable {
     let name: String
     let visit: VisitType
     let pain: PainLevel?
     let faking: FakingAnswer?
-    let routes: [AppRoute]
+    let titles: [String]
     let outcome: AppointmentOutcome
     var testDescription: String { name }
 }
 
 let allBranches: [Branch] = [
     Branch(name: "well", visit: .well, pain: nil, faking: nil,
-           routes: [.visitType, .noAppointmentRequired], outcome: .noAppointmentRequired),
+           titles: ["Which pet?", "Visit type", "No appointment required"], outcome: .noAppointmentRequired),
     Branch(name: "sick, none, fake", visit: .sick, pain: PainLevel.none, faking: .fake,
-           routes: [.visitType, .painLevel, .fakingIt], outcome: .fakingIt),
+           titles: ["Which pet?", "Visit type", "Pain level", "Faking it?"], outcome: .fakingIt),
     Branch(name: "sick, a little, fake", visit: .sick, pain: .aLittle, faking: .fake,
-           routes: [.visitType, .painLevel, .fakingIt], outcome: .fakingIt),
+           titles: ["Which pet?", "Visit type", "Pain level", "Faking it?"], outcome: .fakingIt),
     Branch(name: "sick, none, not fake", visit: .sick, pain: PainLevel.none, faking: .notFake,
-           routes: [.visitType, .painLevel, .fakingIt, .noAppointmentRequired], outcome: .noAppointmentRequired),
+           titles: ["Which pet?", "Visit type", "Pain level", "Faking it?", "No appointment required"],
+           outcome: .noAppointmentRequired),
     Branch(name: "sick, a little, not fake", visit: .sick, pain: .aLittle, faking: .notFake,
-           routes: [.visitType, .painLevel, .fakingIt, .noAppointmentRequired], outcome: .noAppointmentRequired),
+           titles: ["Which pet?", "Visit type", "Pain level", "Faking it?", "No appointment required"],
+           outcome: .noAppointmentRequired),
     Branch(name: "sick, moderate", visit: .sick, pain: .moderate, faking: nil,
-           routes: [.visitType, .painLevel, .noAppointmentRequired], outcome: .noAppointmentRequired),
+           titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
     Branch(name: "sick, severe", visit: .sick, pain: .severe, faking: nil,
-           routes: [.visitType, .painLevel, .noAppointmentRequired], outcome: .noAppointmentRequired),
+           titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
     Branch(name: "sick, worst possible", visit: .sick, pain: .worstPossible, faking: nil,
-           routes: [.visitType, .painLevel, .noAppointmentRequired], outcome: .noAppointmentRequired),
+           titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
 ]
 
 @MainActor
 extension AppHarness {
-    /// Answers the questionnaire along `branch`, stopping before the last page's action
-    /// after `pages` pages (all of them by default). Returns the routes seen.
+    /// Opens the dialog and answers along `branch` for the pet at `petIndex`, stopping
+    /// after `pages` pages (all but the last page's action by default). Returns the titles seen.
     @discardableResult
-    func answer(_ branch: Branch, pages: Int? = nil) -> [AppRoute] {
+    func answer(_ branch: Branch, petIndex: Int = 0, pages: Int? = nil) async -> [String] {
         tapSchedule()
-        var seen = [visibleRoute!]
-        let limit = pages ?? branch.routes.count
+        var seen = [modalHost.title!]
+        let limit = pages ?? branch.titles.count
+        if limit > 1 {
+            await choosePet(at: petIndex)
+            seen.append(modalHost.title!)
+        }
         let answers: [() -> Void] = [
-            { self.pick(branch.visit) },
-            { self.pick(branch.pain!) },
-            { self.pick(branch.faking!) },
-        ].prefix(branch.routes.count).map { $0 }
-        for index in 0..<(limit - 1) {
-            if branch.routes[index] == .noAppointmentRequired { break }
+            { self.pick(branch.visit) }, { self.pick(branch.pain!) }, { self.pick(branch.faking!) },
+        ]
+        var index = 0
+        while seen.count < limit, seen.last != "No appointment required" {
             answers[index]()
-            seen.append(visibleRoute!)
+            index += 1
+            seen.append(modalHost.title!)
         }
         return seen
     }
@@ -64,117 +69,140 @@ extension AppHarness {
 @MainActor
 @Suite("Appointment questionnaire")
 struct AppointmentTests {
-    @Test("every branch shows its pages in order, records its answers and closes the dialog", arguments: allBranches)
-    func branch(_ branch: Branch) {
+    @Test("every branch shows its pages in order, records its answers for the chosen pet and closes the dialog",
+          arguments: allBranches)
+    func branch(_ branch: Branch) async {
         let app = AppHarness()
-        let seen = app.answer(branch)
-        #expect(seen == branch.routes)
+        let seen = await app.answer(branch, petIndex: 1)
+        #expect(seen == branch.titles)
         #expect(app.modalHost.openCount == 1)
-        #expect(app.mainHost.visibleRoute == .home, "the dialog is modal: Home stays underneath")
-        #expect(app.flows.count == 1)
+        #expect(app.clinicHost.visibleRoute == .home, "the dialog is modal: Home stays underneath")
+        #expect(app.home.children.count == 1)
         app.finish(branch)
+        await settle()
         #expect(!app.modalHost.isOpen)
-        #expect(app.flows.isEmpty)
+        #expect(app.home.children.isEmpty)
         let faking = branch.outcome == .fakingIt ? FakingAnswer.fake : branch.faking
         #expect(app.services.appointments.requests == [
-            AppointmentRequest(visitType: branch.visit, painLevel: branch.pain, fakingAnswer: faking,
-                               outcome: branch.outcome),
+            AppointmentRequest(pet: "whiskers", visitType: branch.visit, painLevel: branch.pain,
+                               fakingAnswer: faking, outcome: branch.outcome),
         ])
-        #expect(app.liveBeyondHome == 0, "still alive: \(app.live.liveTypeNames)")
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
-    @Test("page titles follow the visible page")
-    func titles() {
+    @Test("every page after the picker says which pet the appointment is for")
+    func pagesNameThePet() async {
         let app = AppHarness()
-        let branch = allBranches[3]
         app.tapSchedule()
-        #expect(app.modalHost.title == "Visit type")
-        app.pick(branch.visit)
-        #expect(app.modalHost.title == "Pain level")
-        app.pick(branch.pain!)
-        #expect(app.modalHost.title == "Faking it?")
-        app.pick(branch.faking!)
-        #expect(app.modalHost.title == "No appointment required")
-        #expect(app.mainHost.title == "RayPets")
+        #expect(app.modalHost.visibleRoute == .petPicker)
+        let picker = app.model(PetListViewModel.self)
+        #expect(picker.rows.map(\.title) == ["Rex", "Whiskers", "Clover", "Bubbles"])
+        await app.choosePet(at: 0)
+        #expect(app.modalHost.visibleRoute == .visitType(pet: "rex"))
+        #expect(app.model(ChoiceViewModel<VisitType>.self).caption == "Appointment for Rex")
+        #expect(app.model(ChoiceViewModel<VisitType>.self).prompt.contains("Rex"))
+        app.pick(VisitType.sick)
+        #expect(app.model(ChoiceViewModel<PainLevel>.self).caption == "Appointment for Rex")
+        app.pick(PainLevel.aLittle)
+        #expect(app.model(ChoiceViewModel<FakingAnswer>.self).caption == "Appointment for Rex")
+        app.pick(FakingAnswer.notFake)
+        #expect(app.model(MessageViewModel.self).caption == "Appointment for Rex")
+        #expect(app.modalHost.pages.map(\.route) == [
+            .petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex"),
+            .noAppointmentRequired(pet: "rex"),
+        ])
     }
 
     /// Every (branch, page) pair: the page a user could be on when they leave.
     nonisolated static let stops: [(Int, Int)] = allBranches.indices.flatMap { b in
-        (1...allBranches[b].routes.count).map { (b, $0) }
+        (1...allBranches[b].titles.count).map { (b, $0) }
     }
 
     @Test("Cancel on any page closes the dialog and discards the answers", arguments: stops)
-    func cancelAnywhere(branchIndex: Int, pages: Int) {
+    func cancelAnywhere(branchIndex: Int, pages: Int) async {
         let app = AppHarness()
-        app.answer(allBranches[branchIndex], pages: pages)
+        await app.answer(allBranches[branchIndex], pages: pages)
         #expect(app.modalHost.isOpen)
-        app.tapCancel()
+        await app.tapCancel()
         #expect(!app.modalHost.isOpen)
-        #expect(app.flows.isEmpty)
+        #expect(app.home.children.isEmpty)
         #expect(app.services.appointments.requests.isEmpty)
         #expect(app.modalRouter.pendingDismissHandlers == 0)
-        #expect(app.liveBeyondHome == 0, "still alive: \(app.live.liveTypeNames)")
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
     @Test("closing the dialog window on any page ends the flow and discards the answers", arguments: stops)
-    func closeAnywhere(branchIndex: Int, pages: Int) {
+    func closeAnywhere(branchIndex: Int, pages: Int) async {
         let app = AppHarness()
-        app.answer(allBranches[branchIndex], pages: pages)
-        app.closeDialogWindow()
-        #expect(app.flows.isEmpty)
+        await app.answer(allBranches[branchIndex], pages: pages)
+        await app.closeDialogWindow()
+        #expect(app.home.children.isEmpty)
         #expect(app.services.appointments.requests.isEmpty)
-        #expect(app.liveBeyondHome == 0, "still alive: \(app.live.liveTypeNames)")
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
-    @Test("Back inside the dialog walks back, and a new answer takes a new branch")
-    func backAndChangeAnswer() {
+    @Test("Back walks back to the picker, and another pet starts the questions again for that pet")
+    func backAndChangeAnswers() async {
         let app = AppHarness()
-        app.answer(allBranches[3]) // sick, none, not fake -> No appointment required
+        await app.answer(allBranches[3]) // Rex: sick, none, not fake -> No appointment required
         app.tapBack()
-        #expect(app.visibleRoute == .fakingIt)
+        #expect(app.modalHost.title == "Faking it?")
         app.tapBack()
-        #expect(app.visibleRoute == .painLevel)
         app.pick(PainLevel.severe)
-        #expect(app.modalHost.pages.map(\.route) == [.visitType, .painLevel, .noAppointmentRequired])
+        #expect(app.modalHost.pages.map(\.route).last == .noAppointmentRequired(pet: "rex"))
         app.tapBack()
         app.tapBack()
         app.tapBack()
-        #expect(app.visibleRoute == .visitType, "Back never closes the dialog")
+        #expect(app.modalHost.visibleRoute == .petPicker)
+        app.tapBack()
+        #expect(app.modalHost.visibleRoute == .petPicker, "Back never closes the dialog")
+        await app.choosePet(at: 2)
+        #expect(app.modalHost.visibleRoute == .visitType(pet: "clover"))
         app.pick(VisitType.well)
         app.tapAction()
-        #expect(app.services.appointments.requests.map(\.visitType) == [.well])
-        #expect(app.liveBeyondHome == 0, "still alive: \(app.live.liveTypeNames)")
+        await settle()
+        #expect(app.services.appointments.requests == [
+            AppointmentRequest(pet: "clover", visitType: .well, outcome: .noAppointmentRequired),
+        ])
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
-    @Test("an answer picked twice quickly pushes one page")
-    func doublePick() throws {
+    @Test("an answer picked twice quickly pushes one page; a pet chosen twice pushes one page")
+    func doublePick() async throws {
         let app = AppHarness()
         app.tapSchedule()
-        let model = try #require(app.modalHost.visibleModel(as: ChoiceViewModel<VisitType>.self))
+        let picker = app.model(PetListViewModel.self)
+        picker.select(at: 0)
+        picker.select(at: 0)
+        await settle()
+        #expect(app.modalHost.pages.count == 2)
+        let model = app.model(ChoiceViewModel<VisitType>.self)
         model.select(.sick)
         model.select(.sick)
         model.select(at: 99)
-        #expect(app.modalHost.pages.map(\.route) == [.visitType, .painLevel])
+        #expect(app.modalHost.pages.map(\.route) == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
     }
 
     @Test("Schedule appointment pressed twice opens one dialog")
-    func doubleOpen() throws {
+    func doubleOpen() {
         let app = AppHarness()
-        let home = try #require(app.mainHost.visibleModel(as: HomeViewModel.self))
+        let home = app.model(HomeViewModel.self)
         home.scheduleAppointment()
         home.scheduleAppointment()
         #expect(app.modalHost.openCount == 1)
         #expect(app.modalHost.pages.count == 1)
-        #expect(app.flows.count == 1)
+        #expect(app.home.children.count == 1)
     }
 
-    @Test("the builder builds nothing until the visit type is known")
+    @Test("the builder builds nothing until the pet and the visit type are known")
     func builder() {
         let builder = PetAppointmentBuilder()
         #expect(builder.build(outcome: .fakingIt) == nil)
         builder.visitType = .sick
         builder.painLevel = .moderate
+        #expect(builder.build(outcome: .noAppointmentRequired) == nil)
+        builder.pet = InMemoryPetStore.samplePets[0]
         #expect(builder.build(outcome: .noAppointmentRequired)
-            == AppointmentRequest(visitType: .sick, painLevel: .moderate, outcome: .noAppointmentRequired))
+            == AppointmentRequest(pet: "rex", visitType: .sick, painLevel: .moderate, outcome: .noAppointmentRequired))
     }
 }

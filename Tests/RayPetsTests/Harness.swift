@@ -1,45 +1,87 @@
+import Glibc
 import Navigation
 import NavigationTesting
 import RayPets
 
-/// A window that only counts how often it was raised.
+/// A window that records what it was asked to show.
 @MainActor
 final class FakeWindow: AppWindow {
     private(set) var presentCount = 0
+    private(set) var sections: [AppSection] = []
     func present() { presentCount += 1 }
+    func show(_ section: AppSection) { sections.append(section) }
+}
+
+/// Lines reported by a service.
+@MainActor
+final class Reports {
+    var lines: [String] = []
+}
+
+/// A fresh, empty folder for one test's files.
+func makeTemporaryFolder() -> String {
+    var template = Array("/tmp/raypets-test.XXXXXX".utf8CString)
+    let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    return String(cString: path!)
+}
+
+/// Lets main-actor work queued by `await` continuations (e.g. a coordinator that got its
+/// child's result) run before the test looks.
+@MainActor
+func settle() async {
+    for _ in 0..<20 { await Task.yield() }
 }
 
 /// The whole app on in-memory hosts: what a user would see, with no GTK at all.
 ///
 /// After every step the harness tracks every coordinator in the tree and every page model on
-/// either host, so `live.liveCount` says how many of those are still alive at any moment.
+/// any host, so `live.liveCount` says how many of those are still alive at any moment.
 @MainActor
 final class AppHarness {
-    let mainHost = InMemoryHost<AppRoute>()
+    let welcomeHost = InMemoryHost<AppRoute>()
+    let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
     let modalHost = InMemoryHost<AppRoute>()
     let window = FakeWindow()
-    let services = ClinicServices()
+    let services: ClinicServices
     let live = LiveObjects()
-    let mainRouter: StackRouter<AppRoute>
+    let tabs: TabRouter<AppTab, AppRoute>
     let modalRouter: ModalRouter<AppRoute>
     let app: AppCoordinator
+    /// What the settings store reported.
+    let reports = Reports()
 
-    init() {
-        mainRouter = StackRouter(host: mainHost)
+    /// The app with its settings in a new folder; `firstLaunch: false` pretends the welcome
+    /// page was done on an earlier run. `pets` replaces the sample pets.
+    init(firstLaunch: Bool = false, pets: (any PetStore)? = nil, settingsPath: String? = nil) {
+        let path = settingsPath ?? makeTemporaryFolder() + "/raypets/settings"
+        let settings = SettingsStore(path: path) { [reports] in reports.lines.append($0) }
+        if !firstLaunch { settings.completeWelcome() }
+        services = ClinicServices(pets: pets ?? InMemoryPetStore(), settings: settings)
+        tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
         modalRouter = ModalRouter(host: modalHost)
-        app = AppCoordinator(window: window, router: mainRouter, modalRouter: modalRouter, services: services)
+        app = AppCoordinator(
+            window: window, welcomeRouter: StackRouter(host: welcomeHost), tabs: tabs,
+            modalRouter: modalRouter, services: services)
         app.start()
         track()
     }
 
-    /// The Home coordinator (always running).
-    var home: HomeCoordinator { app.children[0] as! HomeCoordinator }
+    var clinicHost: InMemoryHost<AppRoute> { tabHost.hosts[.clinic]! }
+    var learnHost: InMemoryHost<AppRoute> { tabHost.hosts[.learn]! }
 
-    /// Flows started from Home that are still running.
-    var flows: [any Coordinator] { home.children }
+    /// The coordinator of a tab's root page.
+    var home: HomeCoordinator { app.children.compactMap { $0 as? HomeCoordinator }.first! }
+    var learn: LearnCoordinator { app.children.compactMap { $0 as? LearnCoordinator }.first! }
 
-    /// The route a user sees: the dialog's page when it is open, else the main page.
-    var visibleRoute: AppRoute? { modalHost.visibleRoute ?? mainHost.visibleRoute }
+    /// The host the user is looking at: the dialog, the welcome page, or the visible tab.
+    var activeHost: InMemoryHost<AppRoute> {
+        if modalHost.isOpen { return modalHost }
+        if welcomeHost.isOpen { return welcomeHost }
+        return tabHost.visibleHost!
+    }
+
+    /// The route a user sees.
+    var visibleRoute: AppRoute? { activeHost.visibleRoute }
 
     /// Records every reachable coordinator and page model as "seen".
     func track() {
@@ -48,7 +90,8 @@ final class AppHarness {
             live.track(next)
             queue.append(contentsOf: next.children)
         }
-        for page in mainHost.pages + modalHost.pages { live.track(page.model) }
+        let hosts = [welcomeHost, modalHost] + AppTab.allCases.map { tabHost.hosts[$0]! }
+        for page in hosts.flatMap(\.pages) { live.track(page.model) }
     }
 
     /// Runs `action`, then tracks what it created.
@@ -57,22 +100,46 @@ final class AppHarness {
         track()
     }
 
+    /// Objects that live as long as the app: the AppCoordinator, the two tab coordinators
+    /// and their root page models.
+    static let permanentObjects = 5
+
+    /// Live objects beyond the permanent ones.
+    var liveBeyondRoots: Int { live.liveCount - Self.permanentObjects }
+
     // MARK: User actions on the visible page
 
-    func tapHowToCode() { step { mainHost.visibleModel(as: HomeViewModel.self)!.howToCode() } }
-    func tapSchedule() { step { mainHost.visibleModel(as: HomeViewModel.self)!.scheduleAppointment() } }
+    func model<Model>(_ type: Model.Type) -> Model { activeHost.visibleModel(as: Model.self)! }
+    func tapTab(_ tab: AppTab) { step { tabHost.tapTab(tab) } }
+    func tapSchedule() { step { model(HomeViewModel.self).scheduleAppointment() } }
+    func tapMyPets() { step { model(HomeViewModel.self).showPets() } }
+    func tapClinicInfo() { step { model(HomeViewModel.self).showClinicInfo() } }
     func tapAction() {
-        let host = modalHost.isOpen ? modalHost : mainHost
-        step { host.visibleModel(as: MessageViewModel.self)!.performAction() }
+        step {
+            switch activeHost.visiblePage?.model {
+            case let model as MessageViewModel: model.performAction()
+            case let model as DetailsViewModel: model.performAction()
+            default: preconditionFailure("no action on \(String(describing: visibleRoute))")
+            }
+        }
     }
-    func pick<Option: ChoiceOption>(_ option: Option) {
-        step { modalHost.visibleModel(as: ChoiceViewModel<Option>.self)!.select(option) }
+    func pick<Option: ChoiceOption>(_ option: Option) { step { model(ChoiceViewModel<Option>.self).select(option) } }
+    func choosePet(at index: Int) async {
+        step { model(PetListViewModel.self).select(at: index) }
+        await settle()
+        track()
     }
-    func tapBack() { step { (modalHost.isOpen ? modalHost : mainHost).tapBack() } }
-    func tapCancel() { step { modalHost.tapClose() } }
-    func closeDialogWindow() { step { modalHost.closeWindow() } }
-
-    /// Live objects beyond the ones that stay for the app's life: the AppCoordinator,
-    /// HomeCoordinator and the Home page model.
-    var liveBeyondHome: Int { live.liveCount - 3 }
+    func tapBack() {
+        step {
+            if modalHost.isOpen { modalHost.tapBack() } else { tabHost.tapBack() }
+        }
+    }
+    func tapCancel() async {
+        step { modalHost.tapClose() }
+        await settle()
+    }
+    func closeDialogWindow() async {
+        step { modalHost.closeWindow() }
+        await settle()
+    }
 }

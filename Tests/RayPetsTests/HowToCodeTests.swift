@@ -4,84 +4,92 @@ import RayPets
 import Testing
 
 @MainActor
-@Suite("How to code")
+@Suite("How to code (Learn tab)")
 struct HowToCodeTests {
-    @Test("the app starts on Home, once, however often it is activated")
-    func startsOnHome() {
+    @Test("a later launch starts on the tabs, Clinic first, once, however often it is activated")
+    func startsOnTabs() {
         let app = AppHarness()
-        #expect(app.mainHost.pages.map(\.route) == [.home])
-        #expect(app.mainHost.title == "RayPets")
-        #expect(!app.mainHost.showsBackButton)
+        #expect(app.window.sections == [.tabs])
+        #expect(app.tabs.selectedTab == .clinic)
+        #expect(app.clinicHost.pages.map(\.route) == [.home])
+        #expect(app.learnHost.pages.map(\.route) == [.learn])
+        #expect(app.clinicHost.title == "RayPets")
+        #expect(!app.clinicHost.showsBackButton)
         app.app.start()
-        #expect(app.mainHost.pages.count == 1, "a second activation must not add a second Home")
+        #expect(app.clinicHost.pages.count == 1, "a second activation must not add a second Home")
         #expect(app.window.presentCount == 2)
-        #expect(app.app.children.count == 1)
+        #expect(app.app.children.count == 2)
+        #expect(app.live.trackedCount == AppHarness.permanentObjects)
     }
 
-    @Test("four steps with their titles, texts and coloured Next buttons, then Start over back to Home")
+    @Test("four steps with their titles, texts and coloured Next buttons, then Start over back to Learn")
     func walkThrough() throws {
         let app = AppHarness()
-        app.tapHowToCode()
-        #expect(app.flows.count == 1)
+        app.tapTab(.learn)
+        app.tapAction()
+        #expect(app.learn.children.count == 1)
         let expected: [(String, ActionStyle)] = [
             ("I wake up", .red), ("I go out", .orange), ("500 lines", .green), ("Ship it!", .blue),
         ]
         for (index, (title, colour)) in expected.enumerated() {
             let step = HowToCodeStep.allCases[index]
             #expect(app.visibleRoute == .howToCode(step))
-            let model = try #require(app.mainHost.visibleModel(as: MessageViewModel.self))
+            let model = try #require(app.learnHost.visibleModel(as: MessageViewModel.self))
             #expect(model.title == title)
             #expect(model.actionTitle == "Next")
             #expect(model.actionStyle == colour)
             #expect(model.actionStyle.cssClass == "step-\(colour.rawValue)")
             #expect(!model.message.isEmpty)
-            #expect(app.mainHost.showsBackButton)
+            #expect(app.learnHost.showsBackButton)
             app.tapAction()
         }
         #expect(app.visibleRoute == .startOver)
-        #expect(app.mainHost.pages.count == 6)
+        #expect(app.learnHost.pages.count == 6)
         app.tapAction()
-        #expect(app.mainHost.pages.map(\.route) == [.home])
-        #expect(app.flows.isEmpty)
-        #expect(app.liveBeyondHome == 0, "still alive: \(app.live.liveTypeNames)")
-        #expect(app.live.trackedCount == 3 + 1 + 5, "app, home, home page, the flow and its five pages")
+        #expect(app.learnHost.pages.map(\.route) == [.learn])
+        #expect(app.learn.children.isEmpty)
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
+        #expect(app.live.trackedCount == AppHarness.permanentObjects + 1 + 5, "the flow and its five pages")
     }
 
     @Test("Back goes back one step at a time, and out of the flow from the first step", arguments: 1...5)
     func backFromEveryDepth(depth: Int) {
         let app = AppHarness()
-        app.tapHowToCode()
+        app.tapTab(.learn)
+        app.tapAction()
         for _ in 1..<depth { app.tapAction() }
-        #expect(app.mainHost.pages.count == depth + 1)
+        #expect(app.learnHost.pages.count == depth + 1)
         for remaining in stride(from: depth, through: 1, by: -1) {
-            #expect(app.flows.count == 1)
+            #expect(app.learn.children.count == 1)
             app.tapBack()
-            #expect(app.mainHost.pages.count == remaining)
+            #expect(app.learnHost.pages.count == remaining)
         }
-        #expect(app.visibleRoute == .home)
-        #expect(app.flows.isEmpty)
-        #expect(app.liveBeyondHome == 0, "still alive: \(app.live.liveTypeNames)")
+        #expect(app.visibleRoute == .learn)
+        #expect(app.learn.children.isEmpty)
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
         app.tapBack()
-        #expect(app.visibleRoute == .home, "Back on Home does nothing")
+        #expect(app.visibleRoute == .learn, "Back on the tab's root does nothing")
     }
 
     @Test("Next pressed twice on one step pushes one page")
     func doubleNext() throws {
         let app = AppHarness()
-        app.tapHowToCode()
-        let first = try #require(app.mainHost.visibleModel(as: MessageViewModel.self))
+        app.tapTab(.learn)
+        app.tapAction()
+        let first = try #require(app.learnHost.visibleModel(as: MessageViewModel.self))
         first.performAction()
         first.performAction()
-        #expect(app.mainHost.pages.map(\.route) == [.home, .howToCode(.wakeUp), .howToCode(.goOut)])
+        #expect(app.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])
     }
 
     @Test("How to code pressed twice starts one flow")
     func doubleStart() throws {
         let app = AppHarness()
-        let home = try #require(app.mainHost.visibleModel(as: HomeViewModel.self))
-        home.howToCode()
-        home.howToCode()
-        #expect(app.flows.count == 1)
-        #expect(app.mainHost.pages.count == 2)
+        app.tapTab(.learn)
+        let learn = try #require(app.learnHost.visibleModel(as: MessageViewModel.self))
+        learn.performAction()
+        learn.performAction()
+        #expect(app.learn.children.count == 1)
+        #expect(app.learnHost.pages.count == 2)
     }
 }

@@ -1,0 +1,20 @@
+import CGtk
+
+/// A `GtkGrid`: children placed in rows and columns.
+@MainActor
+public final class Grid: Widget {
+    private var children: [Widget] = []
+
+    /// An empty grid with these gaps between cells.
+    public init(rowSpacing: UInt32 = 6, columnSpacing: UInt32 = 18) {
+        super.init(UnsafeMutableRawPointer(gtk_grid_new()), transfer: .none)
+        gtk_grid_set_row_spacing(rp_grid(gobject), rowSpacing)
+        gtk_grid_set_column_spacing(rp_grid(gobject), columnSpacing)
+    }
+
+    /// Places `child` at `column`, `row`.
+    public func attach(_ child: Widget, column: Int32, row: Int32) {
+        gtk_grid_attach(rp_grid(gobject), child.widget, column, row, 1, 1)
+        children.append(child)
+    }
+}

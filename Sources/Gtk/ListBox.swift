@@ -1,0 +1,49 @@
+import CGtk
+
+/// A `GtkListBoxRow`: one activatable row of a `ListBox`.
+@MainActor
+public final class ListBoxRow: Widget {
+    private let content: Widget
+
+    /// A row showing `child`.
+    public init(child: Widget) {
+        content = child
+        super.init(UnsafeMutableRawPointer(gtk_list_box_row_new()), transfer: .none)
+        gtk_list_box_row_set_child(rp_list_box_row(gobject), child.widget)
+    }
+
+    /// The row's position in its list, or -1 outside a list.
+    public var index: Int { Int(gtk_list_box_row_get_index(rp_list_box_row(gobject))) }
+
+    /// Activates the row as a click or Enter does (its list emits "row-activated").
+    public func activate() { rp_signal_emit_void(gobject, "activate") }
+}
+
+/// A `GtkListBox` used as a navigation list: no selection, a click or Enter on a row
+/// activates it.
+@MainActor
+public final class ListBox: Widget {
+    /// The rows, in order (held like the GtkListBox holds them).
+    public private(set) var rows: [ListBoxRow] = []
+
+    /// An empty list.
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_list_box_new()), transfer: .none)
+        gtk_list_box_set_selection_mode(rp_list_box(gobject), GTK_SELECTION_NONE)
+    }
+
+    /// Adds `row` at the end.
+    public func append(_ row: ListBoxRow) {
+        gtk_list_box_append(rp_list_box(gobject), row.widget)
+        rows.append(row)
+    }
+
+    /// Runs `handler` with the row's index when a row is activated.
+    @discardableResult
+    public func onRowActivated(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        connectWithPointer("row-activated") { row in
+            guard let row else { return }
+            handler(Int(gtk_list_box_row_get_index(rp_list_box_row(row))))
+        }
+    }
+}

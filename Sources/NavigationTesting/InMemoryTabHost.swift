@@ -1,0 +1,33 @@
+import Navigation
+
+/// A `TabHost` in memory: one `InMemoryHost` per tab and the selected tab, with
+/// `tapTab(_:)` and `tapBack()` to act as the user.
+@MainActor
+public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>: TabHost {
+    /// The router, set by the router itself.
+    public weak var tabDelegate: (any TabHostDelegate<Tab>)?
+    /// Each tab's page host.
+    public private(set) var hosts: [Tab: InMemoryHost<Route>] = [:]
+    /// The tab on screen.
+    public private(set) var shownTab: Tab?
+
+    /// A host for `tabs`.
+    public init(tabs: [Tab]) {
+        for tab in tabs { hosts[tab] = InMemoryHost() }
+    }
+
+    /// `tab`'s page host.
+    public func pageHost(for tab: Tab) -> any NavigationHost<Route> { hosts[tab]! }
+
+    /// Shows `tab`.
+    public func showTab(_ tab: Tab) { shownTab = tab }
+
+    /// The visible tab's page host.
+    public var visibleHost: InMemoryHost<Route>? { shownTab.flatMap { hosts[$0] } }
+
+    /// The user clicks `tab`'s switcher button.
+    public func tapTab(_ tab: Tab) { tabDelegate?.tabHostDidSelect(tab) }
+
+    /// The user presses the header bar's Back button, which acts on the visible tab.
+    public func tapBack() { visibleHost?.tapBack() }
+}

@@ -1,0 +1,20 @@
+/// The main window's tabs.
+public enum AppTab: String, CaseIterable, Codable, Sendable {
+    /// Home, the pets and the clinic.
+    case clinic
+    /// How to code.
+    case learn
+
+    /// The switcher label.
+    public var title: String {
+        switch self {
+        case .clinic: "Clinic"
+        case .learn: "Learn"
+        }
+    }
+}
+
+/// What the main window shows: the first-launch welcome, or the tabs.
+public enum AppSection: Sendable, Equatable {
+    case welcome, tabs
+}

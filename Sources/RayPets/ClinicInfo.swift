@@ -1,0 +1,44 @@
+/// Facts about the clinic shown on "Clinic info" and "Opening hours".
+public struct ClinicInfo: Sendable, Equatable {
+    /// One row of the opening-hours table.
+    public struct OpeningHours: Sendable, Equatable {
+        /// "Monday", "Saturday and Sunday", ...
+        public var days: String
+        /// "8:00 – 18:00", "Closed", ...
+        public var hours: String
+        /// A row.
+        public init(days: String, hours: String) {
+            self.days = days
+            self.hours = hours
+        }
+    }
+
+    /// The clinic's name.
+    public var name: String
+    /// Postal address, one line.
+    public var address: String
+    /// Phone number.
+    public var phone: String
+    /// The opening-hours table, in order.
+    public var openingHours: [OpeningHours]
+
+    /// Clinic facts.
+    public init(name: String, address: String, phone: String, openingHours: [OpeningHours]) {
+        self.name = name
+        self.address = address
+        self.phone = phone
+        self.openingHours = openingHours
+    }
+
+    /// The RayPets clinic.
+    public static let rayPets = ClinicInfo(
+        name: "RayPets Clinic",
+        address: "12 Kennel Lane, Petersfield",
+        phone: "+44 1234 567890",
+        openingHours: [
+            OpeningHours(days: "Monday to Thursday", hours: "8:00 – 18:00"),
+            OpeningHours(days: "Friday", hours: "8:00 – 16:00"),
+            OpeningHours(days: "Saturday", hours: "9:00 – 12:00"),
+            OpeningHours(days: "Sunday", hours: "Closed (emergencies only)"),
+        ])
+}

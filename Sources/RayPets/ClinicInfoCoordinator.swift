@@ -1,0 +1,39 @@
+import Navigation
+
+/// "Clinic info" -> "Opening hours". Shown pushed on a tab or in a dialog, depending on the
+/// router its parent gives it; its own code is the same either way.
+@MainActor
+public final class ClinicInfoCoordinator: Coordinator {
+    /// No child flows.
+    public var children: [any Coordinator] = []
+    /// A tab's stack (pushed) or the dialog's (modal).
+    public let router: any Router<AppRoute>
+    private let clinic: ClinicInfo
+
+    /// The flow over `router`, showing `clinic`.
+    public init(router: any Router<AppRoute>, clinic: ClinicInfo) {
+        self.router = router
+        self.clinic = clinic
+    }
+
+    /// Shows "Clinic info"; `onDismissed` runs when that page leaves.
+    public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        let model = MessageViewModel(
+            title: "Clinic info",
+            message: "\(clinic.name)\n\(clinic.address)\nPhone \(clinic.phone)",
+            actionTitle: "Opening hours")
+        let id = router.present(.clinicInfo, model: model, animated: animated, onDismissed: onDismissed)
+        model.onAction = { [weak self] in
+            guard let self, self.router.isVisible(id) else { return }
+            self.showOpeningHours()
+        }
+    }
+
+    private func showOpeningHours() {
+        let model = DetailsViewModel(
+            title: "Opening hours",
+            summary: "When you can visit \(clinic.name).",
+            rows: clinic.openingHours.map { .init(label: $0.days, value: $0.hours) })
+        router.present(.openingHours, model: model, animated: true, onDismissed: nil)
+    }
+}

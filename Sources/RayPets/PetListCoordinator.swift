@@ -1,0 +1,47 @@
+import Navigation
+
+/// "My pets": the list, and a pet's details when a row is chosen. From the details, "Clinic
+/// info" opens the clinic-info flow in a dialog — the same flow Home pushes onto the tab: the
+/// parent decides how a sub-flow is shown, the sub-flow's code is the same.
+@MainActor
+public final class PetListCoordinator: Coordinator {
+    /// The clinic-info flow, while it runs.
+    public var children: [any Coordinator] = []
+    /// Where the list and details are pushed.
+    public let router: any Router<AppRoute>
+    private let modalRouter: any Router<AppRoute>
+    private let services: ClinicServices
+
+    /// The list on `router`; dialogs through `modalRouter`.
+    public init(router: any Router<AppRoute>, modalRouter: any Router<AppRoute>, services: ClinicServices) {
+        self.router = router
+        self.modalRouter = modalRouter
+        self.services = services
+    }
+
+    /// Shows the list; `onDismissed` runs when the list's page leaves (the flow's end).
+    public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        let model = PetListViewModel(title: "My pets", prompt: "Choose a pet to see its details.", store: services.pets)
+        let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
+        model.onSelect = { [weak self] pet in
+            guard let self, self.router.isVisible(id) else { return }
+            self.showDetails(of: pet)
+        }
+    }
+
+    private func showDetails(of pet: Pet) {
+        let model = DetailsViewModel(
+            title: pet.name,
+            summary: "\(pet.name) is a \(pet.age)-year-old \(pet.species.title.lowercased()).",
+            rows: [
+                .init(label: "Species", value: pet.species.title),
+                .init(label: "Age", value: pet.ageText),
+            ],
+            actionTitle: "Clinic info")
+        let id = router.present(.petDetail(pet.id), model: model, animated: true, onDismissed: nil)
+        model.onAction = { [weak self] in
+            guard let self, self.router.isVisible(id), self.modalRouter.pages.isEmpty else { return }
+            self.presentChild(ClinicInfoCoordinator(router: self.modalRouter, clinic: self.services.clinic), animated: true)
+        }
+    }
+}

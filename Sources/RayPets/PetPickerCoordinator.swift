@@ -1,0 +1,31 @@
+import Navigation
+
+/// "Which pet?": a list of the pets; sends the chosen one. Its page stays on screen after
+/// the choice, so the flow that started it can show more pages above it, and the user can
+/// come back and choose again (the starter gets each new choice from `results.next()`).
+@MainActor
+public final class PetPickerCoordinator: ResultCoordinator {
+    /// No child flows.
+    public var children: [any Coordinator] = []
+    /// Where the list is shown.
+    public let router: any Router<AppRoute>
+    /// Sends each chosen pet.
+    public let results = ResultChannel<Pet>()
+    private let store: any PetStore
+
+    /// A picker over `store`'s pets, shown through `router`.
+    public init(router: any Router<AppRoute>, store: any PetStore) {
+        self.router = router
+        self.store = store
+    }
+
+    /// Shows the list; `onDismissed` runs when the list's page leaves.
+    public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        let model = PetListViewModel(title: "Which pet?", prompt: "Who is the appointment for?", store: store)
+        let id = router.present(.petPicker, model: model, animated: animated, onDismissed: onDismissed)
+        model.onSelect = { [weak self] pet in
+            guard let self, self.router.isVisible(id) else { return }
+            self.results.send(pet)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Navigation
+import NavigationTesting
+import Testing
+
+/// A one-page picker of letters.
+@MainActor
+final class LetterPicker: ResultCoordinator {
+    var children: [any Coordinator] = []
+    let router: any Router<TestRoute>
+    let results = ResultChannel<String>()
+    init(router: any Router<TestRoute>) { self.router = router }
+    func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        router.present(.a, model: TitledModel("Pick"), animated: animated, onDismissed: onDismissed)
+    }
+    func pick(_ letter: String) { results.send(letter) }
+}
+
+@MainActor
+@Suite("coordinate(to:)")
+struct ResultCoordinatorTests {
+    @Test("returns the value the child sends")
+    func returnsValue() async {
+        let (modal, _) = makeModal()
+        let parent = ParentFlow(router: modal)
+        let picker = LetterPicker(router: modal)
+        let task = Task { await parent.coordinate(to: picker) }
+        await Task.yield()
+        #expect(modal.routes == [.a], "the child's page is shown while the parent waits")
+        picker.pick("x")
+        #expect(await task.value == "x")
+        #expect(parent.children.count == 1, "the child's page is still on screen")
+    }
+
+    @Test("returns nil when the child's flow is dismissed first, and runs onDismissed once")
+    func nilOnCancel() async {
+        let (modal, host) = makeModal()
+        let parent = ParentFlow(router: modal)
+        let live = LiveObjects()
+        var finished = 0
+        let task = Task {
+            let picker = LetterPicker(router: modal)
+            live.track(picker)
+            return await parent.coordinate(to: picker) { finished += 1 }
+        }
+        await Task.yield()
+        host.tapClose()
+        #expect(await task.value == nil)
+        #expect(finished == 1)
+        #expect(parent.children.isEmpty)
+        #expect(live.liveCount == 0, "the child must be freed")
+    }
+
+    @Test("later values come from next(); a value sent while the parent is busy is dropped")
+    func laterValues() async {
+        let channel = ResultChannel<Int>()
+        channel.send(1)  // before the first ask: kept
+        #expect(await channel.next() == 1)
+        let task = Task { await channel.next() }
+        await Task.yield()
+        channel.send(2)
+        channel.send(3)  // the parent has not asked again: dropped
+        #expect(await task.value == 2)
+        channel.close()
+        #expect(await channel.next() == nil)
+        channel.send(4)
+        #expect(await channel.next() == nil, "closed channels stay closed")
+    }
+}

@@ -1,0 +1,150 @@
+import Navigation
+import NavigationTesting
+import RayPets
+import Testing
+
+/// A store with pets a test chooses.
+@MainActor
+final class FakePetStore: PetStore {
+    let pets: [Pet]
+    init(_ pets: [Pet]) { self.pets = pets }
+}
+
+@MainActor
+@Suite("My pets and Clinic info")
+struct PetsTests {
+    @Test("a view model is built from an injected store")
+    func viewModelUsesInjectedStore() {
+        let store = FakePetStore([Pet(id: "max", name: "Max", species: .bird, age: 1)])
+        let model = PetListViewModel(title: "My pets", prompt: "", store: store)
+        #expect(model.rows == [.init(title: "Max", subtitle: "Bird, 1 year")])
+        var chosen: [Pet.ID] = []
+        model.onSelect = { chosen.append($0.id) }
+        model.select(at: 0)
+        model.select(at: 5)
+        #expect(chosen == ["max"])
+    }
+
+    @Test("the app's flows use the store they were given")
+    func appUsesInjectedStore() async {
+        let app = AppHarness(pets: FakePetStore([Pet(id: "max", name: "Max", species: .bird, age: 1)]))
+        app.tapMyPets()
+        #expect(app.model(PetListViewModel.self).rows.map(\.title) == ["Max"])
+        await app.choosePet(at: 0)
+        #expect(app.clinicHost.title == "Max")
+        app.tapBack()
+        app.tapBack()
+        app.tapSchedule()
+        #expect(app.model(PetListViewModel.self).rows.map(\.title) == ["Max"])
+    }
+
+    @Test("list -> detail: the detail is titled by the row; Back out releases the flow", arguments: 0..<4)
+    func listToDetail(row: Int) async {
+        let app = AppHarness()
+        app.tapMyPets()
+        #expect(app.visibleRoute == .pets)
+        #expect(app.home.children.count == 1)
+        let pet = InMemoryPetStore.samplePets[row]
+        await app.choosePet(at: row)
+        #expect(app.visibleRoute == .petDetail(pet.id))
+        #expect(app.clinicHost.title == pet.name)
+        #expect(app.model(DetailsViewModel.self).rows.map(\.value) == [pet.species.title, pet.ageText])
+        app.tapBack()
+        #expect(app.visibleRoute == .pets)
+        #expect(app.home.children.count == 1, "still in the pets flow")
+        app.tapBack()
+        #expect(app.visibleRoute == .home)
+        #expect(app.home.children.isEmpty)
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
+    }
+
+    @Test("Clinic info pushed on the tab: info -> opening hours -> Back -> Back releases it")
+    func clinicInfoPushed() {
+        let app = AppHarness()
+        app.tapClinicInfo()
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .clinicInfo])
+        #expect(!app.modalHost.isOpen)
+        app.tapAction()
+        #expect(app.visibleRoute == .openingHours)
+        do {  // scoped: the test must not keep the page model alive itself
+            let table = app.model(DetailsViewModel.self)
+            #expect(table.rows.count == ClinicInfo.rayPets.openingHours.count)
+            #expect(table.rows[0] == .init(label: "Monday to Thursday", value: "8:00 – 18:00"))
+        }
+        app.tapBack()
+        app.tapBack()
+        #expect(app.home.children.isEmpty)
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
+    }
+
+    @Test("the same Clinic info flow in a dialog, from a pet's details; Cancel releases it")
+    func clinicInfoModal() async {
+        let app = AppHarness()
+        app.tapMyPets()
+        await app.choosePet(at: 0)
+        app.tapAction()  // "Clinic info" on Rex's details
+        #expect(app.modalHost.pages.map(\.route) == [.clinicInfo])
+        #expect(app.clinicHost.visibleRoute == .petDetail("rex"), "the tab stays on Rex underneath")
+        #expect(app.home.children.first?.children.count == 1, "the pets flow runs the dialog's flow")
+        app.tapAction()
+        #expect(app.modalHost.pages.map(\.route) == [.clinicInfo, .openingHours])
+        app.tapBack()
+        #expect(app.modalHost.visibleRoute == .clinicInfo)
+        await app.tapCancel()
+        #expect(!app.modalHost.isOpen)
+        #expect(app.home.children.first?.children.isEmpty == true)
+        app.tapBack()
+        app.tapBack()
+        #expect(app.home.children.isEmpty)
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
+    }
+
+    @Test("the parent hears that a sub-flow finished exactly once, however it ended")
+    func didFinishOnce() async {
+        let app = AppHarness()
+        let router = app.tabs.router(for: .clinic)
+        var finished = 0
+        // Back out of the first page.
+        app.home.presentChild(ClinicInfoCoordinator(router: router, clinic: .rayPets), animated: true) { finished += 1 }
+        app.tapBack()
+        app.tapBack()
+        #expect(finished == 1)
+        // Dismiss from code, twice.
+        let flow = ClinicInfoCoordinator(router: router, clinic: .rayPets)
+        app.home.presentChild(flow, animated: true) { finished += 1 }
+        app.tapAction()
+        flow.dismiss(animated: true)
+        flow.dismiss(animated: true)
+        #expect(finished == 2)
+        // In a dialog: Cancel, then a closed window.
+        app.home.presentChild(ClinicInfoCoordinator(router: app.modalRouter, clinic: .rayPets), animated: true) {
+            finished += 1
+        }
+        await app.tapCancel()
+        app.home.presentChild(ClinicInfoCoordinator(router: app.modalRouter, clinic: .rayPets), animated: true) {
+            finished += 1
+        }
+        await app.closeDialogWindow()
+        #expect(finished == 4)
+        #expect(app.home.children.isEmpty)
+    }
+
+    @Test("the Learn tab keeps its own back stack while the Clinic tab is used")
+    func tabsKeepStacks() async {
+        let app = AppHarness()
+        app.tapTab(.learn)
+        app.tapAction()
+        app.tapAction()
+        #expect(app.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])
+        app.tapTab(.clinic)
+        app.tapMyPets()
+        await app.choosePet(at: 1)
+        app.tapBack()
+        app.tapBack()
+        #expect(app.visibleRoute == .home)
+        app.tapTab(.learn)
+        #expect(app.visibleRoute == .howToCode(.goOut))
+        app.tapBack()
+        #expect(app.visibleRoute == .howToCode(.wakeUp))
+    }
+}
