@@ -54,11 +54,29 @@ def walk(node):
                 pass
 
 
+def selected_tabs(window):
+    """Names of the selected tabs of every tab switcher (GtkStackSwitcher) in `window`."""
+    names = set()
+    for node in walk(window):
+        if node.getRole() == pyatspi.ROLE_PAGE_TAB and node.getState().contains(pyatspi.STATE_SELECTED):
+            names.add(node.name)
+    return names
+
+
+def all_tabs(window):
+    return {node.name for node in walk(window) if node.getRole() == pyatspi.ROLE_PAGE_TAB}
+
+
 def visible_nodes(window):
-    """The accessibles of `window` a user can see: GTK 4.8 puts every GtkStack page in the
-    tree with the same states, so a page is known to be visible when its root (named after
-    its page by the app) matches the window title; other pages are skipped."""
+    """The accessibles of `window` a user can see.
+
+    GTK 4.8 puts every GtkStack page in the tree with the same states, so:
+    - an untitled stack page is visible when its root (which the app names after the page)
+      matches the window title; if none matches (a stack of sections), all are searched;
+    - a titled stack page (a tab) is visible when its switcher button is selected.
+    """
     title = window.name
+    tabs, selected = all_tabs(window), selected_tabs(window)
     stack = [window]
     while stack:
         current = stack.pop()
@@ -69,11 +87,15 @@ def visible_nodes(window):
             children = [current.getChildAtIndex(i) for i in range(current.childCount)]
         except Exception:
             continue
-        if current.name == "GtkStackPage" or any(c is not None and c.name == "GtkStackPage" for c in children):
-            pages = [c for c in children if c is not None and c.name == "GtkStackPage"]
-            if pages:
-                shown = [p for p in pages if p.childCount and p.getChildAtIndex(0).name == title]
+        children = [c for c in children if c is not None]
+        pages = [c for c in children if c.name == "GtkStackPage"]
+        if pages:
+            shown = [p for p in pages if p.childCount and p.getChildAtIndex(0).name == title]
+            if shown:
                 children = [c for c in children if c not in pages] + shown[-1:]
+        tab_pages = [c for c in children if c.name in tabs and c.getRole() == pyatspi.ROLE_PANEL]
+        if tab_pages:
+            children = [c for c in children if c not in tab_pages or c.name in selected]
         stack.extend(reversed(children))
 
 
@@ -123,7 +145,8 @@ class RayPets:
 
     def buttons(self, window=None, name=None):
         window = window or self.active_window()
-        found = [n for n in visible_nodes(window) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+        roles = (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)
+        found = [n for n in visible_nodes(window) if n.getRole() in roles]
         if name is not None:
             found = [n for n in found if n.name == name]
         return found
@@ -146,6 +169,41 @@ class RayPets:
                 action.doAction(index)
                 return
         raise DriverError(f"button '{name}' has no click action")
+
+    def select_tab(self, name):
+        """Switches tabs through the header bar's switcher, as a click on it would."""
+        window = self.main_window()
+        switcher = wait_for(
+            lambda: next((n for n in walk(window) if n.getRole() == pyatspi.ROLE_PAGE_TAB_LIST), None),
+            "the tab switcher")
+        names = [switcher.getChildAtIndex(i).name for i in range(switcher.childCount)]
+        if name not in names:
+            raise DriverError(f"no tab '{name}' (tabs: {names})")
+        switcher.querySelection().selectChild(names.index(name))
+        wait_for(lambda: name in selected_tabs(self.main_window()), f"tab '{name}' to be selected")
+
+    def rows(self, window=None):
+        """The names of the visible list rows."""
+        window = window or self.active_window()
+        return [n.name for n in visible_nodes(window) if n.getRole() == pyatspi.ROLE_LIST_ITEM]
+
+    def keys(self, *keys, window=None):
+        """Types keys into the active window (or `window`), as a user at the keyboard does."""
+        title = (window or self.active_window()).name
+        pattern = "^" + "".join("\\" + c if c in ".[]()*+?{}|^$\\" else c for c in title) + "$"
+        subprocess.run(["xdotool", "search", "--name", pattern, "windowfocus", "--sync",
+                        "key", "--delay", "60", *keys], check=True, timeout=10)
+
+    def choose_row(self, name, window=None):
+        """Chooses the list row called `name` with the keyboard: Home, Down..., Enter.
+        (GTK 4.8 gives list rows no AT-SPI action.)"""
+        window = window or self.active_window()
+        rows = wait_for(lambda: self.rows(window), "list rows")
+        matches = [i for i, row in enumerate(rows) if row == name or row.startswith(name + ",")]
+        if not matches:
+            raise DriverError(f"no row '{name}' in {rows}")
+        time.sleep(0.4)  # the page slides in and focuses its first row
+        self.keys("Home", *(["Down"] * matches[0]), "Return", window=window)
 
     def wait_title(self, title, window=None, dialog=False):
         def current():

@@ -11,22 +11,39 @@ from raypets_driver import RayPets
 binary, target = sys.argv[1], sys.argv[2]
 
 
-def shoot(app, name, width=560, height=520):
+def shoot(app, name, width=560, height=620):
     raw = app.screenshot(f"raw-{name}")
     subprocess.run(["convert", raw, "-crop", f"{width}x{height}+0+0", "+repage", f"{target}/{name}"], check=True)
 
 
-app = RayPets(binary, tempfile.mkdtemp())
+app = RayPets(binary, tempfile.mkdtemp(), env={"XDG_CONFIG_HOME": tempfile.mkdtemp()})
 try:
+    app.wait_title("Welcome to RayPets")
+    shoot(app, "welcome.png")
+    app.click("Get started")
     app.wait_title("RayPets")
     shoot(app, "home.png")
+    app.click("My pets")
+    app.wait_title("My pets")
+    shoot(app, "pets.png")
+    app.choose_row("Whiskers")
+    app.wait_title("Whiskers")
+    shoot(app, "pet-detail.png")
+    app.click("Back")
+    app.wait_title("My pets")
+    app.click("Back")
+    app.wait_title("RayPets")
     app.click("Schedule appointment")
+    app.wait_title("Which pet?", dialog=True)
+    shoot(app, "pet-picker.png")
+    app.choose_row("Rex")
     app.wait_title("Visit type", dialog=True)
     app.click("Sick")
     app.wait_title("Pain level", dialog=True)
     shoot(app, "appointment.png")
     app.click("Cancel")
     app.wait_no_dialog()
+    app.select_tab("Learn")
     app.click("How to code")
     app.wait_title("I wake up")
     shoot(app, "how-to-code.png")
