@@ -148,3 +148,29 @@ struct PetsTests {
         #expect(app.visibleRoute == .howToCode(.wakeUp))
     }
 }
+
+@MainActor
+@Suite("Pet picker as a typed result")
+struct PetPickerTests {
+    @Test("await coordinate(to: PetPickerCoordinator) returns the picked pet, and nil on Cancel")
+    func pickedPetAndNilOnCancel() async {
+        let host = InMemoryHost<AppRoute>()
+        let modal = ModalRouter(host: host)
+        let parent = ClinicInfoCoordinator(router: modal, clinic: .rayPets)  // any coordinator can start it
+        let store = FakePetStore(InMemoryPetStore.samplePets)
+
+        let picked = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, store: store)) }
+        await settle()
+        #expect(host.visibleRoute == .petPicker)
+        host.visibleModel(as: PetListViewModel.self)?.select(at: 3)
+        #expect(await picked.value == InMemoryPetStore.samplePets[3])
+        modal.dismiss(animated: false)
+        #expect(parent.children.isEmpty)
+
+        let cancelled = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, store: store)) }
+        await settle()
+        host.tapClose()
+        #expect(await cancelled.value == nil)
+        #expect(parent.children.isEmpty)
+    }
+}
