@@ -247,44 +247,42 @@ STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs]
 
 
 def main():
-    passed = failed = 0
+    results = {"passed": 0, "failed": 0}
 
-    def report_failure(name, app):
-        traceback.print_exc()
-        if app is not None:
-            app.screenshot(f"FAIL-{name}.png")
-            app.dump_tree(f"FAIL-{name}.tree.txt")
+    def run(test, app=None):
+        """Runs one test; returns whether it passed. On failure saves a screenshot and the tree."""
+        started = time.monotonic()
+        try:
+            if app is not None:
+                app.wait_no_dialog()
+                app.wait_title("RayPets")
+                test(app)
+            else:
+                test()
+        except Exception:
+            results["failed"] += 1
+            print(f"FAIL {test.__name__}", flush=True)
+            traceback.print_exc()
+            if app is not None:
+                app.screenshot(f"FAIL-{test.__name__}.png")
+                app.dump_tree(f"FAIL-{test.__name__}.tree.txt")
+            return False
+        results["passed"] += 1
+        print(f"PASS {test.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
+        return True
 
     app = launch(config_dir(welcome_done=True))
     try:
         for test in TESTS:
-            started = time.monotonic()
-            try:
-                app.wait_no_dialog()
-                app.wait_title("RayPets")
-                test(app)
-                passed += 1
-                print(f"PASS {test.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
-            except Exception:
-                failed += 1
-                print(f"FAIL {test.__name__}", flush=True)
-                report_failure(test.__name__, app)
+            if not run(test, app):
                 app.quit()  # start the next test from a fresh app
                 app = launch(config_dir(welcome_done=True))
     finally:
         app.quit()
     for test in STANDALONE:
-        started = time.monotonic()
-        try:
-            test()
-            passed += 1
-            print(f"PASS {test.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
-        except Exception:
-            failed += 1
-            print(f"FAIL {test.__name__}", flush=True)
-            report_failure(test.__name__, None)
-    print(f"e2e: {passed} passed, {failed} failed", flush=True)
-    return 0 if failed == 0 else 1
+        run(test)
+    print(f"e2e: {results['passed']} passed, {results['failed']} failed", flush=True)
+    return 0 if results["failed"] == 0 else 1
 
 
 if __name__ == "__main__":
