@@ -22,12 +22,14 @@ let package = Package(
         ),
         // Thin hand-written Swift over GTK: objects, signals, widgets, main loop.
         .target(name: "Gtk", dependencies: ["CGtk"]),
+        // GNU gettext from glibc, for RayPets' translations (not GTK).
+        .systemLibrary(name: "CGettext"),
         // Pure Swift navigation: routes, pages, routers, coordinators. No GTK.
         .target(name: "Navigation"),
         // In-memory hosts and a recording router for anyone's headless tests.
         .target(name: "NavigationTesting", dependencies: ["Navigation"]),
         // RayPets' models, view models and coordinators. No GTK.
-        .target(name: "RayPets", dependencies: ["Navigation"]),
+        .target(name: "RayPets", dependencies: ["Navigation", "CGettext"]),
         // The routers' GTK side: GtkStack host and modal-window host.
         .target(name: "GtkNavigation", dependencies: ["Gtk", "Navigation"]),
         // RayPets' GTK screens, the main window and the stylesheet.

@@ -33,8 +33,18 @@ static inline GtkListBox *rp_list_box(gpointer p) { return GTK_LIST_BOX(p); }
 static inline GtkListBoxRow *rp_list_box_row(gpointer p) { return GTK_LIST_BOX_ROW(p); }
 static inline GtkGrid *rp_grid(gpointer p) { return GTK_GRID(p); }
 static inline GtkStackSwitcher *rp_stack_switcher(gpointer p) { return GTK_STACK_SWITCHER(p); }
+static inline GtkMenuButton *rp_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkAboutDialog *rp_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }
+static inline GtkActionable *rp_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
+static inline GActionMap *rp_action_map(gpointer p) { return G_ACTION_MAP(p); }
+static inline GSimpleAction *rp_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
+static inline GtkGesture *rp_gesture(gpointer p) { return GTK_GESTURE(p); }
+static inline GtkGestureSingle *rp_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
+static inline GtkEventController *rp_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkShortcutController *rp_shortcut_controller(gpointer p) { return GTK_SHORTCUT_CONTROLLER(p); }
 static inline GtkAccessible *rp_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline gboolean rp_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
+static inline gboolean rp_is_application_window(gpointer p) { return GTK_IS_APPLICATION_WINDOW(p); }
 
 /* --- Variadic calls ----------------------------------------------------- */
 /* gtk_accessible_update_property(..., GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1) */
@@ -58,6 +68,39 @@ static inline gboolean rp_object_get_boolean(gpointer object, const char *proper
 /* g_signal_emit_by_name(object, "clicked") and other signals without arguments. */
 static inline void rp_signal_emit_void(gpointer object, const char *signal) {
     g_signal_emit_by_name(object, signal);
+}
+
+/* gtk_application_set_accels_for_action with one accelerator (the array is NULL-terminated). */
+static inline void rp_application_set_accel(gpointer application, const char *action, const char *accel) {
+    const char *accels[] = { accel, NULL };
+    gtk_application_set_accels_for_action(GTK_APPLICATION(application), action, accels);
+}
+
+/* The first accelerator registered for an action, or NULL (caller frees). */
+static inline char *rp_application_first_accel(gpointer application, const char *action) {
+    char **accels = gtk_application_get_accels_for_action(GTK_APPLICATION(application), action);
+    char *first = (accels && accels[0]) ? g_strdup(accels[0]) : NULL;
+    g_strfreev(accels);
+    return first;
+}
+
+/* A shortcut on `widget` that activates the named widget/window action (e.g. "window.close"). */
+static inline void rp_add_shortcut(gpointer widget, const char *trigger, const char *action) {
+    GtkEventController *controller = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller),
+        gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)));
+    gtk_widget_add_controller(GTK_WIDGET(widget), controller);
+}
+
+/* gtk_about_dialog_set_authors wants a NULL-terminated array. */
+static inline void rp_about_set_author(gpointer dialog, const char *author) {
+    const char *authors[] = { author, NULL };
+    gtk_about_dialog_set_authors(GTK_ABOUT_DIALOG(dialog), authors);
+}
+
+/* g_log_structured(domain, level, "MESSAGE", "%s", message) without the varargs. */
+static inline void rp_log(const char *domain, GLogLevelFlags level, const char *message) {
+    g_log_structured(domain, level, "MESSAGE", "%s", message);
 }
 
 /* --- Toplevel windows ---------------------------------------------------

@@ -21,6 +21,34 @@ public final class Application: Object {
         connect("startup", handler)
     }
 
+    private var actions: [String: Action] = [:]
+
+    /// Adds an `app.NAME` action.
+    @discardableResult
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
+        let action = Action(name: name, handler)
+        g_action_map_add_action(rp_action_map(gobject), action.action)
+        actions[name] = action
+        return action
+    }
+
+    /// Sets the keyboard accelerator of a detailed action name (`"win.back"`) to `accelerator`
+    /// (`"<Alt>Left"`).
+    public func setAccelerator(_ accelerator: String, for action: String) {
+        rp_application_set_accel(gobject, action, accelerator)
+    }
+
+    /// The first accelerator registered for `action`, if any.
+    public func accelerator(for action: String) -> String? {
+        guard let first = rp_application_first_accel(gobject, action) else { return nil }
+        defer { g_free(first) }
+        return String(cString: first)
+    }
+
+    /// Whether this process is the primary instance (the one whose window the user sees);
+    /// valid once the application is registered (e.g. inside "activate").
+    public var isRemote: Bool { g_application_get_is_remote(rp_gapplication(gobject)) != 0 }
+
     /// Runs the GLib main loop until the app quits, with Swift concurrency bridged into it.
     /// Returns the exit status.
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {

@@ -9,6 +9,12 @@ public final class CSSProvider: Object {
         gtk_css_provider_load_from_data(rp_css_provider(gobject), css, -1)
     }
 
+    /// A provider holding the stylesheet at resource `path` (e.g. `/io/github/raypets/RayPets/style.css`).
+    public init(resource path: String) {
+        super.init(UnsafeMutableRawPointer(gtk_css_provider_new()), transfer: .full)
+        gtk_css_provider_load_from_resource(rp_css_provider(gobject), path)
+    }
+
     /// Applies the stylesheet to every window on the default display, above the theme.
     /// Returns `false` when there is no display.
     @discardableResult

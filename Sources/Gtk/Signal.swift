@@ -81,6 +81,16 @@ private func pointerTrampoline(
     }
 }
 
+/// `void (*)(GtkGestureClick *self, gint n_press, gdouble x, gdouble y, gpointer data)`: "pressed".
+private func pressedTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ presses: Int32, _ x: Double, _ y: Double, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<VoidHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body()
+    }
+}
+
 /// The destroy notify: the GObject gives up the box it was handed.
 private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
     Unmanaged<AnyObject>.fromOpaque(data!).release()
@@ -121,6 +131,14 @@ extension Object {
         let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void =
             pointerTrampoline
         return connect(signal, handler as PointerHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to GtkGestureClick's "pressed" (n_press, x, y are not passed on).
+    @discardableResult
+    func connectPressed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void =
+            pressedTrampoline
+        return connect("pressed", handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Runs `handler` whenever the GObject property `property` changes ("notify::property").

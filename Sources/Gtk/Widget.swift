@@ -68,6 +68,30 @@ open class Widget: Object {
         gtk_widget_set_margin_end(widget, margin)
     }
 
+    /// Adds actions under `prefix` (e.g. `dialog.back`) that this widget and its children can
+    /// activate — from buttons (`setAction`) and shortcuts (`addShortcut`). Returns them by name.
+    @discardableResult
+    public func insertActions(
+        prefix: String, _ actions: [(name: String, handler: @MainActor () -> Void)]
+    ) -> [String: Action] {
+        let group = g_simple_action_group_new()
+        var made: [String: Action] = [:]
+        for (name, handler) in actions {
+            let action = Action(name: name, handler)
+            g_action_map_add_action(rp_action_map(UnsafeMutableRawPointer(group)), action.action)
+            made[name] = action
+        }
+        gtk_widget_insert_action_group(widget, prefix, OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))  // the widget holds the group, the group its actions
+        return made
+    }
+
+    /// A keyboard shortcut on this widget that activates the detailed action `action`
+    /// (`"dialog.cancel"`, or a built-in one such as `"window.close"`).
+    public func addShortcut(_ trigger: String, action: String) {
+        rp_add_shortcut(gobject, trigger, action)
+    }
+
     /// Moves keyboard focus to this widget.
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }

@@ -5,18 +5,54 @@ import CGtk
 public final class Window: Widget {
     private var content: Widget?
     private var titleBar: Widget?
+    private var actions: [String: Action] = [:]
+    private var controllers: [Object] = []
 
-    /// A window belonging to `application` (if given).
+    /// A window; with `application`, a `GtkApplicationWindow` of it (it can hold `win.*`
+    /// actions, and the application's accelerators reach them).
     public init(application: Application? = nil) {
-        super.init(UnsafeMutableRawPointer(gtk_window_new()), transfer: .none)
+        let pointer = application.map { gtk_application_window_new(rp_application($0.gobject)) } ?? gtk_window_new()
+        super.init(UnsafeMutableRawPointer(pointer!), transfer: .none)
+        watchDestruction()
+    }
+
+    /// Adopts a window made elsewhere (e.g. by a `GtkBuilder`).
+    public init(adopting pointer: UnsafeMutableRawPointer) {
+        super.init(pointer, transfer: .none)
+        watchDestruction()
+    }
+
+    private func watchDestruction() {
         // Make "destroy" (and so destroy-with-parent) work although this wrapper holds a
         // reference: see rp_window_dispose_when_destroyed in shim.h.
         connect("unrealize") { [weak self] in
             if let self { rp_window_dispose_when_destroyed(self.gobject) }
         }
-        if let application {
-            gtk_window_set_application(window, rp_application(application.gobject))
-        }
+    }
+
+    /// Adds a `win.NAME` action (the window must be an application window).
+    @discardableResult
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
+        let action = Action(name: name, handler)
+        g_action_map_add_action(rp_action_map(gobject), action.action)
+        actions[name] = action
+        return action
+    }
+
+    /// The `win.NAME` action added with `addAction`.
+    public func action(named name: String) -> Action? { actions[name] }
+
+    /// Whether this is a `GtkApplicationWindow` (which can hold `win.*` actions).
+    public var isApplicationWindow: Bool { rp_is_application_window(gobject) != 0 }
+
+    /// Runs `handler` when mouse button `button` is pressed over the window
+    /// (8 is the usual "back" side button).
+    public func onMouseButton(_ button: UInt32, _ handler: @escaping @MainActor () -> Void) {
+        let gesture = Object(UnsafeMutableRawPointer(gtk_gesture_click_new()), transfer: .none)
+        gtk_gesture_single_set_button(rp_gesture_single(gesture.gobject), button)
+        gesture.connectPressed(handler)
+        gtk_widget_add_controller(widget, rp_event_controller(gesture.gobject))
+        controllers.append(gesture)
     }
 
     private var window: UnsafeMutablePointer<GtkWindow> { rp_window(gobject) }

@@ -14,6 +14,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost {
     public weak var delegate: (any NavigationHostDelegate)?
     private weak var parent: Window?
     private let makeView: PageViewFactory<Route>
+    private let labels: NavigationLabels
     private var dialog: ModalDialog<Route>?
     /// Called with every page view right after it is created.
     public var onViewCreated: (@MainActor (any PageView) -> Void)?
@@ -21,8 +22,9 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost {
     public var onWindowCreated: (@MainActor (Window) -> Void)?
 
     /// A host for dialogs over `parent`, building views with `makeView`.
-    public init(parent: Window, makeView: @escaping PageViewFactory<Route>) {
+    public init(parent: Window, labels: NavigationLabels = NavigationLabels(), makeView: @escaping PageViewFactory<Route>) {
         self.parent = parent
+        self.labels = labels
         self.makeView = makeView
     }
 
@@ -41,15 +43,26 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost {
         let dialog = self.dialog ?? open()
         dialog.pages.show(pages, transition: transition)
         dialog.back.isVisible = pages.count > 1
+        dialog.backAction?.isEnabled = pages.count > 1
         dialog.window.title = pages[pages.count - 1].title
     }
 
     private func open() -> ModalDialog<Route> {
-        let dialog = ModalDialog(makeView: makeView)
+        let dialog = ModalDialog(makeView: makeView, labels: labels)
         dialog.pages.onViewCreated = { [weak self] view in self?.onViewCreated?(view) }
         dialog.window.setTransient(for: parent)
-        dialog.back.onClicked { [weak self] in self?.delegate?.hostDidRequestBack() }
-        dialog.cancel.onClicked { [weak self] in self?.delegate?.hostDidRequestClose() }
+        // Back (button, Alt+Left, mouse back button) and Cancel (button, Escape) are actions,
+        // so every way of asking takes the same path.
+        let actions = dialog.window.insertActions(prefix: "dialog", [
+            ("back", { [weak self] in self?.delegate?.hostDidRequestBack() }),
+            ("cancel", { [weak self] in self?.delegate?.hostDidRequestClose() }),
+        ])
+        dialog.backAction = actions["back"]
+        dialog.back.setAction("dialog.back")
+        dialog.cancel.setAction("dialog.cancel")
+        dialog.window.addShortcut("Escape", action: "dialog.cancel")
+        dialog.window.addShortcut("<Alt>Left", action: "dialog.back")
+        dialog.window.onMouseButton(8) { [weak self] in self?.delegate?.hostDidRequestBack() }
         dialog.window.onCloseRequest { [weak self] in
             guard let self, let delegate = self.delegate else { return false }
             delegate.hostDidRequestClose()
@@ -79,11 +92,14 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost {
 private final class ModalDialog<Route: NavigationRoute> {
     let window = Window()
     let header = HeaderBar()
-    let back = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back")
-    let cancel = Button(label: "Cancel")
+    let back: Button
+    let cancel: Button
     let pages: PageStack<Route>
+    var backAction: Action?
 
-    init(makeView: @escaping PageViewFactory<Route>) {
+    init(makeView: @escaping PageViewFactory<Route>, labels: NavigationLabels) {
+        back = Button(iconName: "go-previous-symbolic", accessibleLabel: labels.back)
+        cancel = Button(label: labels.cancel)
         pages = PageStack(makeView: makeView)
         window.isModal = true
         window.destroysWithParent = true

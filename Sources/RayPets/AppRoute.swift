@@ -39,20 +39,20 @@ public enum HowToCodeStep: Int, CaseIterable, Codable, Sendable {
     /// The step's title.
     public var title: String {
         switch self {
-        case .wakeUp: "I wake up"
-        case .goOut: "I go out"
-        case .fiveHundredLines: "500 lines"
-        case .shipIt: "Ship it!"
+        case .wakeUp: L("I wake up")
+        case .goOut: L("I go out")
+        case .fiveHundredLines: L("500 lines")
+        case .shipIt: L("Ship it!")
         }
     }
 
     /// What the step says.
     public var text: String {
         switch self {
-        case .wakeUp: "I wake up, make coffee and read yesterday's notes."
-        case .goOut: "I go out for a walk and think the problem through before I type anything."
-        case .fiveHundredLines: "I write 500 lines of Swift. Most of them are tests."
-        case .shipIt: "The tests pass and the screenshots look right. Ship it!"
+        case .wakeUp: L("I wake up, make coffee and read yesterday's notes.")
+        case .goOut: L("I go out for a walk and think the problem through before I type anything.")
+        case .fiveHundredLines: L("I write 500 lines of Swift. Most of them are tests.")
+        case .shipIt: L("The tests pass and the screenshots look right. Ship it!")
         }
     }
 

@@ -8,8 +8,8 @@ public enum AppTab: String, CaseIterable, Codable, Sendable {
     /// The switcher label.
     public var title: String {
         switch self {
-        case .clinic: "Clinic"
-        case .learn: "Learn"
+        case .clinic: L("Clinic")
+        case .learn: L("Learn")
         }
     }
 }

@@ -56,34 +56,34 @@ public final class ChoiceViewModel<Option: ChoiceOption>: ChoiceModel {
 }
 
 extension VisitType: ChoiceOption {
-    /// "Well" / "Sick".
+    /// L("Well") / L("Sick").
     public var title: String {
         switch self {
-        case .well: "Well"
-        case .sick: "Sick"
+        case .well: L("Well")
+        case .sick: L("Sick")
         }
     }
 }
 
 extension PainLevel: ChoiceOption {
-    /// "None" ... "Worst possible".
+    /// L("None") ... L("Worst possible").
     public var title: String {
         switch self {
-        case .none: "None"
-        case .aLittle: "A little"
-        case .moderate: "Moderate"
-        case .severe: "Severe"
-        case .worstPossible: "Worst possible"
+        case .none: L("None")
+        case .aLittle: L("A little")
+        case .moderate: L("Moderate")
+        case .severe: L("Severe")
+        case .worstPossible: L("Worst possible")
         }
     }
 }
 
 extension FakingAnswer: ChoiceOption {
-    /// "It's fake" / "It's not fake".
+    /// L("It's fake") / L("It's not fake").
     public var title: String {
         switch self {
-        case .fake: "It's fake"
-        case .notFake: "It's not fake"
+        case .fake: L("It's fake")
+        case .notFake: L("It's not fake")
         }
     }
 }

@@ -31,14 +31,14 @@ public struct ClinicInfo: Sendable, Equatable {
     }
 
     /// The RayPets clinic.
-    public static let rayPets = ClinicInfo(
-        name: "RayPets Clinic",
+    @MainActor public static var rayPets: ClinicInfo { ClinicInfo(
+        name: L("RayPets Clinic"),
         address: "12 Kennel Lane, Petersfield",
         phone: "+44 1234 567890",
         openingHours: [
-            OpeningHours(days: "Monday to Thursday", hours: "8:00 – 18:00"),
-            OpeningHours(days: "Friday", hours: "8:00 – 16:00"),
-            OpeningHours(days: "Saturday", hours: "9:00 – 12:00"),
-            OpeningHours(days: "Sunday", hours: "Closed (emergencies only)"),
-        ])
+            OpeningHours(days: L("Monday to Thursday"), hours: L("8:00 – 18:00")),
+            OpeningHours(days: L("Friday"), hours: L("8:00 – 16:00")),
+            OpeningHours(days: L("Saturday"), hours: L("9:00 – 12:00")),
+            OpeningHours(days: L("Sunday"), hours: L("Closed (emergencies only)")),
+        ]) }
 }

@@ -19,9 +19,9 @@ public final class ClinicInfoCoordinator: Coordinator {
     /// Shows "Clinic info"; `onDismissed` runs when that page leaves.
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = MessageViewModel(
-            title: "Clinic info",
-            message: "\(clinic.name)\n\(clinic.address)\nPhone \(clinic.phone)",
-            actionTitle: "Opening hours")
+            title: L("Clinic info"),
+            message: L("{name}\n{address}\nPhone {phone}", ["name": clinic.name, "address": clinic.address, "phone": clinic.phone]),
+            actionTitle: L("Opening hours"))
         let id = router.present(.clinicInfo, model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = { [weak self] in
             guard let self, self.router.isVisible(id) else { return }
@@ -31,8 +31,8 @@ public final class ClinicInfoCoordinator: Coordinator {
 
     private func showOpeningHours() {
         let model = DetailsViewModel(
-            title: "Opening hours",
-            summary: "When you can visit \(clinic.name).",
+            title: L("Opening hours"),
+            summary: L("When you can visit {clinic}.", ["clinic": clinic.name]),
             rows: clinic.openingHours.map { .init(label: $0.days, value: $0.hours) })
         router.present(.openingHours, model: model, animated: true, onDismissed: nil)
     }

@@ -4,17 +4,17 @@ import Navigation
 @MainActor
 public final class HomeViewModel: PageModel {
     /// "RayPets".
-    public let title = "RayPets"
+    public let title = L("RayPets")
     /// The greeting above the actions.
-    public let greeting = "Welcome to the RayPets clinic"
+    public let greeting = L("Welcome to the RayPets clinic")
     /// What the clinic offers.
-    public let subtitle = "Book a visit, look after your pets' details, or check when we are open."
+    public let subtitle = L("Book a visit, look after your pets' details, or check when we are open.")
     /// Label of the appointment action.
-    public let scheduleTitle = "Schedule appointment"
+    public let scheduleTitle = L("Schedule appointment")
     /// Label of the pets action.
-    public let petsTitle = "My pets"
+    public let petsTitle = L("My pets")
     /// Label of the clinic-info action.
-    public let clinicInfoTitle = "Clinic info"
+    public let clinicInfoTitle = L("Clinic info")
 
     /// Set by the coordinator: the user wants to schedule an appointment.
     public var onScheduleAppointment: (@MainActor () -> Void)?

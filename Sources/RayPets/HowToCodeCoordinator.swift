@@ -21,7 +21,7 @@ public final class HowToCodeCoordinator: Coordinator {
 
     private func show(_ step: HowToCodeStep, animated: Bool, onDismissed: (@MainActor () -> Void)? = nil) {
         let model = MessageViewModel(
-            title: step.title, message: step.text, actionTitle: "Next", actionStyle: step.colour)
+            title: step.title, message: step.text, actionTitle: L("Next"), actionStyle: step.colour)
         let id = router.present(.howToCode(step), model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = { [weak self] in self?.next(after: step, from: id) }
     }
@@ -37,8 +37,8 @@ public final class HowToCodeCoordinator: Coordinator {
 
     private func showStartOver() {
         let model = MessageViewModel(
-            title: "Start over", message: "That's how to code. Want to go through it again?",
-            actionTitle: "Start over", actionStyle: .suggested)
+            title: L("Start over"), message: L("That's how to code. Want to go through it again?"),
+            actionTitle: L("Start over"), actionStyle: .suggested)
         let id = router.present(.startOver, model: model, animated: true, onDismissed: nil)
         model.onAction = { [weak self] in
             guard let self, self.router.isVisible(id) else { return }

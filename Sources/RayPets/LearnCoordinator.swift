@@ -14,7 +14,7 @@ public final class LearnCoordinator: Coordinator {
     /// Shows the Learn page.
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = MessageViewModel(
-            title: "Learn", message: "How this app gets written, in four steps.", actionTitle: "How to code")
+            title: L("Learn"), message: L("How this app gets written, in four steps."), actionTitle: L("How to code"))
         let id = router.present(.learn, model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = { [weak self] in
             guard let self, self.router.isVisible(id) else { return }

@@ -5,11 +5,11 @@ public enum Species: String, CaseIterable, Codable, Sendable {
     /// "Dog", "Cat", ...
     public var title: String {
         switch self {
-        case .dog: "Dog"
-        case .cat: "Cat"
-        case .rabbit: "Rabbit"
-        case .fish: "Fish"
-        case .bird: "Bird"
+        case .dog: L("Dog")
+        case .cat: L("Cat")
+        case .rabbit: L("Rabbit")
+        case .fish: L("Fish")
+        case .bird: L("Bird")
         }
     }
 }
@@ -34,10 +34,10 @@ public struct Pet: Identifiable, Hashable, Codable, Sendable {
     }
 
     /// "3 years", "1 year".
-    public var ageText: String { age == 1 ? "1 year" : "\(age) years" }
+    public var ageText: String { Ln("{count} year", "{count} years", count: age) }
 
     /// "Dog, 3 years": one line for lists and screen readers.
-    public var summary: String { "\(species.title), \(ageText)" }
+    public var summary: String { L("{species}, {age}", ["species": species.title, "age": ageText]) }
 }
 
 /// Where the pets come from. The app uses `InMemoryPetStore`; tests pass their own.

@@ -45,7 +45,7 @@ public final class PetAppointmentBuilderCoordinator: Coordinator {
         }
     }
 
-    private func caption(_ pet: Pet) -> String { "Appointment for \(pet.name)" }
+    private func caption(_ pet: Pet) -> String { L("Appointment for {pet}", ["pet": pet.name]) }
 
     private func askVisitType(for pet: Pet) {
         builder.pet = pet
@@ -53,7 +53,7 @@ public final class PetAppointmentBuilderCoordinator: Coordinator {
         builder.painLevel = nil
         builder.fakingAnswer = nil
         let model = ChoiceViewModel<VisitType>(
-            title: "Visit type", caption: caption(pet), prompt: "Is \(pet.name) well or sick?")
+            title: L("Visit type"), caption: caption(pet), prompt: L("Is {pet} well or sick?", ["pet": pet.name]))
         let id = router.present(.visitType(pet: pet.id), model: model, animated: true, onDismissed: nil)
         model.onSelect = { [weak self] visitType in
             guard let self, self.router.isVisible(id) else { return }
@@ -67,7 +67,7 @@ public final class PetAppointmentBuilderCoordinator: Coordinator {
 
     private func askPainLevel(for pet: Pet) {
         let model = ChoiceViewModel<PainLevel>(
-            title: "Pain level", caption: caption(pet), prompt: "How much pain is \(pet.name) in?")
+            title: L("Pain level"), caption: caption(pet), prompt: L("How much pain is {pet} in?", ["pet": pet.name]))
         let id = router.present(.painLevel(pet: pet.id), model: model, animated: true, onDismissed: nil)
         model.onSelect = { [weak self] level in
             guard let self, self.router.isVisible(id) else { return }
@@ -78,8 +78,8 @@ public final class PetAppointmentBuilderCoordinator: Coordinator {
 
     private func askFakingIt(for pet: Pet) {
         let model = ChoiceViewModel<FakingAnswer>(
-            title: "Faking it?", caption: caption(pet),
-            prompt: "Pets sometimes fake it for attention. Could \(pet.name) be faking it?")
+            title: L("Faking it?"), caption: caption(pet),
+            prompt: L("Pets sometimes fake it for attention. Could {pet} be faking it?", ["pet": pet.name]))
         let id = router.present(.fakingIt(pet: pet.id), model: model, animated: true, onDismissed: nil)
         model.onSelect = { [weak self] answer in
             guard let self, self.router.isVisible(id) else { return }
@@ -93,9 +93,9 @@ public final class PetAppointmentBuilderCoordinator: Coordinator {
 
     private func showNoAppointmentRequired(for pet: Pet) {
         let model = MessageViewModel(
-            title: "No appointment required", caption: caption(pet),
-            message: "No appointment required. Keep an eye on \(pet.name) and call us if anything changes.",
-            actionTitle: "Okay")
+            title: L("No appointment required"), caption: caption(pet),
+            message: L("No appointment required. Keep an eye on {pet} and call us if anything changes.", ["pet": pet.name]),
+            actionTitle: L("Okay"))
         let id = router.present(.noAppointmentRequired(pet: pet.id), model: model, animated: true, onDismissed: nil)
         model.onAction = { [weak self] in
             guard let self, self.router.isVisible(id) else { return }

@@ -21,7 +21,8 @@ public final class PetListCoordinator: Coordinator {
 
     /// Shows the list; `onDismissed` runs when the list's page leaves (the flow's end).
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = PetListViewModel(title: "My pets", prompt: "Choose a pet to see its details.", store: services.pets)
+        let model = PetListViewModel(
+            title: L("My pets"), prompt: L("Choose a pet to see its details."), store: services.pets)
         let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
         model.onSelect = { [weak self] pet in
             guard let self, self.router.isVisible(id) else { return }
@@ -32,12 +33,12 @@ public final class PetListCoordinator: Coordinator {
     private func showDetails(of pet: Pet) {
         let model = DetailsViewModel(
             title: pet.name,
-            summary: "\(pet.name) is a \(pet.age)-year-old \(pet.species.title.lowercased()).",
+            summary: L("{pet} is {age} old.", ["pet": pet.name, "age": pet.ageText]),
             rows: [
-                .init(label: "Species", value: pet.species.title),
-                .init(label: "Age", value: pet.ageText),
+                .init(label: L("Species"), value: pet.species.title),
+                .init(label: L("Age"), value: pet.ageText),
             ],
-            actionTitle: "Clinic info")
+            actionTitle: L("Clinic info"))
         let id = router.present(.petDetail(pet.id), model: model, animated: true, onDismissed: nil)
         model.onAction = { [weak self] in
             guard let self, self.router.isVisible(id), self.modalRouter.pages.isEmpty else { return }

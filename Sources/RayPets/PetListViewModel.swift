@@ -40,7 +40,7 @@ public final class PetListViewModel: PageModel {
     public var rows: [Row] { pets.map { Row(title: $0.name, subtitle: $0.summary) } }
 
     /// What the list says when there are no pets.
-    public let emptyText = "No pets yet."
+    public let emptyText = L("No pets yet.")
 
     /// Intent: the row at `index` was chosen (out-of-range indexes are ignored).
     public func select(at index: Int) {

@@ -21,7 +21,7 @@ public final class PetPickerCoordinator: ResultCoordinator {
 
     /// Shows the list; `onDismissed` runs when the list's page leaves.
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = PetListViewModel(title: "Which pet?", prompt: "Who is the appointment for?", store: store)
+        let model = PetListViewModel(title: L("Which pet?"), prompt: L("Who is the appointment for?"), store: store)
         let id = router.present(.petPicker, model: model, animated: animated, onDismissed: onDismissed)
         model.onSelect = { [weak self] pet in
             guard let self, self.router.isVisible(id) else { return }

@@ -19,9 +19,9 @@ public final class WelcomeCoordinator: ResultCoordinator {
     /// Shows the welcome page.
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = MessageViewModel(
-            title: "Welcome to RayPets",
-            message: "Keep your pets' details in one place, book visits to the clinic, and see how this app is made.",
-            actionTitle: "Get started")
+            title: L("Welcome to RayPets"),
+            message: L("Keep your pets' details in one place, book visits to the clinic, and see how this app is made."),
+            actionTitle: L("Get started"))
         let id = stack.present(.welcome, model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = { [weak self] in
             guard let self, self.stack.isVisible(id) else { return }

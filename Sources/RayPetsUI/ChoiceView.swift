@@ -27,6 +27,8 @@ final class UnknownPageView: PageView {
     let initialFocus: Widget? = nil
 
     init(description: String) {
-        widget = PageLayout(headline: "Nothing to show", text: "RayPets has no screen for \(description).").root
+        widget = PageLayout(
+            headline: L("Nothing to show"), text: L("RayPets has no screen for {page}.", ["page": description])
+        ).root
     }
 }

@@ -23,19 +23,27 @@ public final class MainWindow: AppWindow {
     /// What the window shows now.
     public private(set) var section: AppSection?
 
+    /// The primary menu (Keyboard Shortcuts, About).
+    public let menuButton: MenuButton
+
     /// A main window belonging to `application`.
     public init(application: Application?) {
         window = Window(application: application)
-        window.title = "RayPets"
+        window.title = L("RayPets")
         window.setDefaultSize(width: 560, height: 620)
-        navigation = HeaderNavigation(window: window)
+        let labels = NavigationLabels(back: L("Back"), cancel: L("Cancel"))
+        navigation = HeaderNavigation(window: window, labels: labels)
         welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
         tabHost = GtkTabHost(
             window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, makeView: ViewFactory.makeView(for:))
-        modalHost = GtkModalHost(parent: window, makeView: ViewFactory.makeView(for:))
+        modalHost = GtkModalHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
+        menuButton = MenuButton(
+            iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
+            items: [(L("Keyboard Shortcuts"), "app.shortcuts"), (L("About RayPets"), "app.about")])
         sections.add(welcomeHost.widget, name: "welcome")
         sections.add(tabHost.stack, name: "tabs")
         header.packStart(navigation.backButton)
+        header.packEnd(menuButton)
         window.titlebar = header
         window.child = sections
         tabHost.onVisibleTabChange = { [weak self] tab in

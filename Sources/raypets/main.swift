@@ -1,31 +1,28 @@
 import Glibc
 import Gtk
-import Navigation
 import RayPets
 import RayPetsUI
 
-// RayPets: a GtkApplication whose "activate" builds the window, the routers, the services
-// and the coordinator tree once; later activations (another launch) only raise the window.
+// RayPets' entry point: find the data files (next to the binary in a development build,
+// in ../share when installed), set up translations and resources, and run the application.
 
-let application = Application(id: "io.github.raypets.RayPets")
-var appCoordinator: AppCoordinator?
-
-application.onActivate {
-    if let appCoordinator {
-        appCoordinator.start()
-        return
-    }
-    Stylesheet.install()
-    let window = MainWindow(application: application)
-    let services = ClinicServices(settings: SettingsStore(path: SettingsStore.defaultPath()))
-    let coordinator = AppCoordinator(
-        window: window,
-        welcomeRouter: StackRouter(host: window.welcomeHost),
-        tabs: TabRouter(tabs: AppTab.allCases, host: window.tabHost),
-        modalRouter: ModalRouter(host: window.modalHost),
-        services: services)
-    appCoordinator = coordinator
-    coordinator.start()
+/// The folder holding this executable.
+func executableFolder() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return "." }
+    let path = buffer.prefix(count).withUnsafeBufferPointer { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
 }
 
-exit(application.run())
+/// The first of `candidates` that exists, else the last one.
+func firstExisting(_ candidates: [String]) -> String {
+    candidates.first { access($0, F_OK) == 0 } ?? candidates[candidates.count - 1]
+}
+
+let binFolder = executableFolder()
+setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
+Resources.register(firstOf: [binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource"])
+
+let app = RayPetsApp(settingsPath: SettingsStore.defaultPath())
+exit(app.run())

@@ -1,0 +1,34 @@
+import CGtk
+
+/// A `GSimpleAction` without a parameter: what a menu item, a button and an accelerator all
+/// activate. Add it to an `Application` (`app.NAME`) or an application `Window` (`win.NAME`).
+@MainActor
+public final class Action: Object {
+    /// The action's name, without the `app.`/`win.` prefix.
+    public let name: String
+
+    init(name: String, _ handler: @escaping @MainActor () -> Void) {
+        self.name = name
+        super.init(UnsafeMutableRawPointer(g_simple_action_new(name, nil)), transfer: .full)
+        connectWithPointer("activate") { _ in handler() }
+    }
+
+    var action: OpaquePointer { OpaquePointer(gobject) }
+
+    /// Whether the action can be activated now; buttons bound to it follow.
+    public var isEnabled: Bool {
+        get { g_action_get_enabled(OpaquePointer(gobject)) != 0 }
+        set { g_simple_action_set_enabled(rp_simple_action(gobject), newValue ? 1 : 0) }
+    }
+
+    /// Activates the action, as its accelerator or a menu item would.
+    public func activate() { g_action_activate(OpaquePointer(gobject), nil) }
+}
+
+extension Button {
+    /// Makes the button activate the detailed action `name` (`"win.back"`): the button is
+    /// insensitive while the action is disabled.
+    public func setAction(_ name: String) {
+        gtk_actionable_set_action_name(rp_actionable(gobject), name)
+    }
+}

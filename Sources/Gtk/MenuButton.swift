@@ -1,0 +1,20 @@
+import CGtk
+
+/// A `GtkMenuButton` with an icon, opening a menu of actions.
+@MainActor
+public final class MenuButton: Widget {
+    /// A menu button showing `iconName`, named `accessibleLabel` for screen readers, whose
+    /// menu lists `items` (label, detailed action name such as `"app.about"`).
+    public init(iconName: String, accessibleLabel: String, items: [(label: String, action: String)]) {
+        super.init(UnsafeMutableRawPointer(gtk_menu_button_new()), transfer: .none)
+        let button = rp_menu_button(gobject)
+        gtk_menu_button_set_icon_name(button, iconName)
+        gtk_menu_button_set_primary(button, 1)
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+        let menu = g_menu_new()
+        for item in items { g_menu_append(menu, item.label, item.action) }
+        gtk_menu_button_set_menu_model(button, UnsafeMutableRawPointer(menu)!.assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(UnsafeMutableRawPointer(menu))  // the button holds it now
+    }
+}

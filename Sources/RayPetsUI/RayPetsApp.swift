@@ -1,0 +1,93 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+
+/// The RayPets application: its identity, its actions and accelerators, and — on the first
+/// "activate" — the main window, routers, services and coordinator tree. Later activations
+/// (another launch, forwarded by GApplication over D-Bus) only raise the window.
+@MainActor
+public final class RayPetsApp {
+    /// The app id: GApplication id, desktop file, metainfo, icon and resource base path.
+    public static let id = "io.github.raypets.RayPets"
+    /// Where the GResource bundle's files live.
+    public static let resourceBase = "/io/github/raypets/RayPets"
+    /// Every user command with a keyboard accelerator.
+    public static let accelerators: [(action: String, accelerator: String)] = [
+        ("win.back", "<Alt>Left"),
+        ("win.close", "<Control>w"),
+        ("app.quit", "<Control>q"),
+        ("app.shortcuts", "<Control>question"),
+    ]
+
+    /// The GtkApplication.
+    public let application: Application
+    /// The main window, once activated.
+    public private(set) var mainWindow: MainWindow?
+    /// The root coordinator, once activated.
+    public private(set) var coordinator: AppCoordinator?
+    private let settingsPath: String
+
+    /// The app, keeping its settings at `settingsPath`.
+    public init(settingsPath: String) {
+        self.settingsPath = settingsPath
+        application = Application(id: Self.id)
+        application.onStartup { [weak self] in self?.startUp() }
+        application.onActivate { [weak self] in self?.activate() }
+    }
+
+    /// Runs the app until it quits; returns the exit status.
+    public func run() -> Int32 { application.run() }
+
+    /// Registers the app-wide actions and every accelerator (also called by tests).
+    public func installActions() {
+        application.addAction("quit") { [weak self] in self?.application.quit() }
+        application.addAction("about") { [weak self] in self?.showAbout() }
+        application.addAction("shortcuts") { [weak self] in self?.showShortcuts() }
+        for (action, accelerator) in Self.accelerators {
+            application.setAccelerator(accelerator, for: action)
+        }
+    }
+
+    private func startUp() {
+        if Resources.exists(Self.resourceBase + "/style.css") {
+            CSSProvider(resource: Self.resourceBase + "/style.css").install()
+        }
+        installActions()
+    }
+
+    private func activate() {
+        if let coordinator {
+            coordinator.start()
+            return
+        }
+        let window = MainWindow(application: application)
+        window.window.addAction("close") { [weak window] in window?.window.close() }
+        let services = ClinicServices(settings: SettingsStore(path: settingsPath))
+        let coordinator = AppCoordinator(
+            window: window,
+            welcomeRouter: StackRouter(host: window.welcomeHost),
+            tabs: TabRouter(tabs: AppTab.allCases, host: window.tabHost),
+            modalRouter: ModalRouter(host: window.modalHost),
+            services: services)
+        mainWindow = window
+        self.coordinator = coordinator
+        coordinator.start()
+    }
+
+    private func showAbout() {
+        let info = AboutInfo(
+            name: L("RayPets"), version: AppInfo.version,
+            comments: L("Book visits to the pet clinic and keep your pets' details."),
+            website: "https://github.com/raypets/raypets", iconName: Self.id,
+            author: L("The RayPets developers"), translators: L("translator-credits"))
+        Window.aboutDialog(info, parent: mainWindow?.window).present()
+    }
+
+    private func showShortcuts() {
+        guard let shortcuts = Window.fromBuilderResource(Self.resourceBase + "/gtk/shortcuts.ui", name: "shortcuts")
+        else { return }
+        shortcuts.setTransient(for: mainWindow?.window)
+        shortcuts.present()
+    }
+}
