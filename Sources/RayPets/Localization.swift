@@ -10,7 +10,9 @@ public let translationDomain = "raypets"
 /// Every user-visible string goes through `L` (or `Ln` for plurals); `po/POTFILES` lists the
 /// files `xgettext --keyword=L --keyword=Ln:1,2` reads.
 public func L(_ text: String, _ values: [String: String] = [:]) -> String {
-    fill(String(cString: dgettext(translationDomain, text)), values)
+    // Copy the result inside withCString: without a translation, gettext returns the very
+    // pointer it was given, which for a Swift String is only valid during the call.
+    fill(text.withCString { String(cString: dgettext(translationDomain, $0)) }, values)
 }
 
 /// The singular or plural form of a message for `count`, translated (ngettext). `{count}`
@@ -18,7 +20,10 @@ public func L(_ text: String, _ values: [String: String] = [:]) -> String {
 public func Ln(_ singular: String, _ plural: String, count: Int, _ values: [String: String] = [:]) -> String {
     var all = values
     all["count"] = String(count)
-    return fill(String(cString: dngettext(translationDomain, singular, plural, UInt(max(count, 0)))), all)
+    let translated = singular.withCString { one in
+        plural.withCString { many in String(cString: dngettext(translationDomain, one, many, UInt(max(count, 0)))) }
+    }
+    return fill(translated, all)
 }
 
 /// Sets up translations for this process: the user's locale (`LANG`, `LC_*`, `LANGUAGE`) and

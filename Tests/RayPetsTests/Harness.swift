@@ -21,8 +21,10 @@ final class Reports {
 /// A fresh, empty folder for one test's files.
 func makeTemporaryFolder() -> String {
     var template = Array("/tmp/raypets-test.XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    return String(cString: path!)
+    return template.withUnsafeMutableBufferPointer { buffer in
+        guard let path = mkdtemp(buffer.baseAddress!) else { fatalError("mkdtemp failed: errno \(errno)") }
+        return String(cString: path)  // read inside: the pointer is into `template`'s buffer
+    }
 }
 
 /// Lets main-actor work queued by `await` continuations (e.g. a coordinator that got its
