@@ -92,9 +92,28 @@ open class Widget: Object {
         rp_add_shortcut(gobject, trigger, action)
     }
 
-    /// Moves keyboard focus to this widget.
+    /// Moves keyboard focus to this widget. In a window that is not shown yet, makes it the
+    /// widget that gets the focus when the window appears.
+    /// Does nothing for a widget on a hidden page (a stack child that is not the visible one).
     @discardableResult
-    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    public func grabFocus() -> Bool {
+        guard isOnVisibleBranch else { return false }
+        if gtk_widget_grab_focus(widget) != 0 { return true }
+        guard !isMapped, let root = gtk_widget_get_root(widget) else { return false }
+        gtk_root_set_focus(root, widget)
+        return true
+    }
+
+    /// Whether this widget and every ancestor are visible and shown by their parents
+    /// (a GtkStack hides all children but one): the widget is drawn once its window is.
+    public var isOnVisibleBranch: Bool {
+        var current: UnsafeMutablePointer<GtkWidget>? = widget
+        while let node = current {
+            if gtk_widget_get_visible(node) == 0 || gtk_widget_get_child_visible(node) == 0 { return false }
+            current = gtk_widget_get_parent(node)
+        }
+        return true
+    }
 
     /// Whether this widget has the keyboard focus.
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }

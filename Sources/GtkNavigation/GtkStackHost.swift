@@ -54,6 +54,9 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// Number of page views alive (shown, or sliding out).
     public var viewCount: Int { pages.viewCount }
 
+    /// Gives the keyboard focus to the visible page's main control (e.g. after a tab switch).
+    public func focusVisiblePage() { pages.focusVisiblePage() }
+
     /// The user asked to go back: tell the router.
     public func requestBack() { delegate?.hostDidRequestBack() }
 

@@ -50,6 +50,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
         shownTab = tab
         stack.setVisibleChild(name: name, transition: .crossfade)
         onVisibleTabChange?(tab)
+        hosts[tab]?.focusVisiblePage()
     }
 
     private func visibleChildChanged() {
@@ -59,5 +60,6 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
         shownTab = tab
         onVisibleTabChange?(tab)
         tabDelegate?.tabHostDidSelect(tab)
+        hosts[tab]?.focusVisiblePage()
     }
 }

@@ -24,6 +24,14 @@ final class PageStack<Route: NavigationRoute> {
         }
     }
 
+    /// Gives the keyboard focus to the visible page's main control.
+    func focusVisiblePage() {
+        if let name = stack.visibleChildName,
+           let view = views.first(where: { $0.key.description == name })?.value {
+            view.initialFocus?.grabFocus()
+        }
+    }
+
     /// The view showing page `id`, if it is still alive.
     func view(for id: PageID) -> (any PageView)? { views[id] }
 

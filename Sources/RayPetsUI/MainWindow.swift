@@ -66,7 +66,10 @@ public final class MainWindow: AppWindow {
         case .tabs:
             sections.setVisibleChild(name: "tabs", transition: .crossfade)
             header.titleWidget = tabHost.switcher
-            if let host = tabHost.visibleHost { navigation.follow(host) }
+            if let host = tabHost.visibleHost {
+                navigation.follow(host)
+                host.focusVisiblePage()
+            }
         }
     }
 }

@@ -50,6 +50,7 @@ public final class RayPetsApp {
     }
 
     private func startUp() {
+        Settings.followDesktopColorScheme()
         if Resources.exists(Self.resourceBase + "/style.css") {
             CSSProvider(resource: Self.resourceBase + "/style.css").install()
         }

@@ -119,7 +119,8 @@ class RayPets:
         desktop = pyatspi.Registry.getDesktop(0)
         for index in range(desktop.childCount):
             app = desktop.getChildAtIndex(index)
-            if app is not None and app.name == "raypets":
+            # Match by process: a raypets that just quit can linger on the bus for a moment.
+            if app is not None and app.name == "raypets" and app.get_process_id() == self.process.pid:
                 return app
         return None
 
@@ -162,13 +163,21 @@ class RayPets:
 
     def click(self, name, window=None):
         """Presses the visible button called `name` in the active window (or `window`)."""
-        button = wait_for(lambda: (self.buttons(window, name) or [None])[0], f"a visible '{name}' button")
-        action = button.queryAction()
-        for index in range(action.nActions):
-            if action.getName(index) == "click":
-                action.doAction(index)
-                return
+        buttons = wait_for(lambda: self.buttons(window, name), f"a visible '{name}' button")
+        for button in buttons:  # a GtkMenuButton is a named wrapper around a named button
+            action = button.queryAction()
+            for index in range(action.nActions):
+                if action.getName(index) == "click":
+                    action.doAction(index)
+                    return
         raise DriverError(f"button '{name}' has no click action")
+
+    def focused(self, window=None):
+        """The name and role of the accessible that has the keyboard focus."""
+        for node in walk(window or self.active_window()):
+            if node.getState().contains(pyatspi.STATE_FOCUSED):
+                return (node.getRoleName(), node.name)
+        return None
 
     def select_tab(self, name):
         """Switches tabs through the header bar's switcher, as a click on it would."""
@@ -191,8 +200,18 @@ class RayPets:
         """Types keys into the active window (or `window`), as a user at the keyboard does."""
         title = (window or self.active_window()).name
         pattern = "^" + "".join("\\" + c if c in ".[]()*+?{}|^$\\" else c for c in title) + "$"
-        subprocess.run(["xdotool", "search", "--name", pattern, "windowfocus", "--sync",
-                        "key", "--delay", "60", *keys], check=True, timeout=10)
+        time.sleep(0.3)  # GTK ignores keys for a moment after a window maps or a page slides
+        for attempt in range(3):  # a window that is mapping can refuse focus once
+            done = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern, "windowfocus", "--sync"],
+                                  capture_output=True, text=True, timeout=10)
+            if done.returncode == 0:
+                break
+            time.sleep(0.3)
+        else:
+            raise DriverError(f"xdotool could not focus '{title}': {done.stderr.strip()}")
+        # Typed through XTEST into the focused window, as a keyboard does. (The keys may close
+        # the window, so this is a separate command.)
+        subprocess.run(["xdotool", "key", "--delay", "60", *keys], check=True, timeout=10)
 
     def choose_row(self, name, window=None):
         """Chooses the list row called `name` with the keyboard: Home, Down..., Enter.
@@ -204,6 +223,37 @@ class RayPets:
             raise DriverError(f"no row '{name}' in {rows}")
         time.sleep(0.4)  # the page slides in and focuses its first row
         self.keys("Home", *(["Down"] * matches[0]), "Return", window=window)
+
+    def frame_named(self, name):
+        """The top-level window called `name`, if it is open."""
+        return next((f for f in self.frames() if f is not None and f.name == name), None)
+
+    def mouse_back(self, window=None):
+        """Presses the mouse's back button (button 8) over the active window (or `window`)."""
+        title = (window or self.active_window()).name
+        pattern = "^" + "".join("\\" + c if c in ".[]()*+?{}|^$\\" else c for c in title) + "$"
+        subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern, "windowfocus", "--sync",
+                        "mousemove", "--window", "%1", "200", "300", "click", "8"], check=True, timeout=10)
+
+    def pixel(self, x, y):
+        """The screen's colour at (x, y) as (r, g, b), 0-255."""
+        path = self.screenshot("pixel-probe.png")
+        out = subprocess.run(["convert", path, "-crop", f"1x1+{x}+{y}", "-depth", "8", "txt:-"],
+                             capture_output=True, text=True, check=True).stdout
+        rgb = out.splitlines()[-1].split("(")[1].split(")")[0].split(",")[:3]
+        return tuple(int(float(v)) for v in rgb)
+
+    def unnamed_controls(self):
+        """Every button, toggle, tab, list row and menu item in every window (shown or not)
+        that has no accessible name."""
+        roles = {pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PAGE_TAB,
+                 pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_RADIO_BUTTON}
+        missing = []
+        for frame in self.frames():
+            for node in walk(frame):
+                if node.getRole() in roles and not (node.name or "").strip():
+                    missing.append(f"{frame.name}: {node.getRoleName()} under {node.parent.getRoleName()} '{node.parent.name}'")
+        return missing
 
     def wait_title(self, title, window=None, dialog=False):
         def current():

@@ -1,12 +1,16 @@
 """End-to-end tests of RayPets' flows on the real binary. Run: scripts/test (or
 scripts/with-display /usr/bin/python3 Tests/EndToEnd/test_flows.py BINARY ARTIFACT_DIR)."""
 import os
+import signal
+import subprocess
 import sys
 import tempfile
 import time
 import traceback
 
-from raypets_driver import RayPets
+import pyatspi
+
+from raypets_driver import RayPets, walk, wait_for
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/raypets"
 ARTIFACTS = sys.argv[2] if len(sys.argv) > 2 else "test-output/e2e"
@@ -39,7 +43,9 @@ def config_dir(welcome_done):
 
 
 def launch(config):
-    return RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config})
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config})
+    app.config = config
+    return app
 
 
 def test_home(app):
@@ -238,12 +244,184 @@ def test_welcome_then_tabs_then_straight_to_tabs():
         app.quit()
 
 
+def test_alt_left_goes_back(app):
+    app.click("My pets")
+    app.choose_row("Whiskers")
+    app.wait_title("Whiskers")
+    app.keys("alt+Left")
+    app.wait_title("My pets")
+    app.keys("alt+Left")
+    app.wait_title("RayPets")
+    app.keys("alt+Left")
+    time.sleep(0.5)
+    app.wait_title("RayPets")  # Back on the root page does nothing
+
+
+def test_alt_left_and_escape_in_the_dialog(app):
+    open_appointment(app)
+    app.click("Sick")
+    app.wait_title("Pain level", dialog=True)
+    app.keys("alt+Left")
+    app.wait_title("Visit type", dialog=True)
+    app.keys("Escape")
+    app.wait_no_dialog()
+    app.wait_title("RayPets")
+
+
+def test_mouse_back_button(app):
+    app.click("Clinic info")
+    app.wait_title("Clinic info")
+    app.click("Opening hours")
+    app.wait_title("Opening hours")
+    app.mouse_back()
+    app.wait_title("Clinic info")
+    app.mouse_back()
+    app.wait_title("RayPets")
+
+
+def test_keyboard_only(app):
+    """Home -> My pets -> Clover -> back; the dialog -> Rex -> Sick -> Severe -> Okay; all keys."""
+    app.keys("Tab")  # from "Schedule appointment" (focused) to "My pets"
+    app.keys("Return")
+    app.wait_title("My pets")
+    app.keys("Down", "Down", "Return")
+    app.wait_title("Clover")
+    app.keys("alt+Left")
+    app.wait_title("My pets")
+    app.keys("alt+Left")
+    app.wait_title("RayPets")
+    app.keys("Return")  # back on Home, its first button has the focus again
+    app.wait_title("Which pet?", dialog=True)
+    app.keys("Return")  # the first row, Rex, has the focus
+    app.wait_title("Visit type", dialog=True)
+    app.keys("Tab", "space")  # Well has the focus; Tab to Sick
+    app.wait_title("Pain level", dialog=True)
+    app.keys("Tab", "Tab", "Tab", "Return")  # None -> A little -> Moderate -> Severe
+    app.wait_title("No appointment required", dialog=True)
+    app.keys("Return")  # Okay
+    app.wait_no_dialog()
+
+
+def test_every_control_has_an_accessible_name(app):
+    screens = []
+    app.click("My pets")
+    app.choose_row("Rex")
+    app.wait_title("Rex")
+    screens += app.unnamed_controls()
+    app.click("Clinic info")
+    app.wait_title("Clinic info", dialog=True)
+    screens += app.unnamed_controls()
+    app.click("Cancel")
+    app.wait_no_dialog()
+    app.click("Back")
+    app.wait_title("My pets")
+    app.click("Back")
+    app.wait_title("RayPets")
+    open_appointment(app)
+    screens += app.unnamed_controls()
+    app.keys("Escape")
+    app.wait_no_dialog()
+    assert not screens, "controls without an accessible name:\n" + "\n".join(sorted(set(screens)))
+
+
+def test_shortcuts_window_and_about(app):
+    app.keys("ctrl+question")
+    shortcuts = wait_for(lambda: app.frame_named("Keyboard Shortcuts"), "the shortcuts window")
+    app.screenshot("shortcuts.png")
+    app.keys("Escape", window=shortcuts)
+    wait_for(lambda: app.frame_named("Keyboard Shortcuts") is None, "the shortcuts window to close")
+    app.click("Main menu")
+    about = wait_for(lambda: next((n for f in app.frames() for n in walk(f)
+                                   if n.getRole() == pyatspi.ROLE_MENU_ITEM and n.name == "About RayPets"), None),
+                     "the About menu item")
+    about.queryAction().doAction(0)
+    dialog = wait_for(lambda: app.frame_named("About RayPets"), "the About dialog")
+    app.keys("Escape", window=dialog)
+    wait_for(lambda: app.frame_named("About RayPets") is None, "the About dialog to close")
+
+
+def test_second_launch_raises_the_first_window(app):
+    second = subprocess.run([BINARY], env=dict(os.environ, XDG_CONFIG_HOME=app.config),
+                            capture_output=True, timeout=20)
+    assert second.returncode == 0, second.stderr
+    time.sleep(0.5)
+    windows = [f for f in app.frames() if f is not None and not f.getState().contains(pyatspi.STATE_MODAL)]
+    assert len(windows) == 1, [w.name for w in windows]
+    assert app.process.poll() is None, "the first instance must keep running"
+
+
+def test_ctrl_w_closes_and_ctrl_q_quits():
+    for key in ("ctrl+w", "ctrl+q"):
+        app = launch(config_dir(welcome_done=True))
+        try:
+            app.wait_title("RayPets")
+            app.keys(key)
+            wait_for(lambda: app.process.poll() is not None, f"raypets to exit after {key}")
+            assert app.process.returncode == 0, app.process.returncode
+        finally:
+            app.quit()
+
+
+def test_german_ui():
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True),
+                                          "LANG": "C.UTF-8", "LANGUAGE": "de"})
+    try:
+        app.wait_title("RayPets")
+        assert "Willkommen in der RayPets-Praxis" in app.labels(), app.labels()
+        assert app.buttons(name="Termin vereinbaren"), "no German appointment button"
+        app.click("Meine Tiere")
+        app.wait_title("Meine Tiere")
+        assert "Rex, Hund, 3 Jahre" in app.rows(), app.rows()
+        app.click("Zurück")
+        app.wait_title("RayPets")
+        app.screenshot("german.png")
+    finally:
+        app.quit()
+
+
+def test_runs_without_a_session_bus():
+    env = dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True), GSK_RENDERER="cairo",
+               DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent", NO_AT_BRIDGE="1")
+    process = subprocess.Popen([BINARY], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: subprocess.run(["xdotool", "search", "--pid", str(process.pid), "--name", "^RayPets$"],
+                                        capture_output=True).returncode == 0, "a RayPets window with no bus")
+        assert process.poll() is None, "raypets exited without a session bus"
+    finally:
+        process.terminate()
+        process.wait(timeout=5)
+
+
+def test_dark_style_follows_the_desktop():
+    portal = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "fake_portal.py"), "1"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert portal.stdout.readline().strip() == "portal ready"
+        app = launch(config_dir(welcome_done=True))
+        try:
+            app.wait_title("RayPets")
+            dark = wait_for(lambda: max(app.pixel(280, 590)) < 90 and app.pixel(280, 590), "a dark window")
+            app.screenshot("dark.png")
+            portal.send_signal(signal.SIGUSR1)  # the user turns dark style off
+            light = wait_for(lambda: min(app.pixel(280, 590)) > 200 and app.pixel(280, 590), "a light window")
+            print(f"  background dark {dark}, then light {light}")
+        finally:
+            app.quit()
+    finally:
+        portal.terminate()
+        portal.wait(timeout=5)
+
+
 TESTS = [test_home, test_how_to_code, test_how_to_code_back_at_every_step]
 TESTS += [make_branch_test(*branch) for branch in BRANCHES]
 TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_page,
           test_appointment_close_button_on_every_page, test_pets_list_detail_back, test_clinic_info_pushed,
-          test_clinic_info_in_a_dialog_from_a_pet, test_learn_keeps_its_stack_while_clinic_is_used]
-STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs]
+          test_clinic_info_in_a_dialog_from_a_pet, test_learn_keeps_its_stack_while_clinic_is_used,
+          test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_mouse_back_button,
+          test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
+          test_second_launch_raises_the_first_window]
+STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits, test_german_ui,
+              test_runs_without_a_session_bus, test_dark_style_follows_the_desktop]
 
 
 def main():

@@ -1,0 +1,53 @@
+import Glibc
+import Gtk
+import RayPetsUI
+
+/// The folder holding this test binary (where scripts/test builds raypets.gresource).
+@MainActor
+private func binaryFolder() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let path = String(decoding: buffer.prefix(max(count, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+}
+
+@MainActor
+func desktopTests(_ runner: TestRunner) {
+    runner.test("every accelerator is registered for its action") {
+        let app = RayPetsApp(settingsPath: "/nonexistent/settings")
+        app.installActions()
+        for (action, accelerator) in RayPetsApp.accelerators {
+            let registered = app.application.accelerator(for: action)
+            try check(registered == accelerator, "\(action): expected \(accelerator), got \(registered ?? "nothing")")
+        }
+        try check(RayPetsApp.accelerators.map(\.action).sorted()
+                  == ["app.quit", "app.shortcuts", "win.back", "win.close"], "the accelerator list changed")
+    }
+
+    runner.test("the resource bundle holds the stylesheet, the icons and the shortcuts window") {
+        let bundle = binaryFolder() + "/raypets.gresource"
+        try check(Resources.register(firstOf: [bundle]) == bundle, "cannot load \(bundle) (run meson_helpers/build-data)")
+        let base = RayPetsApp.resourceBase
+        for file in ["/style.css", "/gtk/shortcuts.ui", "/icons/scalable/apps/\(RayPetsApp.id).svg",
+                     "/icons/symbolic/apps/\(RayPetsApp.id)-symbolic.svg"] {
+            try check(Resources.exists(base + file), "\(file) missing from the bundle")
+        }
+        guard let shortcuts = Window.fromBuilderResource(base + "/gtk/shortcuts.ui", name: "shortcuts") else {
+            throw Failure(description: "the shortcuts window does not build")
+        }
+        try check(shortcuts.typeName == "GtkShortcutsWindow", "built a \(shortcuts.typeName)")
+        shortcuts.destroy()
+    }
+
+    runner.test("a missing resource bundle is reported, not fatal") {
+        try check(Resources.register(firstOf: ["/nonexistent/raypets.gresource"]) == nil, "found a bundle that is not there")
+        try check(Window.fromBuilderResource("/nonexistent/shortcuts.ui", name: "shortcuts") == nil, "built from nothing")
+    }
+
+    runner.test("the dark variant can be switched on and off") {
+        Settings.prefersDarkTheme = true
+        try check(Settings.prefersDarkTheme, "prefer-dark did not stick")
+        Settings.prefersDarkTheme = false
+        try check(!Settings.prefersDarkTheme, "prefer-dark did not turn off")
+    }
+}
