@@ -2,11 +2,13 @@
     scripts/with-display /usr/bin/python3 Tests/EndToEnd/screenshots.py .build/debug/raypets docs/screenshots
 Xvfb has no window manager, so windows sit at the top-left corner and have no decorations
 beyond GTK's own client-side ones."""
+import os
+import signal
 import subprocess
 import sys
 import tempfile
 
-from raypets_driver import RayPets
+from raypets_driver import RayPets, wait_for
 
 binary, target = sys.argv[1], sys.argv[2]
 
@@ -49,3 +51,54 @@ try:
     shoot(app, "how-to-code.png")
 finally:
     app.quit()
+
+
+def configured(welcome_done=True):
+    folder = tempfile.mkdtemp()
+    os.makedirs(folder + "/raypets")
+    with open(folder + "/raypets/settings", "w") as settings:
+        settings.write("welcome-completed=true\n")
+    return folder
+
+
+# The shortcuts window (Ctrl+?).
+app = RayPets(binary, tempfile.mkdtemp(), env={"XDG_CONFIG_HOME": configured()})
+try:
+    app.wait_title("RayPets")
+    app.keys("ctrl+question")
+    wait_for(lambda: app.frame_named("Keyboard Shortcuts"), "the shortcuts window")
+    shoot(app, "shortcuts.png", width=760, height=620)
+finally:
+    app.quit()
+
+# The German UI.
+app = RayPets(binary, tempfile.mkdtemp(), env={"XDG_CONFIG_HOME": configured(), "LANG": "C.UTF-8", "LANGUAGE": "de"})
+try:
+    app.wait_title("RayPets")
+    app.click("Termin vereinbaren")
+    app.wait_title("Welches Tier?", dialog=True)
+    app.choose_row("Rex")
+    app.wait_title("Art des Besuchs", dialog=True)
+    shoot(app, "german.png")
+finally:
+    app.quit()
+
+# The dark variant, as the desktop asks for it through the settings portal.
+portal = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "fake_portal.py"), "1"],
+                          stdout=subprocess.PIPE, text=True)
+try:
+    portal.stdout.readline()
+    app = RayPets(binary, tempfile.mkdtemp(), env={"XDG_CONFIG_HOME": configured()})
+    try:
+        app.wait_title("RayPets")
+        app.select_tab("Learn")
+        app.click("How to code")
+        app.wait_title("I wake up")
+        app.click("Next")
+        app.wait_title("I go out")
+        shoot(app, "dark.png")
+    finally:
+        app.quit()
+finally:
+    portal.send_signal(signal.SIGTERM)
+    portal.wait(timeout=5)
