@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "NavigationTesting", dependencies: ["Navigation"]),
         // RayPets' models, view models and coordinators. No GTK.
         .target(name: "RayPets", dependencies: ["Navigation", "CGettext"]),
+        // Test support for RayPets: a reference model of its navigation and a random walker
+        // that checks the real routers against it (headless and GTK tests share it). No GTK.
+        .target(name: "RayPetsTesting", dependencies: ["RayPets", "Navigation", "NavigationTesting"]),
         // The routers' GTK side: GtkStack host and modal-window host.
         .target(name: "GtkNavigation", dependencies: ["Gtk", "Navigation"]),
         // RayPets' GTK screens, the main window and the stylesheet.
@@ -38,12 +41,12 @@ let package = Package(
 
         // Headless tests: no display, no D-Bus, no GTK linked.
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting"]),
-        .testTarget(name: "RayPetsTests", dependencies: ["RayPets", "Navigation", "NavigationTesting"]),
+        .testTarget(name: "RayPetsTests", dependencies: ["RayPets", "Navigation", "NavigationTesting", "RayPetsTesting"]),
         // In-process GTK tests: a plain executable, because GTK wants the process's main
         // thread and its own main loop. scripts/test runs it under a private Xvfb.
         .executableTarget(
             name: "raypets-gtk-tests",
-            dependencies: ["Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI"],
+            dependencies: ["Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI", "RayPetsTesting"],
             path: "Tests/GtkTests"
         ),
     ],

@@ -44,6 +44,22 @@ public enum MainLoop {
         return iterations
     }
 
+    /// Suspends the calling task until the GLib loop is idle (nothing of higher priority is
+    /// pending), without spinning the loop itself: the outer loop runs, the task resumes.
+    ///
+    /// Async code on the main actor must wait this way rather than by iterating the loop:
+    /// iterating inside a main-actor job makes the concurrency bridge drain the main queue
+    /// from inside one of its own jobs, and continuations can then be left waiting.
+    public static func idle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let box = Unmanaged.passRetained(SignalBox(continuation)).toOpaque()
+            g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+                Unmanaged<SignalBox<CheckedContinuation<Void, Never>>>.fromOpaque(data!).takeRetainedValue().body.resume()
+                return 0 // G_SOURCE_REMOVE
+            }, box, nil)
+        }
+    }
+
     /// Monotonic time in microseconds.
     public static var now: Int { g_get_monotonic_time() }
 

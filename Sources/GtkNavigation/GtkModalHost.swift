@@ -34,6 +34,12 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost {
     public var backButton: Button? { dialog?.back }
     /// The open dialog's Cancel button, if any.
     public var cancelButton: Button? { dialog?.cancel }
+    /// The open dialog's visible page view, if any.
+    public var visibleView: (any PageView)? { dialog?.pages.visibleView }
+    /// `dialog.back` (Back button, Alt+Left, mouse back button), while a dialog is open.
+    public var backAction: Action? { dialog?.backAction }
+    /// `dialog.cancel` (Cancel button, Escape), while a dialog is open.
+    public var cancelAction: Action? { dialog?.cancelAction }
     /// The open dialog's stack, if any.
     public var stack: Stack? { dialog?.pages.stack }
 
@@ -58,6 +64,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost {
             ("cancel", { [weak self] in self?.delegate?.hostDidRequestClose() }),
         ])
         dialog.backAction = actions["back"]
+        dialog.cancelAction = actions["cancel"]
         dialog.back.setAction("dialog.back")
         dialog.cancel.setAction("dialog.cancel")
         dialog.window.addShortcut("Escape", action: "dialog.cancel")
@@ -96,6 +103,7 @@ private final class ModalDialog<Route: NavigationRoute> {
     let cancel: Button
     let pages: PageStack<Route>
     var backAction: Action?
+    var cancelAction: Action?
 
     init(makeView: @escaping PageViewFactory<Route>, labels: NavigationLabels) {
         back = Button(iconName: "go-previous-symbolic", accessibleLabel: labels.back)

@@ -54,6 +54,9 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// Number of page views alive (shown, or sliding out).
     public var viewCount: Int { pages.viewCount }
 
+    /// The visible page's view (for tests and tools that drive the app).
+    public var visibleView: (any PageView)? { pages.visibleView }
+
     /// Gives the keyboard focus to the visible page's main control (e.g. after a tab switch).
     public func focusVisiblePage() { pages.focusVisiblePage() }
 

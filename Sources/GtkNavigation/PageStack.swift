@@ -24,12 +24,15 @@ final class PageStack<Route: NavigationRoute> {
         }
     }
 
+    /// The visible page's view.
+    var visibleView: (any PageView)? {
+        guard let name = stack.visibleChildName else { return nil }
+        return views.first(where: { $0.key.description == name })?.value
+    }
+
     /// Gives the keyboard focus to the visible page's main control.
     func focusVisiblePage() {
-        if let name = stack.visibleChildName,
-           let view = views.first(where: { $0.key.description == name })?.value {
-            view.initialFocus?.grabFocus()
-        }
+        visibleView?.initialFocus?.grabFocus()
     }
 
     /// The view showing page `id`, if it is still alive.

@@ -11,6 +11,7 @@ final class AppFixture {
     let window = MainWindow(application: nil)
     let widgets = FinalizationCounter()
     let tabs: TabRouter<AppTab, AppRoute>
+    let modal: ModalRouter<AppRoute>
     let app: AppCoordinator
 
     init(firstLaunch: Bool) {
@@ -19,9 +20,10 @@ final class AppFixture {
         let settings = SettingsStore(path: folder + "/settings")
         if !firstLaunch { settings.completeWelcome() }
         tabs = TabRouter(tabs: AppTab.allCases, host: window.tabHost)
+        modal = ModalRouter(host: window.modalHost)
         app = AppCoordinator(
             window: window, welcomeRouter: StackRouter(host: window.welcomeHost), tabs: tabs,
-            modalRouter: ModalRouter(host: window.modalHost), services: ClinicServices(settings: settings))
+            modalRouter: modal, services: ClinicServices(settings: settings))
         for tab in AppTab.allCases {
             window.tabHost.host(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }
         }

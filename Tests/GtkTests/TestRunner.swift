@@ -42,6 +42,22 @@ final class TestRunner {
         MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
     }
 
+    /// Runs an async test to completion inside the GLib loop (the concurrency bridge drives
+    /// its continuations).
+    func testAsync(_ name: String, _ body: @escaping @MainActor () async throws -> Void) {
+        test(name) {
+            MainQueueBridge.install()  // async tests need it (the bridge tests may be filtered out)
+            var outcome: Result<Void, Error>?
+            Task { @MainActor in
+                do { try await body(); outcome = .success(()) } catch { outcome = .failure(error) }
+            }
+            guard MainLoop.run(until: { outcome != nil }, timeout: 600) else {
+                throw Failure(description: "timed out after 600 s")
+            }
+            try outcome!.get()
+        }
+    }
+
     func summary() -> Int32 {
         log("gtk: \(passed) passed, \(failed) failed")
         return failed == 0 ? 0 : 1

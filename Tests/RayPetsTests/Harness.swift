@@ -30,8 +30,8 @@ func makeTemporaryFolder() -> String {
 /// Lets main-actor work queued by `await` continuations (e.g. a coordinator that got its
 /// child's result) run before the test looks.
 @MainActor
-func settle() async {
-    for _ in 0..<20 { await Task.yield() }
+func settle(turns: Int = 20) async {
+    for _ in 0..<turns { await Task.yield() }
 }
 
 /// The whole app on in-memory hosts: what a user would see, with no GTK at all.

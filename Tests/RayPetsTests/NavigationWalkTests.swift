@@ -1,0 +1,91 @@
+import Navigation
+import NavigationTesting
+import RayPets
+import RayPetsTesting
+import Testing
+
+/// Drives the in-memory app: each action reaches the same intent or host callback that the
+/// GTK button, key or gesture would.
+@MainActor
+final class InMemoryDriver: AppDriver {
+    let harness: AppHarness
+    init(_ harness: AppHarness) { self.harness = harness }
+    var app: AppCoordinator { harness.app }
+    var modalRouter: ModalRouter<AppRoute> { harness.modalRouter }
+
+    struct NoSuchControl: Error, CustomStringConvertible { let description: String }
+
+    func perform(_ action: UserAction) async throws {
+        let host = harness.activeHost
+        switch action {
+        case .press(let title):
+            switch host.visiblePage?.model {
+            case let model as HomeViewModel where title == model.scheduleTitle: model.scheduleAppointment()
+            case let model as HomeViewModel where title == model.petsTitle: model.showPets()
+            case let model as HomeViewModel where title == model.clinicInfoTitle: model.showClinicInfo()
+            case let model as MessageViewModel where title == model.actionTitle: model.performAction()
+            case let model as DetailsViewModel where title == model.actionTitle: model.performAction()
+            case let model as any ChoiceModel:
+                guard let index = model.optionTitles.firstIndex(of: title) else { fallthrough }
+                model.select(at: index)
+            default:
+                throw NoSuchControl(description: "no button \"\(title)\" on \(String(describing: host.visibleRoute))")
+            }
+        case .chooseRow(let index):
+            guard let list = host.visiblePage?.model as? PetListViewModel, list.pets.indices.contains(index) else {
+                throw NoSuchControl(description: "no row \(index) on \(String(describing: host.visibleRoute))")
+            }
+            list.select(at: index)
+        case .back, .altLeft:
+            if harness.modalHost.isOpen { harness.modalHost.tapBack() } else { harness.tabHost.tapBack() }
+        case .cancel, .escape, .closeDialog:
+            harness.modalHost.tapClose()
+        case .switchTab(let tab):
+            harness.tabHost.tapTab(tab)
+        }
+        await settle(turns: 3)  // an awaited result resumes on the next main-actor turn
+    }
+}
+
+@MainActor
+@Suite("Model-based navigation walk (headless)")
+struct NavigationWalkTests {
+    /// Seeds for the long walk. Each walk prints its seed when it fails.
+    nonisolated static let seeds: [UInt64] = [1, 2, 3, 4]
+
+    @Test("100,000 random user actions match the reference model at every step; every flow ends freed",
+          arguments: seeds)
+    func longWalk(seed: UInt64) async throws {
+        let harness = AppHarness()
+        let driver = InMemoryDriver(harness)
+        let counts = try await NavigationWalk(seed: seed, steps: 25_000)
+            .run(driver, pets: InMemoryPetStore.samplePets) { harness.track() }
+        #expect(counts.count >= 8, "the walk must exercise every kind of action: \(counts)")
+        #expect(harness.liveBeyondRoots == 0, "still alive: \(harness.live.liveTypeNames)")
+        #expect(harness.live.trackedCount > 1_000, "the walk must create and free many objects")
+    }
+
+    @Test("the same seed walks the same way")
+    func reproducible() async throws {
+        var histories: [[String: Int]] = []
+        for _ in 0..<2 {
+            let harness = AppHarness()
+            histories.append(try await NavigationWalk(seed: 42, steps: 500)
+                .run(InMemoryDriver(harness), pets: InMemoryPetStore.samplePets))
+        }
+        #expect(histories[0] == histories[1])
+    }
+
+    @Test("the model itself: every route offers a way out, and its buttons exist in the app")
+    func modelSanity() {
+        var model = NavigationModel(pets: InMemoryPetStore.samplePets)
+        #expect(model.availableActions.contains(.press("My pets")))
+        model.apply(.press("Schedule appointment"))
+        #expect(model.modal == [.petPicker])
+        #expect(model.availableActions.contains(.cancel))
+        model.apply(.chooseRow(0))
+        #expect(model.visibleRoute == .visitType(pet: "rex"))
+        model.apply(.escape)
+        #expect(model.modal.isEmpty)
+    }
+}
