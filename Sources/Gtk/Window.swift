@@ -102,6 +102,13 @@ public final class Window: Widget {
         gtk_window_get_transient_for(window).map { UnsafeMutableRawPointer($0) }
     }
 
+    /// Makes this window part of `other`'s application (if it has one), so the application's
+    /// accelerators (Ctrl+Q, Ctrl+?) work in it too.
+    public func joinApplication(of other: Window?) {
+        guard let other, let application = gtk_window_get_application(other.window) else { return }
+        gtk_window_set_application(window, application)
+    }
+
     /// Whether the window is destroyed along with its transient parent.
     public var destroysWithParent: Bool {
         get { gtk_window_get_destroy_with_parent(window) != 0 }

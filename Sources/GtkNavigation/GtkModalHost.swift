@@ -57,6 +57,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost {
         let dialog = ModalDialog(makeView: makeView, labels: labels)
         dialog.pages.onViewCreated = { [weak self] view in self?.onViewCreated?(view) }
         dialog.window.setTransient(for: parent)
+        dialog.window.joinApplication(of: parent)
         // Back (button, Alt+Left, mouse back button) and Cancel (button, Escape) are actions,
         // so every way of asking takes the same path.
         let actions = dialog.window.insertActions(prefix: "dialog", [

@@ -362,6 +362,17 @@ def test_ctrl_w_closes_and_ctrl_q_quits():
             app.quit()
 
 
+def test_quit_with_the_dialog_open():
+    app = launch(config_dir(welcome_done=True))
+    try:
+        open_appointment(app)
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit from the dialog")
+        assert app.process.returncode == 0, app.process.returncode
+    finally:
+        app.quit()
+
+
 def test_german_ui():
     app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True),
                                           "LANG": "C.UTF-8", "LANGUAGE": "de"})
@@ -420,7 +431,8 @@ TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_
           test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_mouse_back_button,
           test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
           test_second_launch_raises_the_first_window]
-STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits, test_german_ui,
+STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
+              test_quit_with_the_dialog_open, test_german_ui,
               test_runs_without_a_session_bus, test_dark_style_follows_the_desktop]
 
 

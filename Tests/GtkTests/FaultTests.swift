@@ -1,0 +1,91 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+
+/// Misuse and bad timing: each must leave no crash, no GTK warning (scripts/test fails on
+/// any in this binary's output), and routers, screen and widgets in agreement.
+@MainActor
+func faultTests(_ runner: TestRunner) {
+    runner.test("dismiss during a slide: the stack ends on the root and the sliding pages are freed") {
+        let f = HostFixture()
+        defer { f.tearDown() }
+        var dismissed = 0
+        f.router.present(.root, model: TitledModel("Root"))
+        f.router.present(.a, model: TitledModel("A"), animated: true) { dismissed += 1 }
+        f.settle()
+        f.router.present(.b, model: TitledModel("B"))
+        try check(f.stackHost.stack.isTransitionRunning, "no slide to interrupt")
+        f.router.dismiss(animated: true)
+        f.router.dismiss(animated: true)  // and again, mid-slide
+        f.settle()
+        try check(f.router.routes == [.root], "routes \(f.router.routes)")
+        try check(f.stackHost.stack.visibleChildName == f.router.pages[0].id.description, "root not visible")
+        try check(dismissed == 1, "onDismissed ran \(dismissed) times")
+        try check(f.pageWidgets.alive == 1, "page widgets alive: \(f.pageWidgets.alive)")
+    }
+
+    runner.test("present while the dialog is closing opens a fresh dialog; the old one is freed") {
+        let f = HostFixture()
+        defer { f.tearDown() }
+        var dismissed: [String] = []
+        f.modal.present(.a, model: TitledModel("A"), animated: true) { dismissed.append("a") }
+        f.modal.present(.b, model: TitledModel("B"), animated: true) { dismissed.append("b") }
+        f.settle()
+        let old = f.modalHost.window
+        f.modal.dismiss(animated: true)
+        f.modal.present(.c, model: TitledModel("C"), animated: true) { dismissed.append("c") }
+        try check(f.modalHost.window != nil && f.modalHost.window !== old, "no fresh dialog")
+        f.settle()
+        try check(f.modal.routes == [.c], "routes \(f.modal.routes)")
+        try check(dismissed == ["b", "a"], "dismissed \(dismissed)")
+        try check(f.dialogs.alive == 1, "dialogs alive \(f.dialogs.alive): the closed one must be freed")
+        try check(f.modalHost.window?.title == "C", "title \(f.modalHost.window?.title ?? "none")")
+    }
+
+    runner.test("a double click on Next pushes one page (real button, no settling in between)") {
+        let fixture = AppFixture(firstLaunch: false)
+        defer { fixture.tearDown() }
+        let learn = fixture.tabs.router(for: .learn)
+        fixture.tabs.select(.learn)
+        (learn.topPage?.model as? MessageViewModel)?.performAction()
+        fixture.settle()
+        guard let view = fixture.window.tabHost.host(for: .learn).visibleView,
+              let next = firstButton(in: view.widget) else { throw Failure(description: "no Next button") }
+        next.click()
+        next.click()
+        fixture.settle()
+        try check(learn.routes == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)], "routes \(learn.routes)")
+    }
+
+    runner.test("Back on a root page does nothing") {
+        let f = HostFixture()
+        defer { f.tearDown() }
+        f.router.present(.root, model: TitledModel("Root"))
+        f.navigation.goBack()
+        f.router.goBack(animated: true)
+        f.settle()
+        try check(f.router.routes == [.root], "routes \(f.router.routes)")
+        try check(f.pageWidgets.alive == 1, "page widgets alive: \(f.pageWidgets.alive)")
+    }
+
+    runner.test("closing the main window mid-flow with the dialog open ends every flow and frees everything") {
+        let fixture = AppFixture(firstLaunch: false)
+        (fixture.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
+        (fixture.tabs.router(for: .clinic).topPage?.model as? PetListViewModel)?.select(at: 0)
+        (fixture.tabs.router(for: .clinic).topPage?.model as? DetailsViewModel)?.performAction()
+        fixture.settle()
+        try check(fixture.modal.routes == [.clinicInfo], "dialog not open: \(fixture.modal.routes)")
+        fixture.tearDown()
+        try check(fixture.modal.routes.isEmpty, "dialog routes left: \(fixture.modal.routes)")
+        try check(AppTab.allCases.allSatisfy { fixture.tabs.router(for: $0).pages.isEmpty }, "tab pages left")
+        try check(fixture.app.children.allSatisfy { $0.children.isEmpty }, "flows left running")
+        try check(fixture.widgets.alive == 0, "page widgets alive: \(fixture.widgets.alive)")
+    }
+}
+
+@MainActor
+private func firstButton(in widget: Widget) -> Button? {
+    if let button = widget as? Button { return button }
+    return (widget as? Box)?.children.lazy.compactMap(firstButton(in:)).first
+}
