@@ -56,7 +56,7 @@ public final class AppCoordinator: Coordinator {
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         guard !services.settings.hasCompletedWelcome else { return showTabs() }
         window.show(.welcome)
-        Task.immediate { [weak self, welcomeRouter] in
+        Task.immediate { @MainActor [weak self, welcomeRouter] in
             let done: Void? = await self?.coordinate(to: WelcomeCoordinator(router: welcomeRouter), animated: false)
             guard done != nil, let self else { return }  // nil: the window closed on the welcome page
             self.services.settings.completeWelcome()

@@ -36,7 +36,7 @@ public final class PetAppointmentBuilderCoordinator: Coordinator {
     /// so the dialog is open when this returns.
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let picker = PetPickerCoordinator(router: router, store: pets)
-        Task.immediate { [weak self] in
+        Task.immediate { @MainActor [weak self] in
             var choice = await self?.coordinate(to: picker, animated: animated, onDismissed: onDismissed)
             while let pet = choice, let self {
                 self.askVisitType(for: pet)

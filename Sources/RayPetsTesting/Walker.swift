@@ -67,6 +67,8 @@ public protocol AppDriver: AnyObject {
     var modalRouter: ModalRouter<AppRoute> { get }
     /// Performs `action` and lets the app settle (animations, awaited results).
     func perform(_ action: UserAction) async throws
+    /// Gives the app one more turn of its main loop (an awaited result may still be on its way).
+    func settle() async
 }
 
 /// A walk that went wrong, with what it takes to reproduce it.
@@ -127,15 +129,23 @@ public struct NavigationWalk {
         var model = NavigationModel(pets: pets)
         var history: [UserAction] = []
         var counts: [String: Int] = [:]
-        func check(_ step: Int) throws {
+        func check(_ step: Int) async throws {
             let expected = NavigationSnapshot(expectedFrom: model)
-            let actual = NavigationSnapshot(actual: driver.app, modal: driver.modalRouter)
+            var actual = NavigationSnapshot(actual: driver.app, modal: driver.modalRouter)
+            // Results that come back through `await` (the pet picker's) land a few main-actor
+            // turns later, as they would for a user; a state that never arrives still fails.
+            var turns = 0
+            while expected != actual && turns < 100 {
+                await driver.settle()
+                actual = NavigationSnapshot(actual: driver.app, modal: driver.modalRouter)
+                turns += 1
+            }
             if expected != actual {
                 throw WalkFailure(seed: seed, step: step,
                                   reason: "\n  expected \(expected)\n  actual   \(actual)", history: history.suffix(12))
             }
         }
-        try check(0)
+        try await check(0)
         for step in 1...steps {
             let actions = model.availableActions
             let action = actions[Int(random.next() % UInt64(actions.count))]
@@ -148,7 +158,7 @@ public struct NavigationWalk {
             }
             model.apply(action)
             afterStep()
-            try check(step)
+            try await check(step)
         }
         // End every flow the way a user would, and check the app is back where it started.
         var closing: [UserAction] = model.modal.isEmpty ? [] : [.cancel]
@@ -162,7 +172,7 @@ public struct NavigationWalk {
             model.apply(action)
             history.append(action)
             afterStep()
-            try check(steps + 1)
+            try await check(steps + 1)
         }
         return counts
     }

@@ -59,6 +59,8 @@ final class GtkDriver: AppDriver {
         while waitForAnimations && isSliding { await MainLoop.idle() }
     }
 
+    func settle() async { await MainLoop.idle() }
+
     private var isSliding: Bool {
         AppTab.allCases.contains { window.tabHost.host(for: $0).stack.isTransitionRunning }
             || (window.modalHost.stack?.isTransitionRunning ?? false)

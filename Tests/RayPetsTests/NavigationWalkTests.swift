@@ -43,8 +43,10 @@ final class InMemoryDriver: AppDriver {
         case .switchTab(let tab):
             harness.tabHost.tapTab(tab)
         }
-        await settle(turns: 3)  // an awaited result resumes on the next main-actor turn
+        for _ in 0..<3 { await Task.yield() }  // an awaited result resumes on a later main-actor turn
     }
+
+    func settle() async { await Task.yield() }
 }
 
 @MainActor
