@@ -79,7 +79,7 @@ struct AppointmentTests {
         #expect(app.clinicHost.visibleRoute == .home, "the dialog is modal: Home stays underneath")
         #expect(app.home.children.count == 1)
         app.finish(branch)
-        await settle()
+        await app.settle()
         #expect(!app.modalHost.isOpen)
         #expect(app.home.children.isEmpty)
         let faking = branch.outcome == .fakingIt ? FakingAnswer.fake : branch.faking
@@ -160,7 +160,7 @@ struct AppointmentTests {
         #expect(app.modalHost.visibleRoute == .visitType(pet: "clover"))
         app.pick(VisitType.well)
         app.tapAction()
-        await settle()
+        await app.settle()
         #expect(app.services.appointments.requests == [
             AppointmentRequest(pet: "clover", visitType: .well, outcome: .noAppointmentRequired),
         ])
@@ -174,7 +174,7 @@ struct AppointmentTests {
         let picker = app.model(PetListViewModel.self)
         picker.select(at: 0)
         picker.select(at: 0)
-        await settle()
+        await app.settle()
         #expect(app.modalHost.pages.count == 2)
         let model = app.model(ChoiceViewModel<VisitType>.self)
         model.select(.sick)

@@ -160,7 +160,7 @@ struct PetPickerTests {
         let store = FakePetStore(InMemoryPetStore.samplePets)
 
         let picked = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, store: store)) }
-        await settle()
+        await settle(until: { "\(host.pages.count)" })
         #expect(host.visibleRoute == .petPicker)
         host.visibleModel(as: PetListViewModel.self)?.select(at: 3)
         #expect(await picked.value == InMemoryPetStore.samplePets[3])
@@ -168,7 +168,7 @@ struct PetPickerTests {
         #expect(parent.children.isEmpty)
 
         let cancelled = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, store: store)) }
-        await settle()
+        await settle(until: { "\(host.pages.count)" })
         host.tapClose()
         #expect(await cancelled.value == nil)
         #expect(parent.children.isEmpty)

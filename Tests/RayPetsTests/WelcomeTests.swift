@@ -40,7 +40,7 @@ struct WelcomeTests {
             welcome.performAction()
             welcome.performAction()  // a double click changes nothing
         }
-        await settle()
+        await app.settle()
         app.track()
         #expect(app.window.sections == [.welcome, .tabs])
         #expect(!app.welcomeHost.isOpen, "the welcome page is gone")
@@ -55,7 +55,7 @@ struct WelcomeTests {
         let path = makeTemporaryFolder() + "/settings"
         let first = AppHarness(firstLaunch: true, settingsPath: path)
         first.model(MessageViewModel.self).performAction()
-        await settle()
+        await first.settle()
         let later = AppHarness(firstLaunch: true, settingsPath: path)
         #expect(later.window.sections == [.tabs])
         #expect(!later.welcomeHost.isOpen)
