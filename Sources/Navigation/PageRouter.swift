@@ -50,6 +50,56 @@ public class PageRouter<Route: NavigationRoute> {
         observers.add(handler)
     }
 
+    /// Pops every page above the topmost page showing `route`. Returns `false` (and changes
+    /// nothing) if no page shows it.
+    @discardableResult
+    public func popTo(_ route: Route, animated: Bool) -> Bool {
+        guard let index = stack.pages.lastIndex(where: { $0.route == route }) else { return false }
+        truncate(to: index + 1, animated: animated)
+        return true
+    }
+
+    /// Removes the page `id` and every page above it (how a flow whose first page is `id`
+    /// ends without touching the pages below it). Returns `false` if `id` is not on the stack.
+    @discardableResult
+    public func remove(from id: PageID, animated: Bool) -> Bool {
+        guard let index = stack.pages.firstIndex(where: { $0.id == id }) else { return false }
+        truncate(to: index, animated: animated)
+        return true
+    }
+
+    /// Replaces the top page with a page for `route`: the old top's `onDismissed` runs (after
+    /// the new page is shown), the new page gets `onDismissed`.
+    @discardableResult
+    public func replaceTop(
+        with route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID {
+        let handlers = stack.removePages(from: max(stack.pages.count - 1, 0))
+        let page = Page(route: route, model: model)
+        stack.push(page, onDismissed: onDismissed)
+        publish(.none)
+        for handler in handlers { handler() }
+        return page.id
+    }
+
+    /// Replaces the whole stack with new pages for `entries` (bottom first), in one change with
+    /// no intermediate screens: every old page's `onDismissed` runs once, after the new stack
+    /// is shown. Returns the new pages' ids.
+    @discardableResult
+    public func setStack(
+        _ entries: [(route: Route, model: any PageModel, onDismissed: (@MainActor () -> Void)?)]
+    ) -> [PageID] {
+        let handlers = stack.removePages(from: 0)
+        let pages = entries.map { entry in
+            let page = Page(route: entry.route, model: entry.model)
+            stack.push(page, onDismissed: entry.onDismissed)
+            return page.id
+        }
+        publish(.none)
+        for handler in handlers { handler() }
+        return pages
+    }
+
     /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page.
     public func hostDidRequestBack() { goBack(animated: true) }
 

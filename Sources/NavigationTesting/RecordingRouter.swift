@@ -44,6 +44,12 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
         router.goBack(animated: animated)
     }
 
+    /// Removes `id` and the pages above it.
+    @discardableResult
+    public func remove(from id: PageID, animated: Bool) -> Bool {
+        router.remove(from: id, animated: animated)
+    }
+
     /// Observes the stack.
     public func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation {
         router.observe(handler)

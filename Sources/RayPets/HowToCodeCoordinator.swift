@@ -9,6 +9,8 @@ public final class HowToCodeCoordinator: Coordinator {
     /// The stack the steps are pushed on.
     public let router: any Router<AppRoute>
 
+    private var firstPage: PageID?
+
     /// A flow that pushes onto `router`.
     public init(router: any Router<AppRoute>) {
         self.router = router
@@ -16,14 +18,22 @@ public final class HowToCodeCoordinator: Coordinator {
 
     /// Shows the first step; `onDismissed` runs when that step leaves (Back or Start over).
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        show(.wakeUp, animated: animated, onDismissed: onDismissed)
+        firstPage = show(.wakeUp, animated: animated, onDismissed: onDismissed)
     }
 
-    private func show(_ step: HowToCodeStep, animated: Bool, onDismissed: (@MainActor () -> Void)? = nil) {
+    /// Ends the flow: removes its own pages — its first step and everything above — and no
+    /// page below it, whatever else shares the stack.
+    public func dismiss(animated: Bool) {
+        if let firstPage { router.remove(from: firstPage, animated: animated) }
+    }
+
+    @discardableResult
+    private func show(_ step: HowToCodeStep, animated: Bool, onDismissed: (@MainActor () -> Void)? = nil) -> PageID {
         let model = MessageViewModel(
             title: step.title, message: step.text, actionTitle: L("Next"), actionStyle: step.colour)
         let id = router.present(.howToCode(step), model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = { [weak self] in self?.next(after: step, from: id) }
+        return id
     }
 
     private func next(after step: HowToCodeStep, from id: PageID) {
