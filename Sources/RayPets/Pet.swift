@@ -62,7 +62,7 @@ public final class InMemoryPetStore: PetStore {
     public init(pets: [Pet] = InMemoryPetStore.samplePets) { self.pets = pets }
 
     /// The pets a new user starts with.
-    public static let samplePets = [
+    nonisolated public static let samplePets = [
         Pet(id: "rex", name: "Rex", species: .dog, age: 3),
         Pet(id: "whiskers", name: "Whiskers", species: .cat, age: 7),
         Pet(id: "clover", name: "Clover", species: .rabbit, age: 2),

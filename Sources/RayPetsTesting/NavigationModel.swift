@@ -37,7 +37,7 @@ public enum UserAction: Equatable, Sendable, CustomStringConvertible {
 /// A reference model of what RayPets' back stacks must be, written independently of the
 /// coordinators: the visible tab, each tab's stack, and the dialog's stack, and what each
 /// user action does to them. Walk tests compare the real routers with it after every step.
-public struct NavigationModel: Equatable, Sendable {
+public struct NavigationModel: Hashable, Sendable {
     /// The tab shown.
     public var tab: AppTab = .clinic
     /// Each tab's routes, root first.

@@ -1,0 +1,128 @@
+import RayPets
+import RayPetsTesting
+import Testing
+
+private let pets = InMemoryPetStore.samplePets
+
+/// Every link there is, for the sample pets.
+private let allLinks: [DeepLink] = {
+    var links: [DeepLink] = [.clinic, .pets, .clinicInfo, .openingHours, .learn, .startOver]
+    links += pets.map { DeepLink.pet($0.id) }
+    links += HowToCodeStep.allCases.map(DeepLink.howToCode)
+    for pet in pets {
+        links.append(.appointment(pet: pet.id, visit: nil, pain: nil))
+        links.append(.appointment(pet: pet.id, visit: .well, pain: nil))
+        links.append(.appointment(pet: pet.id, visit: .sick, pain: nil))
+        links += PainLevel.allCases.map { DeepLink.appointment(pet: pet.id, visit: .sick, pain: $0) }
+    }
+    return links
+}()
+
+@Suite("Deep links")
+struct DeepLinkTests {
+    @Test("the documented forms parse")
+    func forms() throws {
+        #expect(try DeepLink.parse("raypets://learn/how-to-code/3", pets: pets) == .howToCode(.fiveHundredLines))
+        #expect(try DeepLink.parse("raypets://clinic/pets/Whiskers", pets: pets) == .pet("whiskers"))
+        #expect(try DeepLink.parse("raypets://clinic/appointment?pet=rex&visit=sick&pain=a-little", pets: pets)
+            == .appointment(pet: "rex", visit: .sick, pain: .aLittle))
+        #expect(try DeepLink.parse("RAYPETS://clinic/", pets: pets) == .clinic)
+        #expect(try DeepLink.parse("raypets://clinic/pets/%52ex", pets: pets) == .pet("rex"))
+    }
+
+    @Test("every link round-trips: link -> URI -> link", arguments: allLinks.map(\.uri))
+    func roundTrip(uri: String) throws {
+        let link = try DeepLink.parse(uri, pets: pets)
+        #expect(link.uri == uri)
+    }
+
+    @Test("bad links name what is wrong and list the valid forms", arguments: [
+        ("https://clinic", "does not start with raypets://"),
+        ("raypets://", "names no place"),
+        ("raypets://zoo", "no page at /zoo"),
+        ("raypets://clinic/pets/rexx", "no pet called \"rexx\""),
+        ("raypets://learn/how-to-code/5", "1 to 4"),
+        ("raypets://learn/how-to-code/0", "1 to 4"),
+        ("raypets://learn/how-to-code/two", "not \"two\""),
+        ("raypets://clinic/appointment", "needs pet=<name>"),
+        ("raypets://clinic/appointment?pet=rex&visit=poorly", "visit must be well or sick"),
+        ("raypets://clinic/appointment?pet=rex&visit=sick&pain=lots", "pain must be one of"),
+        ("raypets://clinic/appointment?pet=rex&visit=well&pain=severe", "pain only goes with visit=sick"),
+        ("raypets://clinic/appointment?pet=rex&colour=red", "unknown query colour"),
+        ("raypets://clinic/appointment?pet=rex&pet=clover", "pet is given twice"),
+        ("raypets://clinic/appointment?pet", "malformed query"),
+        ("raypets://clinic/pets/%zz", "malformed %-escape"),
+        ("raypets://clinic?x=1", "takes no query"),
+    ])
+    func badLinks(link: String, problem: String) {
+        #expect(throws: DeepLinkError.self) { try DeepLink.parse(link, pets: pets) }
+        do {
+            _ = try DeepLink.parse(link, pets: pets)
+        } catch {
+            #expect(error.problem.contains(problem), "problem was: \(error.problem)")
+            #expect(error.description.contains(link))
+            #expect(error.description.contains("raypets://learn/how-to-code/<1-4>"), "the valid forms are listed")
+        }
+    }
+}
+
+@MainActor
+@Suite("Route graph")
+struct RouteGraphTests {
+    /// Every navigation state a user can reach from launch, by breadth-first search over the
+    /// reference model's actions.
+    static func reachableStates() -> Set<NavigationModel> {
+        let start = NavigationModel(pets: pets)
+        var seen: Set<NavigationModel> = [start]
+        var queue = [start]
+        while let state = queue.popLast() {
+            for action in state.availableActions {
+                var next = state
+                next.apply(action)
+                if seen.insert(next).inserted { queue.append(next) }
+            }
+        }
+        return seen
+    }
+
+    @Test("every route is reachable from launch by user actions")
+    func everyRouteReachable() {
+        let states = Self.reachableStates()
+        let visible = Set(states.map(\.visibleRoute))
+        var expected: Set<AppRoute> = [.home, .pets, .clinicInfo, .openingHours, .learn, .startOver, .petPicker]
+        for pet in pets {
+            expected.formUnion([.petDetail(pet.id), .visitType(pet: pet.id), .painLevel(pet: pet.id),
+                                .fakingIt(pet: pet.id), .noAppointmentRequired(pet: pet.id)])
+        }
+        expected.formUnion(HowToCodeStep.allCases.map(AppRoute.howToCode))
+        #expect(expected.subtracting(visible).isEmpty, "unreachable: \(expected.subtracting(visible))")
+        #expect(states.count > 100, "the search explored \(states.count) states")
+    }
+
+    @Test("no dead ends: from every reachable state the user can get back to launch")
+    func noDeadEnds() {
+        let states = Self.reachableStates()
+        let start = NavigationModel(pets: pets)
+        for state in states {
+            // Leave the dialog, then go Back on each tab until its root, as a user would.
+            var state = state
+            if !state.modal.isEmpty { state.apply(.cancel) }
+            for tab in AppTab.allCases {
+                state.apply(.switchTab(tab))
+                while state.stacks[tab]!.count > 1 { state.apply(.back) }
+            }
+            state.apply(.switchTab(.clinic))
+            #expect(state == start)
+        }
+    }
+
+    @Test("every link leads to a state a user could click their way to", arguments: allLinks.map(\.uri))
+    func linksLeadToReachableStates(uri: String) throws {
+        let link = try DeepLink.parse(uri, pets: pets)
+        let target = link.routes
+        let matches = Self.reachableStates().contains {
+            $0.tab == target.tab && $0.stacks[target.tab] == target.stack && $0.modal == target.modal
+        }
+        #expect(matches, "\(uri) leads to \(target), which no clicks reach")
+    }
+}
