@@ -21,6 +21,10 @@ public class PageRouter<Route: NavigationRoute> {
     /// The current stack, bottom first. The last page is the visible one.
     public var pages: [Page<Route>] { stack.pages }
 
+    /// When `false`, every change shows without animation (e.g. while a deep link or a saved
+    /// state is rebuilt page by page, the user sees only the end result).
+    public var animatesTransitions = true
+
     /// Whether there is a page to go back to.
     public var canGoBack: Bool { stack.pages.count > 1 }
 
@@ -112,7 +116,7 @@ public class PageRouter<Route: NavigationRoute> {
     }
 
     private func publish(_ transition: NavigationTransition) {
-        host.show(stack.pages, transition: transition)
+        host.show(stack.pages, transition: animatesTransitions ? transition : .none)
         observers.notify(stack.pages)
     }
 }

@@ -26,6 +26,9 @@ public protocol Router<Route>: AnyObject {
     /// Calls `handler` with the new stack after every change. Keep the returned observation.
     func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation
 
+    /// When `false`, changes show without animation.
+    var animatesTransitions: Bool { get set }
+
     /// Removes the page `id` and everything above it; `false` if `id` is not on the stack.
     @discardableResult
     func remove(from id: PageID, animated: Bool) -> Bool

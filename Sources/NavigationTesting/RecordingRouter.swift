@@ -44,6 +44,12 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
         router.goBack(animated: animated)
     }
 
+    /// Whether changes animate.
+    public var animatesTransitions: Bool {
+        get { router.animatesTransitions }
+        set { router.animatesTransitions = newValue }
+    }
+
     /// Removes `id` and the pages above it.
     @discardableResult
     public func remove(from id: PageID, animated: Bool) -> Bool {

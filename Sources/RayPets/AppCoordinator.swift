@@ -25,6 +25,8 @@ public final class AppCoordinator: Coordinator {
     public let tabs: TabRouter<AppTab, AppRoute>
     private let welcomeRouter: StackRouter<AppRoute>
     private let modalRouter: any Router<AppRoute>
+    /// The dialog's router.
+    var dialogRouter: any Router<AppRoute> { modalRouter }
     private var started = false
 
     /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,

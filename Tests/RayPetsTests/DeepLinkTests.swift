@@ -126,3 +126,57 @@ struct RouteGraphTests {
         #expect(matches, "\(uri) leads to \(target), which no clicks reach")
     }
 }
+
+@MainActor
+@Suite("Opening deep links")
+struct OpenDeepLinkTests {
+    @Test("every link opens its page with the stacks a user's clicks would build", arguments: allLinks.map(\.uri))
+    func opensEveryLink(uri: String) async throws {
+        let app = AppHarness()
+        let link = try DeepLink.parse(uri, pets: pets)
+        #expect(await app.app.open(link))
+        await app.settle()
+        let target = link.routes
+        #expect(app.tabs.selectedTab == target.tab)
+        #expect(app.tabs.router(for: target.tab).routes == target.stack)
+        #expect(app.modalRouter.routes == target.modal)
+    }
+
+    @Test("Back from the appointment link walks the path a user would have taken")
+    func backFromAppointmentLink() async throws {
+        let app = AppHarness()
+        let link = try DeepLink.parse("raypets://clinic/appointment?pet=rex&visit=sick&pain=a-little", pets: pets)
+        #expect(await app.app.open(link))
+        #expect(app.modalHost.title == "Faking it?")
+        #expect(app.modalHost.transitions.allSatisfy { $0 == .none }, "nothing animates on the way")
+        for title in ["Pain level", "Visit type", "Which pet?"] {
+            app.tapBack()
+            #expect(app.modalHost.title == title)
+        }
+        await app.choosePet(at: 1)
+        #expect(app.modalHost.visibleRoute == .visitType(pet: "whiskers"), "the flow still works after a link")
+        await app.tapCancel()
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
+    }
+
+    @Test("a link replaces where the user was: the old dialog and pages are dismissed once")
+    func linkReplacesState() async throws {
+        let app = AppHarness()
+        app.tapMyPets()
+        await app.choosePet(at: 2)
+        app.tapBack()
+        app.tapBack()
+        app.tapSchedule()
+        #expect(app.modalHost.isOpen)
+        #expect(await app.app.open(.howToCode(.goOut)))
+        await app.settle()
+        #expect(!app.modalHost.isOpen)
+        #expect(app.tabs.selectedTab == .learn)
+        #expect(app.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])
+        app.tapBack()
+        app.tapBack()
+        #expect(app.learn.children.isEmpty)
+        #expect(app.home.children.isEmpty)
+        #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
+    }
+}

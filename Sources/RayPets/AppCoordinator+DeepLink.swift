@@ -1,0 +1,70 @@
+import Navigation
+
+extension AppCoordinator {
+    /// Opens `link`: closes the dialog, shows the link's tab from its root, then walks to the
+    /// link's page by performing, page by page, the intent a user's click would — so every
+    /// coordinator on the way runs and Back goes where it would have gone had the user
+    /// clicked their way there. Nothing animates on the way. Returns whether the link's page
+    /// was reached.
+    @discardableResult
+    public func open(_ link: DeepLink) async -> Bool {
+        let target = link.routes
+        let stack = tabs.router(for: target.tab)
+        let routers: [any Router<AppRoute>] = AppTab.allCases.map { tabs.router(for: $0) } + [dialogRouter]
+        for router in routers { router.animatesTransitions = false }
+        defer { for router in routers { router.animatesTransitions = true } }
+
+        dialogRouter.dismiss(animated: false)
+        tabs.select(target.tab)
+        stack.popToRoot(animated: false)
+        for route in target.stack.dropFirst() {
+            guard await step(towards: route, on: stack) else { return false }
+        }
+        var pain: PainLevel?
+        if case .appointment(_, _, let level) = link { pain = level }
+        for route in target.modal {
+            guard await step(towards: route, on: dialogRouter, from: stack, pain: pain) else { return false }
+        }
+        return true
+    }
+
+    /// Performs on `router`'s visible page (or, for the dialog's first page, on `opener`'s)
+    /// the intent that leads to `route`, and waits for `route` to appear.
+    private func step(
+        towards route: AppRoute, on router: any Router<AppRoute>, from opener: (any Router<AppRoute>)? = nil,
+        pain: PainLevel? = nil
+    ) async -> Bool {
+        let page = (router.topPage ?? opener?.topPage)
+        guard let page, RouteIntents.perform(towards: route, on: page, pain: pain) else { return false }
+        // An awaited result (the pet picker's) lands a few main-actor turns later.
+        for _ in 0..<200 where router.topPage?.route != route { await Task.yield() }
+        return router.topPage?.route == route
+    }
+}
+
+/// Which click on which page leads to which route: the deep-link replay's map of the app.
+@MainActor
+enum RouteIntents {
+    /// Performs the intent on `page` that leads to `route`; `false` if there is none.
+    static func perform(towards route: AppRoute, on page: Page<AppRoute>, pain: PainLevel? = nil) -> Bool {
+        switch (page.model, route) {
+        case (let choice as ChoiceViewModel<PainLevel>, .fakingIt), (let choice as ChoiceViewModel<PainLevel>, .noAppointmentRequired):
+            guard let pain else { return false }
+            choice.select(pain)
+        case (let home as HomeViewModel, .pets): home.showPets()
+        case (let home as HomeViewModel, .clinicInfo): home.showClinicInfo()
+        case (let home as HomeViewModel, .petPicker): home.scheduleAppointment()
+        case (let list as PetListViewModel, .petDetail(let id)), (let list as PetListViewModel, .visitType(let id)):
+            guard let index = list.pets.firstIndex(where: { $0.id == id }) else { return false }
+            list.select(at: index)
+        case (let choice as ChoiceViewModel<VisitType>, .painLevel): choice.select(.sick)
+        case (let choice as ChoiceViewModel<VisitType>, .noAppointmentRequired): choice.select(.well)
+        case (let message as MessageViewModel, .openingHours), (let message as MessageViewModel, .howToCode),
+             (let message as MessageViewModel, .startOver):
+            message.performAction()
+        default:
+            return false
+        }
+        return true
+    }
+}
