@@ -103,6 +103,11 @@ static inline void rp_log(const char *domain, GLogLevelFlags level, const char *
     g_log_structured(domain, level, "MESSAGE", "%s", message);
 }
 
+/* The URI of files[index] from GApplication's "open" signal (caller frees). */
+static inline char *rp_file_uri(gpointer files, int index) {
+    return g_file_get_uri(((GFile **)files)[index]);
+}
+
 /* --- Toplevel windows ---------------------------------------------------
  * In GTK 4.8 gtk_window_destroy() only drops GTK's own reference: while a Swift
  * wrapper holds another, the window is never disposed, so its "destroy" signal

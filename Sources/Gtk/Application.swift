@@ -3,9 +3,19 @@ import CGtk
 /// A `GtkApplication`: the app's identity on the session bus and its main loop.
 @MainActor
 public final class Application: Object {
-    /// An application with the reverse-DNS `id` (e.g. `io.github.raypets.RayPets`).
-    public init(id: String) {
-        super.init(UnsafeMutableRawPointer(gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)), transfer: .full)
+    /// An application with the reverse-DNS `id` (e.g. `io.github.raypets.RayPets`). With
+    /// `opensURIs`, URIs on the command line (and from the desktop) arrive through `onOpen`,
+    /// in the running instance if there is one.
+    public init(id: String, opensURIs: Bool = false) {
+        let flags = opensURIs ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_DEFAULT_FLAGS
+        super.init(UnsafeMutableRawPointer(gtk_application_new(id, flags)), transfer: .full)
+    }
+
+    /// Runs `handler` with the URIs given on a command line (this launch's or, forwarded over
+    /// D-Bus, a later launch's). GApplication does not emit "activate" for them.
+    @discardableResult
+    public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
+        connectOpen(handler)
     }
 
     /// Runs `handler` on every "activate": the first launch, and each later launch that

@@ -91,6 +91,24 @@ private func pressedTrampoline(
     }
 }
 
+/// `void (*)(GApplication *self, GFile **files, gint n_files, gchar *hint, gpointer data)`: "open".
+typealias OpenHandler = @MainActor ([String]) -> Void
+private func openTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ files: UnsafeMutableRawPointer?, _ count: Int32,
+    _ hint: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data), list = UInt(bitPattern: files)
+    MainActor.assumeIsolated {
+        let files = UnsafeMutableRawPointer(bitPattern: list)
+        let uris: [String] = (0..<count).compactMap { index in
+            guard let uri = rp_file_uri(files, index) else { return nil }
+            defer { g_free(uri) }
+            return String(cString: uri)
+        }
+        Unmanaged<SignalBox<OpenHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body(uris)
+    }
+}
+
 /// The destroy notify: the GObject gives up the box it was handed.
 private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
     Unmanaged<AnyObject>.fromOpaque(data!).release()
@@ -139,6 +157,14 @@ extension Object {
         let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void =
             pressedTrampoline
         return connect("pressed", handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to GApplication's "open", with the files' URIs.
+    @discardableResult
+    func connectOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?,
+                               UnsafeMutableRawPointer?) -> Void = openTrampoline
+        return connect("open", handler as OpenHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Runs `handler` whenever the GObject property `property` changes ("notify::property").

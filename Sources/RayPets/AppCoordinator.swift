@@ -27,6 +27,8 @@ public final class AppCoordinator: Coordinator {
     private let modalRouter: any Router<AppRoute>
     /// The dialog's router.
     var dialogRouter: any Router<AppRoute> { modalRouter }
+    /// The dialog's router, to observe (e.g. for logging).
+    public var dialogStack: (any Router<AppRoute>)? { modalRouter }
     private var started = false
 
     /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,

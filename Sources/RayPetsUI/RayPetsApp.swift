@@ -27,13 +27,15 @@ public final class RayPetsApp {
     /// The root coordinator, once activated.
     public private(set) var coordinator: AppCoordinator?
     private let settingsPath: String
+    private var observations: [StackObservation] = []
 
     /// The app, keeping its settings at `settingsPath`.
     public init(settingsPath: String) {
         self.settingsPath = settingsPath
-        application = Application(id: Self.id)
+        application = Application(id: Self.id, opensURIs: true)
         application.onStartup { [weak self] in self?.startUp() }
         application.onActivate { [weak self] in self?.activate() }
+        application.onOpen { [weak self] uris in self?.open(uris) }
     }
 
     /// Runs the app until it quits; returns the exit status.
@@ -73,7 +75,24 @@ public final class RayPetsApp {
             services: services)
         mainWindow = window
         self.coordinator = coordinator
+        logTransitions(of: coordinator)
         coordinator.start()
+    }
+
+    /// Opens `raypets://` links (from this launch's command line or a later one's): raises the
+    /// window and walks to each link's page. A bad link is reported and the screen stays.
+    private func open(_ uris: [String]) {
+        activate()
+        guard let coordinator else { return }
+        for uri in uris {
+            do {
+                let link = try DeepLink.parse(uri, pets: coordinator.services.pets.pets)
+                Log.debug("opening \(link.uri)")
+                Task { @MainActor in await coordinator.open(link) }
+            } catch {
+                Log.warning(error.description)
+            }
+        }
     }
 
     private func showAbout() {
@@ -83,6 +102,20 @@ public final class RayPetsApp {
             website: "https://github.com/raypets/raypets", iconName: Self.id,
             author: L("The RayPets developers"), translators: L("translator-credits"))
         Window.aboutDialog(info, parent: mainWindow?.window).present()
+    }
+
+    /// Logs every stack change through GLib (see it with `G_MESSAGES_DEBUG=raypets`).
+    private func logTransitions(of coordinator: AppCoordinator) {
+        for tab in AppTab.allCases {
+            observations.append(coordinator.tabs.router(for: tab).observe { pages in
+                Log.debug("\(tab.rawValue) tab: \(pages.map { "\($0.route)" }.joined(separator: " > "))")
+            })
+        }
+        if let modal = coordinator.dialogStack {
+            observations.append(modal.observe { pages in
+                Log.debug("dialog: \(pages.isEmpty ? "closed" : pages.map { "\($0.route)" }.joined(separator: " > "))")
+            })
+        }
     }
 
     private func showShortcuts() {

@@ -20,6 +20,23 @@ func firstExisting(_ candidates: [String]) -> String {
     candidates.first { access($0, F_OK) == 0 } ?? candidates[candidates.count - 1]
 }
 
+// Command-line checks that need no window: list the link forms, or reject a bad link with a
+// message and exit status 2 before anything is forwarded to a running instance.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--list-routes") {
+    print(DeepLink.forms.joined(separator: "\n"))
+    exit(0)
+}
+for argument in arguments where argument.lowercased().hasPrefix("raypets:") {
+    do {
+        _ = try DeepLink.parse(argument, pets: InMemoryPetStore.samplePets)
+    } catch {
+        let message = "raypets: \(error.description)\n"
+        _ = message.withCString { write(2, $0, strlen($0)) }
+        exit(2)
+    }
+}
+
 let binFolder = executableFolder()
 setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
 Resources.register(firstOf: [binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource"])

@@ -102,12 +102,12 @@ def visible_nodes(window):
 class RayPets:
     """One running raypets process."""
 
-    def __init__(self, binary, artifacts, env=None):
+    def __init__(self, binary, artifacts, env=None, args=()):
         self.artifacts = artifacts
         os.makedirs(artifacts, exist_ok=True)
         full_env = dict(os.environ, GSK_RENDERER="cairo", **(env or {}))
         self.log = open(os.path.join(artifacts, "app.log"), "ab")
-        self.process = subprocess.Popen([binary], env=full_env, stdout=self.log, stderr=self.log)
+        self.process = subprocess.Popen([binary, *args], env=full_env, stdout=self.log, stderr=self.log)
         self.app = wait_for(self._find_app, "the raypets application on the accessibility bus")
         wait_for(lambda: self.main_window(), "the main window")
 

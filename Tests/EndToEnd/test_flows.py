@@ -373,6 +373,45 @@ def test_quit_with_the_dialog_open():
         app.quit()
 
 
+def test_deep_link_on_the_command_line():
+    link = "raypets://clinic/appointment?pet=rex&visit=sick&pain=a-little"
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)}, args=[link])
+    try:
+        app.wait_title("Faking it?", dialog=True)
+        assert "Appointment for Rex" in app.labels(), app.labels()
+        for title in ["Pain level", "Visit type", "Which pet?"]:
+            app.click("Back")
+            app.wait_title(title, dialog=True)
+        app.click("Cancel")
+        app.wait_no_dialog()
+        app.wait_title("RayPets")
+    finally:
+        app.quit()
+
+
+def test_second_launch_with_a_link_navigates_the_running_window(app):
+    done = subprocess.run([BINARY, "raypets://learn/how-to-code/3"], env=dict(os.environ, XDG_CONFIG_HOME=app.config),
+                          capture_output=True, timeout=20)
+    assert done.returncode == 0, done.stderr
+    app.wait_title("500 lines")
+    app.click("Back")
+    app.wait_title("I go out")
+    app.click("Back")
+    app.wait_title("I wake up")
+    app.click("Back")
+    app.wait_title("Learn")
+    app.select_tab("Clinic")
+
+
+def test_bad_link_exits_2_with_the_valid_forms():
+    done = subprocess.run([BINARY, "raypets://clinic/pets/nobody"], capture_output=True, text=True, timeout=20,
+                          env=dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True)))
+    assert done.returncode == 2, done.returncode
+    assert 'no pet called "nobody"' in done.stderr and "raypets://learn/how-to-code/<1-4>" in done.stderr, done.stderr
+    listed = subprocess.run([BINARY, "--list-routes"], capture_output=True, text=True, timeout=20)
+    assert listed.returncode == 0 and "raypets://clinic/pets/<name>" in listed.stdout, listed
+
+
 def test_german_ui():
     app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True),
                                           "LANG": "C.UTF-8", "LANGUAGE": "de"})
@@ -430,9 +469,10 @@ TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_
           test_clinic_info_in_a_dialog_from_a_pet, test_learn_keeps_its_stack_while_clinic_is_used,
           test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_mouse_back_button,
           test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
-          test_second_launch_raises_the_first_window]
+          test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window]
 STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
-              test_quit_with_the_dialog_open, test_german_ui,
+              test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
+              test_bad_link_exits_2_with_the_valid_forms, test_german_ui,
               test_runs_without_a_session_bus, test_dark_style_follows_the_desktop]
 
 
