@@ -25,6 +25,12 @@ public final class Application: Object {
         connect("activate", handler)
     }
 
+    /// Runs `handler` once, when the application is about to quit (its windows still exist).
+    @discardableResult
+    public func onShutdown(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("shutdown", handler)
+    }
+
     /// Runs `handler` once, after the first "activate" and before the loop runs idle.
     @discardableResult
     public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

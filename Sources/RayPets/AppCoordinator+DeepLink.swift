@@ -9,23 +9,57 @@ extension AppCoordinator {
     @discardableResult
     public func open(_ link: DeepLink) async -> Bool {
         let target = link.routes
-        let stack = tabs.router(for: target.tab)
+        var pain: PainLevel?
+        if case .appointment(_, _, let level) = link { pain = level }
+        return await rebuild(stacks: [(target.tab, target.stack)], tab: target.tab, modal: target.modal, pain: pain)
+    }
+
+    /// The whole navigation state now (to save on quit).
+    public var navigationState: NavigationState {
+        var flows: [any Coordinator] = children
+        var pain: PainLevel?
+        while let flow = flows.popLast() {
+            if let builder = flow as? PetAppointmentBuilderCoordinator { pain = builder.builder.painLevel }
+            flows.append(contentsOf: flow.children)
+        }
+        return NavigationState(
+            tab: tabs.selectedTab,
+            stacks: Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, tabs.router(for: $0).routes) }),
+            modal: dialogRouter.routes, pain: pain)
+    }
+
+    /// Rebuilds a saved state, every tab's stack and the dialog, the way `open` does a link.
+    /// Returns `false` if some page could not be reached (e.g. a pet that no longer exists);
+    /// the pages up to there stay.
+    @discardableResult
+    public func restore(_ state: NavigationState) async -> Bool {
+        await rebuild(stacks: AppTab.allCases.map { ($0, state.stacks[$0] ?? []) }, tab: state.tab,
+                      modal: state.modal, pain: state.pain)
+    }
+
+    private func rebuild(
+        stacks: [(AppTab, [AppRoute])], tab: AppTab, modal: [AppRoute], pain: PainLevel?
+    ) async -> Bool {
         let routers: [any Router<AppRoute>] = AppTab.allCases.map { tabs.router(for: $0) } + [dialogRouter]
         for router in routers { router.animatesTransitions = false }
         defer { for router in routers { router.animatesTransitions = true } }
 
         dialogRouter.dismiss(animated: false)
-        tabs.select(target.tab)
-        stack.popToRoot(animated: false)
-        for route in target.stack.dropFirst() {
-            guard await step(towards: route, on: stack) else { return false }
+        var complete = true
+        for (stackTab, routes) in stacks {
+            let stack = tabs.router(for: stackTab)
+            tabs.select(stackTab)
+            stack.popToRoot(animated: false)
+            guard stack.topPage?.route == routes.first else { complete = false; continue }
+            for route in routes.dropFirst() where complete {
+                complete = await step(towards: route, on: stack)
+            }
         }
-        var pain: PainLevel?
-        if case .appointment(_, _, let level) = link { pain = level }
-        for route in target.modal {
-            guard await step(towards: route, on: dialogRouter, from: stack, pain: pain) else { return false }
+        tabs.select(tab)
+        for route in modal where complete {
+            complete = await step(towards: route, on: dialogRouter, from: tabs.router(for: tab), pain: pain)
         }
-        return true
+        return complete
     }
 
     /// Performs on `router`'s visible page (or, for the dialog's first page, on `opener`'s)

@@ -33,12 +33,15 @@ public final class SettingsStore {
     }
 
     /// `$XDG_CONFIG_HOME/raypets/settings`, or `~/.config/raypets/settings`.
-    public static func defaultPath(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String {
+    public static func defaultPath(environment: (String) -> String? = SettingsStore.environmentVariable) -> String {
         if let config = environment("XDG_CONFIG_HOME"), config.hasPrefix("/") {
             return config + "/raypets/settings"
         }
         return (environment("HOME") ?? "/tmp") + "/.config/raypets/settings"
     }
+
+    /// The value of the environment variable `name`.
+    public nonisolated static func environmentVariable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     /// Writes a problem report to standard error.
     public static func printToStandardError(_ message: String) {
@@ -63,32 +66,9 @@ public final class SettingsStore {
     }
 
     private func readFile() -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let error = errno
-            if error != ENOENT { report("cannot read settings file \(path): \(describe(error)); starting as a first launch") }
-            return nil
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                report("cannot read settings file \(path): \(describe(errno)); starting as a first launch")
-                return nil
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > 64 * 1024 {
-                report("settings file \(path) is too large to be ours; starting as a first launch")
-                return nil
-            }
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            report("settings file \(path) is not text; starting as a first launch")
-            return nil
-        }
+        var problem: String?
+        let text = AtomicFile.read(path, problem: &problem)
+        if let problem { report("cannot read settings file \(path): \(problem); starting as a first launch") }
         return text
     }
 
@@ -96,38 +76,10 @@ public final class SettingsStore {
 
     private func save() -> Bool {
         let contents = "# RayPets settings\n\(Self.welcomeKey)=\(hasCompletedWelcome)\n"
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        guard makeFolders(folder) else {
-            report("cannot create \(folder): \(describe(errno)); settings not saved")
-            return false
-        }
-        var template = Array((path + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            report("cannot write settings next to \(path): \(describe(errno)); settings not saved")
-            return false
-        }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let written = contents.withCString { write(fd, $0, strlen($0)) }
-        let flushed = fsync(fd) == 0
-        close(fd)
-        guard written == contents.utf8.count, flushed, rename(temporary, path) == 0 else {
-            report("cannot save settings to \(path): \(describe(errno)); settings not saved")
-            unlink(temporary)
+        if let problem = AtomicFile.write(contents, to: path) {
+            report("\(problem); settings not saved")
             return false
         }
         return true
     }
-
-    private func makeFolders(_ folder: String) -> Bool {
-        guard !folder.isEmpty else { return true }
-        var current = ""
-        for part in folder.split(separator: "/") {
-            current += "/" + part
-            if mkdir(current, 0o700) != 0 && errno != EEXIST { return false }
-        }
-        return true
-    }
-
-    private func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
 }

@@ -27,19 +27,26 @@ public final class RayPetsApp {
     /// The root coordinator, once activated.
     public private(set) var coordinator: AppCoordinator?
     private let settingsPath: String
+    private let stateStore: StateStore?
+    private let restoresState: Bool
     private var observations: [StackObservation] = []
 
-    /// The app, keeping its settings at `settingsPath`.
-    public init(settingsPath: String) {
+    /// The app, keeping its settings at `settingsPath` and, with a `statePath`, saving where
+    /// the user was on quit and going back there on the next start.
+    /// With `restoresState: false` (`--fresh`) it starts at Home but still saves on quit.
+    public init(settingsPath: String, statePath: String? = nil, restoresState: Bool = true) {
         self.settingsPath = settingsPath
+        self.restoresState = restoresState
+        stateStore = statePath.map { StateStore(path: $0) }
         application = Application(id: Self.id, opensURIs: true)
         application.onStartup { [weak self] in self?.startUp() }
         application.onActivate { [weak self] in self?.activate() }
         application.onOpen { [weak self] uris in self?.open(uris) }
+        application.onShutdown { [weak self] in self?.saveState() }
     }
 
     /// Runs the app until it quits; returns the exit status.
-    public func run() -> Int32 { application.run() }
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 { application.run(arguments: arguments) }
 
     /// Registers the app-wide actions and every accelerator (also called by tests).
     public func installActions() {
@@ -59,13 +66,18 @@ public final class RayPetsApp {
         installActions()
     }
 
-    private func activate() {
+    private func activate(restoring: Bool = true) {
         if let coordinator {
             coordinator.start()
             return
         }
         let window = MainWindow(application: application)
         window.window.addAction("close") { [weak window] in window?.window.close() }
+        // Closing the window ends the app: save where the user was while the pages still exist.
+        window.window.onCloseRequest { [weak self] in
+            self?.saveState()
+            return false
+        }
         let services = ClinicServices(settings: SettingsStore(path: settingsPath))
         let coordinator = AppCoordinator(
             window: window,
@@ -77,12 +89,25 @@ public final class RayPetsApp {
         self.coordinator = coordinator
         logTransitions(of: coordinator)
         coordinator.start()
+        if restoring, restoresState, services.settings.hasCompletedWelcome, let state = stateStore?.load() {
+            Task { @MainActor in
+                if !(await coordinator.restore(state)) { Log.warning("could not restore every saved page") }
+            }
+        }
+    }
+
+    private func saveState() {
+        guard let coordinator, coordinator.services.settings.hasCompletedWelcome else { return }
+        let state = coordinator.navigationState
+        // After the window is gone its stacks are empty: keep what was saved when it closed.
+        guard state.stacks.values.allSatisfy({ !$0.isEmpty }) else { return }
+        stateStore?.save(state)
     }
 
     /// Opens `raypets://` links (from this launch's command line or a later one's): raises the
     /// window and walks to each link's page. A bad link is reported and the screen stays.
     private func open(_ uris: [String]) {
-        activate()
+        activate(restoring: false)
         guard let coordinator else { return }
         for uri in uris {
             do {

@@ -41,5 +41,7 @@ let binFolder = executableFolder()
 setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
 Resources.register(firstOf: [binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource"])
 
-let app = RayPetsApp(settingsPath: SettingsStore.defaultPath())
-exit(app.run())
+// --fresh: start at Home instead of where the last run ended.
+let fresh = arguments.contains("--fresh")
+let app = RayPetsApp(settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath(), restoresState: !fresh)
+exit(app.run(arguments: CommandLine.arguments.filter { $0 != "--fresh" }))

@@ -6,6 +6,7 @@ page's title) and by the labels on the page, never by widget presence: every Gtk
 is always in the accessibility tree.
 """
 import os
+import tempfile
 import subprocess
 import time
 
@@ -105,7 +106,10 @@ class RayPets:
     def __init__(self, binary, artifacts, env=None, args=()):
         self.artifacts = artifacts
         os.makedirs(artifacts, exist_ok=True)
-        full_env = dict(os.environ, GSK_RENDERER="cairo", **(env or {}))
+        env = dict(env or {})
+        # A private state folder unless the test shares one: a run must not restore another's pages.
+        env.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="raypets-e2e-state."))
+        full_env = dict(os.environ, GSK_RENDERER="cairo", **env)
         self.log = open(os.path.join(artifacts, "app.log"), "ab")
         self.process = subprocess.Popen([binary, *args], env=full_env, stdout=self.log, stderr=self.log)
         self.app = wait_for(self._find_app, "the raypets application on the accessibility bus")

@@ -412,6 +412,48 @@ def test_bad_link_exits_2_with_the_valid_forms():
     assert listed.returncode == 0 and "raypets://clinic/pets/<name>" in listed.stdout, listed
 
 
+def test_quit_mid_flow_and_relaunch_restores_the_screen():
+    config, state = config_dir(welcome_done=True), tempfile.mkdtemp(prefix="raypets-e2e-state.")
+    env = {"XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state}
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.select_tab("Learn")
+        app.click("How to code")
+        app.click("Next")
+        app.wait_title("I go out")
+        app.select_tab("Clinic")
+        open_appointment(app, "Clover")
+        app.click("Sick")
+        app.wait_title("Pain level", dialog=True)
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("Pain level", dialog=True)
+        assert "Appointment for Clover" in app.labels(), app.labels()
+        app.click("Back")
+        app.wait_title("Visit type", dialog=True)
+        app.click("Cancel")
+        app.wait_no_dialog()
+        app.select_tab("Learn")
+        app.wait_title("I go out")
+        app.click("Back")
+        app.wait_title("I wake up")
+    finally:
+        app.quit()
+    app = RayPets(BINARY, ARTIFACTS, env=env, args=["--fresh"])
+    try:
+        app.wait_title("RayPets")
+        time.sleep(0.5)
+        assert app.dialog() is None, "--fresh must not restore the dialog"
+        app.select_tab("Learn")
+        app.wait_title("Learn")  # --fresh: every tab at its root
+    finally:
+        app.quit()
+
+
 def test_german_ui():
     app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True),
                                           "LANG": "C.UTF-8", "LANGUAGE": "de"})
@@ -472,7 +514,8 @@ TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_
           test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window]
 STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
-              test_bad_link_exits_2_with_the_valid_forms, test_german_ui,
+              test_bad_link_exits_2_with_the_valid_forms, test_quit_mid_flow_and_relaunch_restores_the_screen,
+              test_german_ui,
               test_runs_without_a_session_bus, test_dark_style_follows_the_desktop]
 
 

@@ -1,0 +1,125 @@
+/// The whole navigation state as one value: the visible tab, each tab's stack, the dialog's
+/// stack (and the one answer its pages don't show). Saved on quit, restored on start.
+public struct NavigationState: Equatable, Sendable {
+    /// The format's version; a file from a newer RayPets is not guessed at.
+    public static let currentVersion = 1
+
+    /// The tab shown.
+    public var tab: AppTab
+    /// Each tab's routes, root first.
+    public var stacks: [AppTab: [AppRoute]]
+    /// The dialog's routes; empty when it is closed.
+    public var modal: [AppRoute]
+    /// The pain level answered in the dialog (its later pages don't show which), if any.
+    public var pain: PainLevel?
+
+    /// A state.
+    public init(tab: AppTab, stacks: [AppTab: [AppRoute]], modal: [AppRoute], pain: PainLevel? = nil) {
+        self.tab = tab
+        self.stacks = stacks
+        self.modal = modal
+        self.pain = pain
+    }
+
+    /// The text saved to disk: `key=value` lines, routes as tokens.
+    public var encoded: String {
+        var lines = ["version=\(Self.currentVersion)", "tab=\(tab.rawValue)"]
+        for tab in AppTab.allCases { lines.append("\(tab.rawValue)=\((stacks[tab] ?? []).map(\.token).joined(separator: ","))") }
+        lines.append("dialog=\(modal.map(\.token).joined(separator: ","))")
+        if let pain { lines.append("pain=\(pain.rawValue)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Why a saved state was refused.
+    public enum DecodingError: Error, Equatable, CustomStringConvertible {
+        /// The file is damaged or cut short.
+        case corrupt(String)
+        /// The file was written by a newer RayPets.
+        case futureVersion(Int)
+
+        /// A one-line explanation.
+        public var description: String {
+            switch self {
+            case .corrupt(let why): "corrupt (\(why))"
+            case .futureVersion(let version): "written by a newer RayPets (format \(version), this one reads \(NavigationState.currentVersion))"
+            }
+        }
+    }
+
+    /// Reads `text` as written by `encoded`.
+    public init(decoding text: String) throws(DecodingError) {
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { throw .corrupt("line without '='") }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        guard let versionText = values["version"], let version = Int(versionText) else { throw .corrupt("no version") }
+        guard version <= Self.currentVersion else { throw .futureVersion(version) }
+        guard let tabText = values["tab"], let tab = AppTab(rawValue: tabText) else { throw .corrupt("no tab") }
+        func routes(_ key: String) throws(DecodingError) -> [AppRoute] {
+            guard let list = values[key] else { throw .corrupt("no \(key) line") }
+            var routes: [AppRoute] = []
+            for token in list.split(separator: ",") {
+                guard let route = AppRoute(token: String(token)) else { throw .corrupt("unknown page \(token)") }
+                routes.append(route)
+            }
+            return routes
+        }
+        var stacks: [AppTab: [AppRoute]] = [:]
+        for tab in AppTab.allCases { stacks[tab] = try routes(tab.rawValue) }
+        let modal = try routes("dialog")
+        var pain: PainLevel?
+        if let text = values["pain"] {
+            guard let level = PainLevel(rawValue: text) else { throw .corrupt("unknown pain level") }
+            pain = level
+        }
+        self.init(tab: tab, stacks: stacks, modal: modal, pain: pain)
+    }
+}
+
+extension AppRoute {
+    /// A short, stable text form: `pet-detail:rex`, `how-to-code:2`, ...
+    public var token: String {
+        switch self {
+        case .welcome: "welcome"
+        case .home: "home"
+        case .pets: "pets"
+        case .petDetail(let id): "pet-detail:\(id)"
+        case .clinicInfo: "clinic-info"
+        case .openingHours: "opening-hours"
+        case .learn: "learn"
+        case .howToCode(let step): "how-to-code:\(step.rawValue)"
+        case .startOver: "start-over"
+        case .petPicker: "pet-picker"
+        case .visitType(let pet): "visit-type:\(pet)"
+        case .painLevel(let pet): "pain-level:\(pet)"
+        case .fakingIt(let pet): "faking-it:\(pet)"
+        case .noAppointmentRequired(let pet): "no-appointment-required:\(pet)"
+        }
+    }
+
+    /// The route a `token` names, or `nil`.
+    public init?(token: String) {
+        let parts = token.split(separator: ":", maxSplits: 1).map(String.init)
+        let argument = parts.count > 1 ? parts[1] : nil
+        switch (parts.first, argument) {
+        case ("welcome", nil): self = .welcome
+        case ("home", nil): self = .home
+        case ("pets", nil): self = .pets
+        case ("pet-detail", let id?): self = .petDetail(id)
+        case ("clinic-info", nil): self = .clinicInfo
+        case ("opening-hours", nil): self = .openingHours
+        case ("learn", nil): self = .learn
+        case ("how-to-code", let n?):
+            guard let step = Int(n).flatMap(HowToCodeStep.init(rawValue:)) else { return nil }
+            self = .howToCode(step)
+        case ("start-over", nil): self = .startOver
+        case ("pet-picker", nil): self = .petPicker
+        case ("visit-type", let pet?): self = .visitType(pet: pet)
+        case ("pain-level", let pet?): self = .painLevel(pet: pet)
+        case ("faking-it", let pet?): self = .fakingIt(pet: pet)
+        case ("no-appointment-required", let pet?): self = .noAppointmentRequired(pet: pet)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Glibc
+import Navigation
+import RayPets
+import Testing
+
+@MainActor
+@Suite("State restoration")
+struct RestorationTests {
+    @Test("a state survives encode and decode, and the version is written")
+    func roundTrip() throws {
+        let state = NavigationState(
+            tab: .learn,
+            stacks: [.clinic: [.home, .pets, .petDetail("rex")], .learn: [.learn, .howToCode(.wakeUp), .howToCode(.goOut)]],
+            modal: [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex")], pain: .aLittle)
+        #expect(state.encoded.hasPrefix("version=1\n"))
+        #expect(try NavigationState(decoding: state.encoded) == state)
+    }
+
+    @Test("the app reports its state and rebuilds a saved one: same screen, same Back path")
+    func restoreFromFile() async throws {
+        let path = makeTemporaryFolder() + "/state/raypets/navigation"
+        let first = AppHarness()
+        #expect(await first.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", pets: InMemoryPetStore.samplePets)))
+        first.tapTab(.clinic)
+        #expect(await first.app.open(try DeepLink.parse("raypets://clinic/appointment?pet=clover&visit=sick&pain=severe",
+                                                         pets: InMemoryPetStore.samplePets)))
+        let saved = first.app.navigationState
+        #expect(saved.pain == .severe)
+        #expect(StateStore(path: path).save(saved))
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600, "the state file is private")
+
+        let second = AppHarness()
+        let reports = Reports()
+        let loaded = try #require(StateStore(path: path) { reports.lines.append($0) }.load())
+        #expect(await second.app.restore(loaded))
+        await second.settle()
+        #expect(second.app.navigationState == saved)
+        #expect(second.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])
+        #expect(second.modalHost.title == "No appointment required")
+        second.tapAction()  // Okay: the restored answers are recorded, pain included
+        await second.settle()
+        #expect(second.services.appointments.requests.last?.painLevel == .severe)
+        #expect(reports.lines.isEmpty)
+    }
+
+    @Test("a bad state file is moved aside, reported, and the app starts at Home", arguments: [
+        ("corrupt", "version=1\ntab=clinic\n\u{7F}\u{1}garbage\n"),
+        ("truncated", "version=1\ntab=clinic\nclinic=home,pets\nlea"),
+        ("future version", "version=9\ntab=clinic\nclinic=home\nlearn=learn\ndialog=\n"),
+        ("unknown page", "version=1\ntab=clinic\nclinic=home,kennel\nlearn=learn\ndialog=\n"),
+    ])
+    func badFiles(kind: String, contents: String) throws {
+        let path = makeTemporaryFolder() + "/navigation"
+        writeFile(path, contents)
+        let reports = Reports()
+        let store = StateStore(path: path) { reports.lines.append($0) }
+        #expect(store.load() == nil)
+        #expect(reports.lines.count == 1)
+        #expect(reports.lines.first?.contains(path + ".corrupt") == true, "report: \(reports.lines)")
+        #expect(access(path, F_OK) != 0, "the bad file is no longer in the way")
+        #expect(readFile(path + ".corrupt") == contents, "nothing is lost: the file is kept aside")
+        #expect(store.load() == nil && reports.lines.count == 1, "no file now: a quiet fresh start")
+    }
+
+    @Test("the default path follows XDG_STATE_HOME")
+    func defaultPath() {
+        #expect(StateStore.defaultPath { $0 == "XDG_STATE_HOME" ? "/s" : "/home/u" } == "/s/raypets/navigation")
+        #expect(StateStore.defaultPath { $0 == "HOME" ? "/home/u" : nil } == "/home/u/.local/state/raypets/navigation")
+    }
+}
