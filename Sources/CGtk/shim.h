@@ -103,6 +103,22 @@ static inline void rp_log(const char *domain, GLogLevelFlags level, const char *
     g_log_structured(domain, level, "MESSAGE", "%s", message);
 }
 
+/* A GSimpleAction taking a string parameter ("s"). */
+static inline GSimpleAction *rp_simple_action_new_with_string(const char *name) {
+    return g_simple_action_new(name, G_VARIANT_TYPE_STRING);
+}
+
+/* The string inside a GVariant of type "s", or NULL for any other variant. */
+static inline const char *rp_variant_string(gpointer variant) {
+    if (!variant || !g_variant_is_of_type((GVariant *)variant, G_VARIANT_TYPE_STRING)) return NULL;
+    return g_variant_get_string((GVariant *)variant, NULL);
+}
+
+/* Activates `action` (of a GActionGroup such as a GApplication) with a string parameter. */
+static inline void rp_action_group_activate_with_string(gpointer group, const char *action, const char *value) {
+    g_action_group_activate_action(G_ACTION_GROUP(group), action, g_variant_new_string(value));
+}
+
 /* The URI of files[index] from GApplication's "open" signal (caller frees). */
 static inline char *rp_file_uri(gpointer files, int index) {
     return g_file_get_uri(((GFile **)files)[index]);

@@ -13,6 +13,15 @@ public final class Action: Object {
         connectWithPointer("activate") { _ in handler() }
     }
 
+    init(name: String, stringHandler: @escaping @MainActor (String) -> Void) {
+        self.name = name
+        super.init(UnsafeMutableRawPointer(rp_simple_action_new_with_string(name)), transfer: .full)
+        connectWithPointer("activate") { variant in
+            guard let text = rp_variant_string(variant) else { return }
+            stringHandler(String(cString: text))
+        }
+    }
+
     var action: OpaquePointer { OpaquePointer(gobject) }
 
     /// Whether the action can be activated now; buttons bound to it follow.

@@ -48,6 +48,20 @@ public final class Application: Object {
         return action
     }
 
+    /// Adds an `app.NAME` action that takes a string (e.g. `app.open-route("raypets://learn")`).
+    @discardableResult
+    public func addAction(_ name: String, taking handler: @escaping @MainActor (String) -> Void) -> Action {
+        let action = Action(name: name, stringHandler: handler)
+        g_action_map_add_action(rp_action_map(gobject), action.action)
+        actions[name] = action
+        return action
+    }
+
+    /// Activates `app.NAME` with a string, as a menu item, D-Bus or another app would.
+    public func activateAction(_ name: String, with value: String) {
+        rp_action_group_activate_with_string(gobject, name, value)
+    }
+
     /// Sets the keyboard accelerator of a detailed action name (`"win.back"`) to `accelerator`
     /// (`"<Alt>Left"`).
     public func setAccelerator(_ accelerator: String, for action: String) {

@@ -1,6 +1,6 @@
 /// The whole navigation state as one value: the visible tab, each tab's stack, the dialog's
 /// stack (and the one answer its pages don't show). Saved on quit, restored on start.
-public struct NavigationState: Equatable, Sendable {
+public struct NavigationState: Equatable, Codable, Sendable {
     /// The format's version; a file from a newer RayPets is not guessed at.
     public static let currentVersion = 1
 

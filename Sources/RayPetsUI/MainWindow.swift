@@ -20,6 +20,10 @@ public final class MainWindow: AppWindow {
     public let navigation: HeaderNavigation
     private let header = HeaderBar()
     private let sections = Stack()
+    /// A one-line notice above the pages (e.g. a link that could not be opened); hidden
+    /// until there is something to say.
+    public let notice = Label()
+    private var noticeGeneration = 0
     /// What the window shows now.
     public private(set) var section: AppSection?
 
@@ -45,10 +49,29 @@ public final class MainWindow: AppWindow {
         header.packStart(navigation.backButton)
         header.packEnd(menuButton)
         window.titlebar = header
-        window.child = sections
+        let content = Box(.vertical)
+        notice.addCSSClass("raypets-notice")
+        notice.wrapCentered()
+        notice.isVisible = false
+        content.append(notice)
+        content.append(sections)
+        sections.setExpand(horizontal: true, vertical: true)
+        window.child = content
         tabHost.onVisibleTabChange = { [weak self] tab in
             guard let self, self.section == .tabs else { return }
             self.navigation.follow(self.tabHost.host(for: tab))
+        }
+    }
+
+    /// Shows `text` above the pages for a few seconds; the pages stay as they are.
+    public func showNotice(_ text: String) {
+        notice.text = text
+        notice.isVisible = true
+        noticeGeneration += 1
+        let generation = noticeGeneration
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(nanoseconds: 8_000_000_000)
+            if let self, self.noticeGeneration == generation { self.notice.isVisible = false }
         }
     }
 

@@ -53,6 +53,7 @@ public final class RayPetsApp {
         application.addAction("quit") { [weak self] in self?.application.quit() }
         application.addAction("about") { [weak self] in self?.showAbout() }
         application.addAction("shortcuts") { [weak self] in self?.showShortcuts() }
+        application.addAction("open-route", taking: { [weak self] uri in self?.open([uri]) })
         for (action, accelerator) in Self.accelerators {
             application.setAccelerator(accelerator, for: action)
         }
@@ -115,7 +116,9 @@ public final class RayPetsApp {
                 Log.debug("opening \(link.uri)")
                 Task { @MainActor in await coordinator.open(link) }
             } catch {
+                // A bad link is not fatal: say so, and leave the screen as it is.
                 Log.warning(error.description)
+                mainWindow?.showNotice(L("Cannot open {link}: {problem}", ["link": uri, "problem": error.problem]))
             }
         }
     }

@@ -403,6 +403,25 @@ def test_second_launch_with_a_link_navigates_the_running_window(app):
     app.select_tab("Clinic")
 
 
+def test_open_route_action_and_a_bad_link_in_the_running_app(app):
+    def activate(uri):
+        subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.raypets.RayPets",
+                        "--object-path", "/io/github/raypets/RayPets", "--method", "org.gtk.Actions.Activate",
+                        "open-route", f"[<'{uri}'>]", "{}"], check=True, capture_output=True, timeout=10)
+    app.click("My pets")
+    app.wait_title("My pets")
+    activate("raypets://clinic/pets/nobody")
+    wait_for(lambda: any("Cannot open raypets://clinic/pets/nobody" in label for label in app.labels()),
+             "a notice about the bad link")
+    app.wait_title("My pets")  # the screen stays
+    activate("raypets://clinic/info/opening-hours")
+    app.wait_title("Opening hours")
+    app.click("Back")
+    app.wait_title("Clinic info")
+    app.click("Back")
+    app.wait_title("RayPets")
+
+
 def test_bad_link_exits_2_with_the_valid_forms():
     done = subprocess.run([BINARY, "raypets://clinic/pets/nobody"], capture_output=True, text=True, timeout=20,
                           env=dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True)))
@@ -511,7 +530,8 @@ TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_
           test_clinic_info_in_a_dialog_from_a_pet, test_learn_keeps_its_stack_while_clinic_is_used,
           test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_mouse_back_button,
           test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
-          test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window]
+          test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window,
+          test_open_route_action_and_a_bad_link_in_the_running_app]
 STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_quit_mid_flow_and_relaunch_restores_the_screen,

@@ -69,3 +69,16 @@ struct RestorationTests {
         #expect(StateStore.defaultPath { $0 == "HOME" ? "/home/u" : nil } == "/home/u/.local/state/raypets/navigation")
     }
 }
+
+import Foundation
+
+@Suite("Navigation state as a Codable value")
+struct NavigationStateCodableTests {
+    @Test("the state is a Codable value: it round-trips through JSON too")
+    func json() throws {
+        let state = NavigationState(tab: .clinic, stacks: [.clinic: [.home, .pets], .learn: [.learn]],
+                                    modal: [.petPicker, .visitType(pet: "rex")], pain: nil)
+        let data = try JSONEncoder().encode(state)
+        #expect(try JSONDecoder().decode(NavigationState.self, from: data) == state)
+    }
+}
