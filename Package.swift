@@ -49,6 +49,12 @@ let package = Package(
             dependencies: ["Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI", "RayPetsTesting"],
             path: "Tests/GtkTests"
         ),
+        // Benchmarks (not tests): Benchmarks/run builds this in release mode next to a C baseline.
+        .executableTarget(
+            name: "raypets-bench",
+            dependencies: ["Gtk", "GtkNavigation", "Navigation", "NavigationTesting", "RayPets", "RayPetsUI"],
+            path: "Benchmarks/RayPetsBench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

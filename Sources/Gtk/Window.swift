@@ -45,6 +45,22 @@ public final class Window: Widget {
     /// Whether this is a `GtkApplicationWindow` (which can hold `win.*` actions).
     public var isApplicationWindow: Bool { rp_is_application_window(gobject) != 0 }
 
+    /// Runs `handler` once, right after the window's first frame is drawn (its frame clock's
+    /// first "after-paint"). Used to measure start-up.
+    public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
+        var fired = false
+        connect("map") { [weak self] in
+            guard let self, let clock = gtk_widget_get_frame_clock(self.widget) else { return }
+            let clockObject = Object(UnsafeMutableRawPointer(clock), transfer: .none)
+            clockObject.connect("after-paint") {
+                guard !fired else { return }
+                fired = true
+                handler()
+            }
+            self.controllers.append(clockObject)
+        }
+    }
+
     /// Runs `handler` when mouse button `button` is pressed over the window
     /// (8 is the usual "back" side button).
     public func onMouseButton(_ button: UInt32, _ handler: @escaping @MainActor () -> Void) {

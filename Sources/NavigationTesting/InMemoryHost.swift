@@ -23,15 +23,20 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// How many times the host went from showing pages to empty (a modal "closed").
     public private(set) var closeCount = 0
 
-    /// An empty host.
-    public init() {}
+    private let recordsTransitions: Bool
+
+    /// An empty host. With `recordsTransitions: false` it keeps no history (for benchmarks:
+    /// the history grows with every change).
+    public init(recordsTransitions: Bool = true) {
+        self.recordsTransitions = recordsTransitions
+    }
 
     /// Records the new stack.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         if self.pages.isEmpty && !pages.isEmpty { openCount += 1 }
         if !self.pages.isEmpty && pages.isEmpty { closeCount += 1 }
         self.pages = pages
-        transitions.append(transition)
+        if recordsTransitions { transitions.append(transition) }
     }
 
     /// The visible page.

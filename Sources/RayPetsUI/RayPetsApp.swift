@@ -88,6 +88,13 @@ public final class RayPetsApp {
             services: services)
         mainWindow = window
         self.coordinator = coordinator
+        if SettingsStore.environmentVariable("RAYPETS_BENCH_FIRST_FRAME") == "1" {
+            // Benchmarks: report when the first frame is on screen, then quit.
+            window.window.onFirstFrame { [weak self] in
+                print("first-frame \(MainLoop.now)")
+                self?.application.quit()
+            }
+        }
         logTransitions(of: coordinator)
         coordinator.start()
         if restoring, restoresState, services.settings.hasCompletedWelcome, let state = stateStore?.load() {

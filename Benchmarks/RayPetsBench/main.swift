@@ -1,0 +1,104 @@
+import Glibc
+import Gtk
+import GtkNavigation
+import Navigation
+import NavigationTesting
+import RayPets
+import RayPetsUI
+
+// RayPets' benchmarks (run by Benchmarks/run, release build):
+//   raypets-bench navigate N   N push/pop cycles of a real How-to-code step through StackRouter
+//                              and the GTK host (animations off); µs per cycle, RSS at 1k and N.
+//   raypets-bench headless N   present+dismiss pairs through StackRouter on the in-memory host,
+//                              and full appointment flows through their coordinator; ns per
+//                              operation at 10k, 100k, ... N, and RSS.
+
+func rssKiB() -> Int {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var pages = 0, resident = 0
+    withUnsafeMutablePointer(to: &pages) { p in
+        withUnsafeMutablePointer(to: &resident) { r in _ = withVaList([p, r]) { vfscanf(file, "%ld %ld", $0) } }
+    }
+    return resident * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? "headless"
+let count = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 10_000
+
+@MainActor
+func navigate(cycles: Int) {
+    guard MainLoop.initialize() else { print("no display"); exit(2) }
+    MainLoop.setAnimationsEnabled(false)
+    let window = MainWindow(application: nil)
+    let router = StackRouter(host: window.tabHost.host(for: .clinic))
+    let tabs = TabRouter(tabs: AppTab.allCases, host: window.tabHost)
+    _ = tabs
+    window.show(.tabs)
+    router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
+    window.present()
+    while MainLoop.iterate() {}
+    var rss1k = 0
+    let start = MainLoop.now
+    for cycle in 1...cycles {
+        let step = HowToCodeStep.goOut
+        let model = MessageViewModel(title: step.title, message: step.text, actionTitle: "Next", actionStyle: step.colour)
+        router.present(.howToCode(step), model: model, animated: false, onDismissed: nil)
+        while MainLoop.iterate() {}
+        router.goBack(animated: false)
+        while MainLoop.iterate() {}
+        if cycle == 1_000 { rss1k = rssKiB() }
+    }
+    let elapsed = MainLoop.now - start
+    print("cycles \(cycles) us-per-cycle \(Double(elapsed) / Double(cycles)) rss-1k-kib \(rss1k) rss-end-kib \(rssKiB())")
+}
+
+@MainActor
+func headless(operations: Int) async {
+    // present+dismiss pairs
+    let host = InMemoryHost<AppRoute>(recordsTransitions: false)
+    let router = StackRouter(host: host)
+    router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
+    let model = MessageViewModel(title: "Step", message: "", actionTitle: "Next")
+    var checkpoint = 10_000
+    var last = MainLoop.now, done = 0
+    while done < operations {
+        router.present(.howToCode(.goOut), model: model, animated: true, onDismissed: {})
+        router.dismiss(animated: true)
+        done += 1
+        if done == checkpoint {
+            let now = MainLoop.now
+            let window = checkpoint - (checkpoint / 10 == 1_000 ? 0 : checkpoint / 10)
+            print("pairs \(done) ns-per-pair \(Double(now - last) * 1000 / Double(window)) rss-kib \(rssKiB())")
+            last = now
+            checkpoint *= 10
+        }
+    }
+    // Full appointment flows through PetAppointmentBuilderCoordinator (sick, a little, not fake).
+    let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
+    let modalHost = InMemoryHost<AppRoute>(recordsTransitions: false)
+    let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
+    let modal = ModalRouter(host: modalHost)
+    tabs.router(for: .clinic).present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
+    let log = AppointmentLog()
+    let pets = InMemoryPetStore()
+    let flows = max(operations / 100, 1_000)
+    let start = MainLoop.now
+    for _ in 0..<flows {
+        let flow = PetAppointmentBuilderCoordinator(router: modal, pets: pets, log: log)
+        flow.present(animated: true, onDismissed: nil)
+        (modalHost.visiblePage?.model as? PetListViewModel)?.select(at: 0)
+        while modalHost.visibleRoute == .petPicker { await Task.yield() }
+        (modalHost.visiblePage?.model as? ChoiceViewModel<VisitType>)?.select(.sick)
+        (modalHost.visiblePage?.model as? ChoiceViewModel<PainLevel>)?.select(.aLittle)
+        (modalHost.visiblePage?.model as? ChoiceViewModel<FakingAnswer>)?.select(.notFake)
+        (modalHost.visiblePage?.model as? MessageViewModel)?.performAction()
+    }
+    let elapsed = MainLoop.now - start
+    print("flows \(flows) us-per-flow \(Double(elapsed) / Double(flows)) recorded \(log.requests.count) rss-kib \(rssKiB())")
+}
+
+switch mode {
+case "navigate": navigate(cycles: count)
+default: await headless(operations: count)
+}

@@ -1,0 +1,115 @@
+/* The C baseline for RayPets' benchmarks: a plain GTK 4 program doing what RayPets does.
+ *
+ *   baseline startup     a window, header bar and GtkStack showing widgets equivalent to
+ *                        RayPets' Home; prints "first-frame <monotonic µs>" at the first
+ *                        after-paint of the window's frame clock, then quits.
+ *   baseline navigate N  N push/pop cycles of a page equivalent to a How-to-code step
+ *                        (gtk_stack add, set visible, back, remove), animations off; prints
+ *                        µs per cycle and RSS after 1,000 cycles and after N.
+ */
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static long rss_kib(void) {
+    long pages = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) { if (fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0; fclose(f); }
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static GtkWidget *page(const char *headline, const char *text, const char *button, const char *css) {
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
+    gtk_widget_set_halign(box, GTK_ALIGN_CENTER);
+    gtk_widget_set_valign(box, GTK_ALIGN_CENTER);
+    gtk_box_append(GTK_BOX(box), gtk_label_new(headline));
+    GtkWidget *label = gtk_label_new(text);
+    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_box_append(GTK_BOX(box), label);
+    GtkWidget *actions = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
+    GtkWidget *b = gtk_button_new_with_label(button);
+    if (css) gtk_widget_add_css_class(b, css);
+    gtk_box_append(GTK_BOX(actions), b);
+    gtk_box_append(GTK_BOX(box), actions);
+    return box;
+}
+
+static GtkWidget *window, *stack;
+
+static void quit_after_paint(GdkFrameClock *clock, gpointer app) {
+    printf("first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time());
+    fflush(stdout);
+    g_application_quit(G_APPLICATION(app));
+}
+
+static void on_map(GtkWidget *widget, gpointer app) {
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+    g_signal_connect(clock, "after-paint", G_CALLBACK(quit_after_paint), app);
+}
+
+static void build(GtkApplication *app) {
+    window = gtk_application_window_new(app);
+    gtk_window_set_title(GTK_WINDOW(window), "RayPets");
+    gtk_window_set_default_size(GTK_WINDOW(window), 560, 620);
+    GtkWidget *header = gtk_header_bar_new();
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(header), gtk_button_new_from_icon_name("go-previous-symbolic"));
+    gtk_window_set_titlebar(GTK_WINDOW(window), header);
+    stack = gtk_stack_new();
+    GtkWidget *home = page("Welcome to the RayPets clinic", "Book a visit, look after your pets' details, or check when we are open.",
+                           "Schedule appointment", "suggested-action");
+    gtk_stack_add_named(GTK_STACK(stack), home, "home");
+    gtk_window_set_child(GTK_WINDOW(window), stack);
+}
+
+static void activate_startup(GtkApplication *app, gpointer data) {
+    build(app);
+    g_signal_connect(window, "map", G_CALLBACK(on_map), app);
+    gtk_window_present(GTK_WINDOW(window));
+}
+
+static int cycles;
+
+static void iterate_until_idle(void) {
+    while (g_main_context_iteration(NULL, FALSE)) {}
+}
+
+static void activate_navigate(GtkApplication *app, gpointer data) {
+    build(app);
+    g_object_set(gtk_settings_get_default(), "gtk-enable-animations", FALSE, NULL);
+    gtk_window_present(GTK_WINDOW(window));
+    iterate_until_idle();
+    long rss_1k = 0;
+    gint64 start = g_get_monotonic_time();
+    for (int i = 1; i <= cycles; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "page-%d", i);
+        GtkWidget *step = page("I go out", "I go out for a walk and think the problem through before I type anything.",
+                               "Next", "step-orange");
+        gtk_stack_add_named(GTK_STACK(stack), step, name);
+        gtk_stack_set_visible_child_full(GTK_STACK(stack), name, GTK_STACK_TRANSITION_TYPE_NONE);
+        iterate_until_idle();
+        gtk_stack_set_visible_child_full(GTK_STACK(stack), "home", GTK_STACK_TRANSITION_TYPE_NONE);
+        gtk_stack_remove(GTK_STACK(stack), step);
+        iterate_until_idle();
+        if (i == 1000) rss_1k = rss_kib();
+    }
+    gint64 elapsed = g_get_monotonic_time() - start;
+    printf("cycles %d us-per-cycle %.2f rss-1k-kib %ld rss-end-kib %ld\n", cycles, (double)elapsed / cycles, rss_1k, rss_kib());
+    g_application_quit(G_APPLICATION(app));
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) { fprintf(stderr, "usage: baseline startup | navigate N\n"); return 2; }
+    GtkApplication *app = gtk_application_new("io.github.raypets.Baseline", G_APPLICATION_NON_UNIQUE);
+    if (strcmp(argv[1], "navigate") == 0) {
+        cycles = argc > 2 ? atoi(argv[2]) : 10000;
+        g_signal_connect(app, "activate", G_CALLBACK(activate_navigate), NULL);
+    } else {
+        g_signal_connect(app, "activate", G_CALLBACK(activate_startup), NULL);
+    }
+    int status = g_application_run(G_APPLICATION(app), 1, argv);
+    g_object_unref(app);
+    return status;
+}

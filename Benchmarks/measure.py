@@ -1,0 +1,94 @@
+"""Runs RayPets' benchmarks (see Benchmarks/run) and prints a Markdown table.
+
+Start-up: paired runs (RayPets, C, RayPets, C, ...) of the time from exec to the first frame
+drawn (each program prints the monotonic time of its first after-paint and quits), and peak RSS
+(wait4). Navigation: 10,000 push/pop cycles in-process, µs per cycle and RSS at 1k and 10k.
+Headless: present+dismiss pairs and full appointment flows, from raypets-bench."""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+raypets, bench, baseline, pairs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+
+
+def config():
+    folder = tempfile.mkdtemp()
+    os.makedirs(folder + "/raypets")
+    with open(folder + "/raypets/settings", "w") as settings:
+        settings.write("welcome-completed=true\n")
+    return folder
+
+
+def first_frame(command, env):
+    started = time.monotonic_ns() // 1000
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = status
+    stamps = [int(line.split()[1]) for line in out.splitlines() if line.startswith("first-frame ")]
+    if not stamps:
+        raise RuntimeError(f"{command[0]} printed no first-frame line: {out!r}")
+    return (stamps[0] - started) / 1000.0, usage.ru_maxrss / 1024.0  # ms, MiB
+
+
+def startup(renderer):
+    rows = {"raypets": [], "c": []}
+    for _ in range(pairs):
+        for name, command in (("raypets", [raypets, "--fresh"]), ("c", [baseline, "startup"])):
+            env = dict(os.environ, RAYPETS_BENCH_FIRST_FRAME="1", XDG_CONFIG_HOME=config(),
+                       XDG_STATE_HOME=tempfile.mkdtemp(), NO_AT_BRIDGE="1")
+            env.pop("GSK_RENDERER", None)
+            if renderer:
+                env["GSK_RENDERER"] = renderer
+            rows[name].append(first_frame(command, env))
+    result = {}
+    for name, values in rows.items():
+        result[name] = (statistics.median(v[0] for v in values), statistics.median(v[1] for v in values))
+    return result
+
+
+def run(command):
+    env = dict(os.environ, GSK_RENDERER="cairo", NO_AT_BRIDGE="1")
+    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+    return out
+
+
+def fields(line):
+    parts = line.split()
+    return {parts[i]: parts[i + 1] for i in range(0, len(parts) - 1, 2)}
+
+
+print(f"machine: {os.uname().machine}, {os.cpu_count()} cores; {time.strftime('%Y-%m-%d')}; {pairs} pairs per renderer")
+print()
+print("| start-up (median of paired runs) | renderer | RayPets | C baseline | ratio | RSS RayPets | RSS C | RSS difference |")
+print("|---|---|---|---|---|---|---|---|")
+for renderer, label in ((None, "default (GL, llvmpipe)"), ("cairo", "cairo")):
+    r = startup(renderer)
+    (rt, rm), (ct, cm) = r["raypets"], r["c"]
+    print(f"| exec → first frame | {label} | {rt:.1f} ms | {ct:.1f} ms | {rt / ct:.2f}x | {rm:.1f} MiB | {cm:.1f} MiB | +{rm - cm:.1f} MiB |")
+
+print()
+nav = {}
+for name, command in (("raypets", [bench, "navigate", "10000"]), ("c", [baseline, "navigate", "10000"])):
+    nav[name] = fields(run(command).strip().splitlines()[-1])
+r, c = nav["raypets"], nav["c"]
+print("| navigation, 10,000 push/pop cycles (cairo) | RayPets (StackRouter + GTK host) | C baseline | ratio |")
+print("|---|---|---|---|")
+print(f"| µs per cycle | {float(r['us-per-cycle']):.1f} | {float(c['us-per-cycle']):.1f} | {float(r['us-per-cycle']) / float(c['us-per-cycle']):.2f}x |")
+for label, key in (("RSS after 1,000 cycles", "rss-1k-kib"), ("RSS after 10,000 cycles", "rss-end-kib")):
+    print(f"| {label} | {int(r[key]) / 1024:.1f} MiB | {int(c[key]) / 1024:.1f} MiB | |")
+print(f"| RSS growth 1k → 10k | {int(r['rss-end-kib']) - int(r['rss-1k-kib'])} KiB | "
+      f"{int(c['rss-end-kib']) - int(c['rss-1k-kib'])} KiB | |")
+
+print()
+print("| headless (in-memory host) | per operation | RSS |")
+print("|---|---|---|")
+for line in run([bench, "headless", "1000000"]).strip().splitlines():
+    f = fields(line)
+    if "pairs" in f:
+        print(f"| present+dismiss, ops {int(f['pairs']):,} | {float(f['ns-per-pair']):.0f} ns per pair | {int(f['rss-kib']) / 1024:.1f} MiB |")
+    else:
+        print(f"| full appointment flow (coordinator), {int(f['flows']):,} flows | {float(f['us-per-flow']):.1f} µs per flow | {int(f['rss-kib']) / 1024:.1f} MiB |")
