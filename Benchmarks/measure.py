@@ -71,11 +71,18 @@ for renderer, label in ((None, "default (GL, llvmpipe)"), ("cairo", "cairo")):
     print(f"| exec → first frame | {label} | {rt:.1f} ms | {ct:.1f} ms | {rt / ct:.2f}x | {rm:.1f} MiB | {cm:.1f} MiB | +{rm - cm:.1f} MiB |")
 
 print()
-nav = {}
-for name, command in (("raypets", [bench, "navigate", "10000"]), ("c", [baseline, "navigate", "10000"])):
-    nav[name] = fields(run(command).strip().splitlines()[-1])
-r, c = nav["raypets"], nav["c"]
-print("| navigation, 10,000 push/pop cycles (cairo) | RayPets (StackRouter + GTK host) | C baseline | ratio |")
+nav = {"raypets": [], "c": []}
+for _ in range(3):  # paired: RayPets, C, RayPets, C, ...
+    for name, command in (("raypets", [bench, "navigate", "10000"]), ("c", [baseline, "navigate", "10000"])):
+        nav[name].append(fields(run(command).strip().splitlines()[-1]))
+
+
+def median_run(runs):
+    return sorted(runs, key=lambda f: float(f["us-per-cycle"]))[len(runs) // 2]
+
+
+r, c = median_run(nav["raypets"]), median_run(nav["c"])
+print("| navigation, 10,000 push/pop cycles (cairo, median of 3 pairs) | RayPets (StackRouter + GTK host) | C baseline | ratio |")
 print("|---|---|---|---|")
 print(f"| µs per cycle | {float(r['us-per-cycle']):.1f} | {float(c['us-per-cycle']):.1f} | {float(r['us-per-cycle']) / float(c['us-per-cycle']):.2f}x |")
 for label, key in (("RSS after 1,000 cycles", "rss-1k-kib"), ("RSS after 10,000 cycles", "rss-end-kib")):

@@ -20,23 +20,35 @@ static long rss_kib(void) {
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+static GtkWidget *last_button;
+
+/* The same widgets, CSS classes and accessible name as a RayPets page (PageLayout). */
 static GtkWidget *page(const char *headline, const char *text, const char *button, const char *css) {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
+    gtk_widget_add_css_class(box, "raypets-page");
+    gtk_accessible_update_property(GTK_ACCESSIBLE(box), GTK_ACCESSIBLE_PROPERTY_LABEL, headline, -1);
     gtk_widget_set_halign(box, GTK_ALIGN_CENTER);
     gtk_widget_set_valign(box, GTK_ALIGN_CENTER);
-    gtk_box_append(GTK_BOX(box), gtk_label_new(headline));
+    GtkWidget *title = gtk_label_new(headline);
+    gtk_widget_add_css_class(title, "raypets-headline");
+    gtk_label_set_wrap(GTK_LABEL(title), TRUE);
+    gtk_box_append(GTK_BOX(box), title);
     GtkWidget *label = gtk_label_new(text);
+    gtk_widget_add_css_class(label, "raypets-message");
     gtk_label_set_wrap(GTK_LABEL(label), TRUE);
     gtk_box_append(GTK_BOX(box), label);
+    gtk_box_append(GTK_BOX(box), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0));
     GtkWidget *actions = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
+    gtk_widget_add_css_class(actions, "raypets-actions");
     GtkWidget *b = gtk_button_new_with_label(button);
     if (css) gtk_widget_add_css_class(b, css);
     gtk_box_append(GTK_BOX(actions), b);
     gtk_box_append(GTK_BOX(box), actions);
+    last_button = b;
     return box;
 }
 
-static GtkWidget *window, *stack;
+static GtkWidget *window, *stack, *back, *home_button;
 
 static void quit_after_paint(GdkFrameClock *clock, gpointer app) {
     printf("first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time());
@@ -54,11 +66,14 @@ static void build(GtkApplication *app) {
     gtk_window_set_title(GTK_WINDOW(window), "RayPets");
     gtk_window_set_default_size(GTK_WINDOW(window), 560, 620);
     GtkWidget *header = gtk_header_bar_new();
-    gtk_header_bar_pack_start(GTK_HEADER_BAR(header), gtk_button_new_from_icon_name("go-previous-symbolic"));
+    back = gtk_button_new_from_icon_name("go-previous-symbolic");
+    gtk_widget_set_visible(back, FALSE);
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(header), back);
     gtk_window_set_titlebar(GTK_WINDOW(window), header);
     stack = gtk_stack_new();
     GtkWidget *home = page("Welcome to the RayPets clinic", "Book a visit, look after your pets' details, or check when we are open.",
                            "Schedule appointment", "suggested-action");
+    home_button = last_button;
     gtk_stack_add_named(GTK_STACK(stack), home, "home");
     gtk_window_set_child(GTK_WINDOW(window), stack);
 }
@@ -87,11 +102,19 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
         snprintf(name, sizeof name, "page-%d", i);
         GtkWidget *step = page("I go out", "I go out for a walk and think the problem through before I type anything.",
                                "Next", "step-orange");
+        /* Push, with the chrome RayPets updates: title, Back button, focus. */
         gtk_stack_add_named(GTK_STACK(stack), step, name);
         gtk_stack_set_visible_child_full(GTK_STACK(stack), name, GTK_STACK_TRANSITION_TYPE_NONE);
+        gtk_widget_grab_focus(last_button);
+        gtk_widget_set_visible(back, TRUE);
+        gtk_window_set_title(GTK_WINDOW(window), "I go out");
         iterate_until_idle();
+        /* Pop. */
         gtk_stack_set_visible_child_full(GTK_STACK(stack), "home", GTK_STACK_TRANSITION_TYPE_NONE);
+        gtk_widget_grab_focus(home_button);
         gtk_stack_remove(GTK_STACK(stack), step);
+        gtk_widget_set_visible(back, FALSE);
+        gtk_window_set_title(GTK_WINDOW(window), "RayPets");
         iterate_until_idle();
         if (i == 1000) rss_1k = rss_kib();
     }

@@ -17,9 +17,12 @@ struct BackStack<Route: NavigationRoute> {
     /// Removes the pages at `index...` and returns their `onDismissed` closures, top page first.
     mutating func removePages(from index: Int) -> [@MainActor () -> Void] {
         guard index < pages.count else { return [] }
-        let removed = pages[index...].reversed()
+        var handlers: [@MainActor () -> Void] = []
+        for position in stride(from: pages.count - 1, through: index, by: -1) {
+            if let handler = onDismissed.removeValue(forKey: pages[position].id) { handlers.append(handler) }
+        }
         pages.removeSubrange(index...)
-        return removed.compactMap { onDismissed.removeValue(forKey: $0.id) }
+        return handlers
     }
 
     /// Number of `onDismissed` closures still waiting (for leak checks).
