@@ -30,11 +30,18 @@ let count = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 10_000
 func navigate(cycles: Int) {
     guard MainLoop.initialize() else { print("no display"); exit(2) }
     MainLoop.setAnimationsEnabled(false)
-    let window = MainWindow(application: nil)
-    let router = StackRouter(host: window.tabHost.host(for: .clinic))
-    let tabs = TabRouter(tabs: AppTab.allCases, host: window.tabHost)
-    _ = tabs
-    window.show(.tabs)
+    // The same structure as the C baseline: a window, a header bar with Back, one GtkStack —
+    // here driven through HeaderNavigation, GtkStackHost and StackRouter with RayPets' views.
+    let window = Window()
+    window.setDefaultSize(width: 560, height: 620)
+    let header = HeaderBar()
+    let navigation = HeaderNavigation(window: window)
+    header.packStart(navigation.backButton)
+    window.titlebar = header
+    let host = GtkStackHost<AppRoute>(window: window, makeView: ViewFactory.makeView(for:))
+    navigation.follow(host)
+    window.child = host.widget
+    let router = StackRouter(host: host)
     router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
     window.present()
     while MainLoop.iterate() {}
