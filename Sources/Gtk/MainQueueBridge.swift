@@ -1,5 +1,4 @@
 import CGtk
-import Dispatch
 
 /// Runs Swift concurrency's main-actor work inside GLib's main loop.
 ///

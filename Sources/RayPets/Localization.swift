@@ -34,6 +34,18 @@ public func setUpTranslations(localeFolder: String) {
     bind_textdomain_codeset(translationDomain, "UTF-8")
 }
 
+/// Replaces each `{key}` in `text` by `values[key]`; unknown keys stay as they are.
+/// (Hand-written so the app needs no regex library at run time.)
 private func fill(_ text: String, _ values: [String: String]) -> String {
-    values.reduce(text) { text, value in text.replacing("{\(value.key)}", with: value.value) }
+    guard !values.isEmpty, text.contains("{") else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{") {
+        result += rest[..<open]
+        guard let close = rest[open...].firstIndex(of: "}") else { break }
+        let key = String(rest[rest.index(after: open)..<close])
+        if let value = values[key] { result += value } else { result += rest[open...close] }
+        rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
 }
