@@ -82,6 +82,10 @@ static void build(GtkApplication *app) {
     GtkWidget *home = page("Welcome to the RayPets clinic", "Book a visit, look after your pets' details, or check when we are open.",
                            "Schedule appointment", "suggested-action");
     home_button = last_button;
+    /* RayPets' Home has two more actions under the first. */
+    GtkWidget *actions = gtk_widget_get_last_child(home);
+    gtk_box_append(GTK_BOX(actions), gtk_button_new_with_label("My pets"));
+    gtk_box_append(GTK_BOX(actions), gtk_button_new_with_label("Clinic info"));
     gtk_stack_add_named(GTK_STACK(stack), home, "home");
     gtk_window_set_child(GTK_WINDOW(window), stack);
 }
