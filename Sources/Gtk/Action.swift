@@ -24,6 +24,12 @@ public final class Action: Object {
 
     var action: OpaquePointer { OpaquePointer(gobject) }
 
+    /// Adds this action to the GActionMap `map` (an application, an application window, a
+    /// GSimpleActionGroup); the map holds its own reference.
+    func add(to map: UnsafeMutableRawPointer) {
+        g_action_map_add_action(rp_action_map(map), action)
+    }
+
     /// Whether the action can be activated now; buttons bound to it follow.
     public var isEnabled: Bool {
         get { g_action_get_enabled(OpaquePointer(gobject)) != 0 }

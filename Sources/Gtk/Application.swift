@@ -39,22 +39,22 @@ public final class Application: Object {
 
     private var actions: [String: Action] = [:]
 
+    private func register(_ action: Action) -> Action {
+        action.add(to: gobject)
+        actions[action.name] = action
+        return action
+    }
+
     /// Adds an `app.NAME` action.
     @discardableResult
     public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
-        let action = Action(name: name, handler)
-        g_action_map_add_action(rp_action_map(gobject), action.action)
-        actions[name] = action
-        return action
+        register(Action(name: name, handler))
     }
 
     /// Adds an `app.NAME` action that takes a string (e.g. `app.open-route("raypets://learn")`).
     @discardableResult
     public func addAction(_ name: String, taking handler: @escaping @MainActor (String) -> Void) -> Action {
-        let action = Action(name: name, stringHandler: handler)
-        g_action_map_add_action(rp_action_map(gobject), action.action)
-        actions[name] = action
-        return action
+        register(Action(name: name, stringHandler: handler))
     }
 
     /// Activates `app.NAME` with a string, as a menu item, D-Bus or another app would.

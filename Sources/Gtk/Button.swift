@@ -33,7 +33,4 @@ public final class Button: Widget {
 
     /// Clicks the button now, as the mouse does (emits "clicked").
     public func click() { rp_signal_emit_void(gobject, "clicked") }
-
-    /// Activates the button as a key press would (`gtk_widget_activate` emits "clicked").
-    public func activate() { gtk_widget_activate(widget) }
 }

@@ -78,7 +78,7 @@ open class Widget: Object {
         var made: [String: Action] = [:]
         for (name, handler) in actions {
             let action = Action(name: name, handler)
-            g_action_map_add_action(rp_action_map(UnsafeMutableRawPointer(group)), action.action)
+            action.add(to: UnsafeMutableRawPointer(group!))
             made[name] = action
         }
         gtk_widget_insert_action_group(widget, prefix, OpaquePointer(group))

@@ -34,7 +34,7 @@ public final class Window: Widget {
     @discardableResult
     public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
         let action = Action(name: name, handler)
-        g_action_map_add_action(rp_action_map(gobject), action.action)
+        action.add(to: gobject)
         actions[name] = action
         return action
     }

@@ -55,6 +55,11 @@ def walk(node):
                 pass
 
 
+def window_pattern(title):
+    """An xdotool --name pattern (POSIX extended regex) matching exactly `title`."""
+    return "^" + "".join("\\" + c if c in ".[]()*+?{}|^$\\" else c for c in title) + "$"
+
+
 def selected_tabs(window):
     """Names of the selected tabs of every tab switcher (GtkStackSwitcher) in `window`."""
     names = set()
@@ -203,7 +208,7 @@ class RayPets:
     def keys(self, *keys, window=None):
         """Types keys into the active window (or `window`), as a user at the keyboard does."""
         title = (window or self.active_window()).name
-        pattern = "^" + "".join("\\" + c if c in ".[]()*+?{}|^$\\" else c for c in title) + "$"
+        pattern = window_pattern(title)
         time.sleep(0.3)  # GTK ignores keys for a moment after a window maps or a page slides
         for attempt in range(3):  # a window that is mapping can refuse focus once
             done = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern, "windowfocus", "--sync"],
@@ -235,7 +240,7 @@ class RayPets:
     def mouse_back(self, window=None):
         """Presses the mouse's back button (button 8) over the active window (or `window`)."""
         title = (window or self.active_window()).name
-        pattern = "^" + "".join("\\" + c if c in ".[]()*+?{}|^$\\" else c for c in title) + "$"
+        pattern = window_pattern(title)
         subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern, "windowfocus", "--sync",
                         "mousemove", "--window", "%1", "200", "300", "click", "8"], check=True, timeout=10)
 
