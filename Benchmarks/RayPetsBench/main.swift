@@ -43,8 +43,11 @@ func navigate(cycles: Int) {
     window.child = host.widget
     let router = StackRouter(host: host)
     router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
+    var frames = 0
+    window.onAfterPaint { frames += 1 }
     window.present()
     while MainLoop.iterate() {}
+    frames = 0
     var rss1k = 0
     let start = MainLoop.now
     for cycle in 1...cycles {
@@ -57,7 +60,7 @@ func navigate(cycles: Int) {
         if cycle == 1_000 { rss1k = rssKiB() }
     }
     let elapsed = MainLoop.now - start
-    print("cycles \(cycles) us-per-cycle \(Double(elapsed) / Double(cycles)) rss-1k-kib \(rss1k) rss-end-kib \(rssKiB())")
+    print("cycles \(cycles) us-per-cycle \(Double(elapsed) / Double(cycles)) frames-per-cycle \(Double(frames) / Double(cycles)) rss-1k-kib \(rss1k) rss-end-kib \(rssKiB())")
 }
 
 @MainActor

@@ -97,6 +97,9 @@ static void activate_startup(GtkApplication *app, gpointer data) {
 }
 
 static int cycles;
+static long frames;
+
+static void count_frame(GdkFrameClock *clock, gpointer data) { frames++; }
 
 static void iterate_until_idle(void) {
     while (g_main_context_iteration(NULL, FALSE)) {}
@@ -106,7 +109,9 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
     build(app);
     g_object_set(gtk_settings_get_default(), "gtk-enable-animations", FALSE, NULL);
     gtk_window_present(GTK_WINDOW(window));
+    g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(count_frame), NULL);
     iterate_until_idle();
+    frames = 0;
     long rss_1k = 0;
     gint64 start = g_get_monotonic_time();
     for (int i = 1; i <= cycles; i++) {
@@ -131,7 +136,8 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
         if (i == 1000) rss_1k = rss_kib();
     }
     gint64 elapsed = g_get_monotonic_time() - start;
-    printf("cycles %d us-per-cycle %.2f rss-1k-kib %ld rss-end-kib %ld\n", cycles, (double)elapsed / cycles, rss_1k, rss_kib());
+    printf("cycles %d us-per-cycle %.2f frames-per-cycle %.4f rss-1k-kib %ld rss-end-kib %ld\n", cycles, (double)elapsed / cycles,
+           (double)frames / cycles, rss_1k, rss_kib());
     g_application_quit(G_APPLICATION(app));
 }
 

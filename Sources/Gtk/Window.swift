@@ -45,19 +45,24 @@ public final class Window: Widget {
     /// Whether this is a `GtkApplicationWindow` (which can hold `win.*` actions).
     public var isApplicationWindow: Bool { rp_is_application_window(gobject) != 0 }
 
-    /// Runs `handler` once, right after the window's first frame is drawn (its frame clock's
-    /// first "after-paint"). Used to measure start-up.
-    public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
-        var fired = false
+    /// Runs `handler` right after each frame the window draws (its frame clock's
+    /// "after-paint"), from the first one on. Used to measure start-up and drawing.
+    public func onAfterPaint(_ handler: @escaping @MainActor () -> Void) {
         connect("map") { [weak self] in
             guard let self, let clock = gtk_widget_get_frame_clock(self.widget) else { return }
             let clockObject = Object(UnsafeMutableRawPointer(clock), transfer: .none)
-            clockObject.connect("after-paint") {
-                guard !fired else { return }
-                fired = true
-                handler()
-            }
+            clockObject.connect("after-paint", handler)
             self.controllers.append(clockObject)
+        }
+    }
+
+    /// Runs `handler` once, right after the window's first frame is drawn.
+    public func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
+        var fired = false
+        onAfterPaint {
+            guard !fired else { return }
+            fired = true
+            handler()
         }
     }
 

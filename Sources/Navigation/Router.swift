@@ -45,7 +45,7 @@ extension Router {
     public var topPage: Page<Route>? { pages.last }
 
     /// The routes of the current stack, bottom first.
-    public var routes: [Route] { pages.map(\.route) }
+    public var routes: [Route] { pages.map { $0.route } }
 }
 
 extension Router {
