@@ -52,7 +52,7 @@ let package = Package(
         // Benchmarks (not tests): Benchmarks/run builds this in release mode next to a C baseline.
         .executableTarget(
             name: "raypets-bench",
-            dependencies: ["Gtk", "GtkNavigation", "Navigation", "NavigationTesting", "RayPets", "RayPetsUI"],
+            dependencies: ["CGtk", "Gtk", "GtkNavigation", "Navigation", "NavigationTesting", "RayPets", "RayPetsUI"],
             path: "Benchmarks/RayPetsBench"
         ),
     ],

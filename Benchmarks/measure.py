@@ -2,7 +2,8 @@
 
 Start-up: paired runs (RayPets, C, RayPets, C, ...) of the time from exec to the first frame
 drawn (each program prints the monotonic time of its first after-paint and quits), and peak RSS
-(wait4). Navigation: 10,000 push/pop cycles in-process, µs per cycle and RSS at 1k and 10k.
+(wait4). Navigation, paired runs in-process: 10,000 push/pop cycles as fast as the loop goes
+(µs per cycle, RSS and malloc'd memory at 1k and 10k), and 300 cycles with each step drawn.
 Headless: present+dismiss pairs and full appointment flows, from raypets-bench."""
 import os
 import statistics
@@ -71,24 +72,50 @@ for renderer, label in ((None, "default (GL, llvmpipe)"), ("cairo", "cairo")):
     print(f"| exec → first frame | {label} | {rt:.1f} ms | {ct:.1f} ms | {rt / ct:.2f}x | {rm:.1f} MiB | {cm:.1f} MiB | +{rm - cm:.1f} MiB |")
 
 print()
-nav = {"raypets": [], "c": []}
-for _ in range(3):  # paired: RayPets, C, RayPets, C, ...
-    for name, command in (("raypets", [bench, "navigate", "10000"]), ("c", [baseline, "navigate", "10000"])):
-        nav[name].append(fields(run(command).strip().splitlines()[-1]))
+NAV_PAIRS = 5
 
 
-def median_run(runs):
-    return sorted(runs, key=lambda f: float(f["us-per-cycle"]))[len(runs) // 2]
+def navigation(extra, cycles):
+    """NAV_PAIRS paired runs (RayPets, C, RayPets, C, ...) of `navigate cycles extra...`."""
+    runs = {"raypets": [], "c": []}
+    for _ in range(NAV_PAIRS):
+        for name, program in (("raypets", bench), ("c", baseline)):
+            runs[name].append({k: float(v) for k, v in fields(run([program, "navigate", str(cycles), *extra]).strip().splitlines()[-1]).items()})
+    return runs
 
 
-r, c = median_run(nav["raypets"]), median_run(nav["c"])
-print("| navigation, 10,000 push/pop cycles (cairo, median of 3 pairs) | RayPets (StackRouter + GTK host) | C baseline | ratio |")
+def median(runs, key):
+    return statistics.median(run[key] for run in runs)
+
+
+def ratio(runs, key):
+    """Median of the per-pair ratios, and their range."""
+    ratios = sorted(r[key] / c[key] for r, c in zip(runs["raypets"], runs["c"]))
+    return f"{statistics.median(ratios):.2f}x ({ratios[0]:.2f}–{ratios[-1]:.2f})"
+
+
+def growth(runs, kind):
+    values = sorted(int(run[f"{kind}-end-kib"] - run[f"{kind}-1k-kib"]) for run in runs)
+    return f"{statistics.median(values):.0f} KiB ({values[0]}–{values[-1]})"
+
+
+fast = navigation([], 10000)
+print(f"| navigation, 10,000 push/pop cycles as fast as the loop goes (cairo; {NAV_PAIRS} pairs: medians, ratio = median of pair ratios (range)) | RayPets (StackRouter + GTK host) | C baseline | ratio |")
 print("|---|---|---|---|")
-print(f"| µs per cycle | {float(r['us-per-cycle']):.1f} | {float(c['us-per-cycle']):.1f} | {float(r['us-per-cycle']) / float(c['us-per-cycle']):.2f}x |")
-for label, key in (("RSS after 1,000 cycles", "rss-1k-kib"), ("RSS after 10,000 cycles", "rss-end-kib")):
-    print(f"| {label} | {int(r[key]) / 1024:.1f} MiB | {int(c[key]) / 1024:.1f} MiB | |")
-print(f"| RSS growth 1k → 10k | {int(r['rss-end-kib']) - int(r['rss-1k-kib'])} KiB | "
-      f"{int(c['rss-end-kib']) - int(c['rss-1k-kib'])} KiB | |")
+print(f"| µs per cycle | {median(fast['raypets'], 'us-per-cycle'):.1f} | {median(fast['c'], 'us-per-cycle'):.1f} | {ratio(fast, 'us-per-cycle')} |")
+print(f"| CPU µs per cycle (all threads) | {median(fast['raypets'], 'cpu-us-per-cycle'):.1f} | {median(fast['c'], 'cpu-us-per-cycle'):.1f} | {ratio(fast, 'cpu-us-per-cycle')} |")
+print(f"| frames drawn per cycle | {median(fast['raypets'], 'frames-per-cycle'):.3f} | {median(fast['c'], 'frames-per-cycle'):.3f} | |")
+print(f"| RSS after 1,000 cycles | {median(fast['raypets'], 'rss-1k-kib') / 1024:.1f} MiB | {median(fast['c'], 'rss-1k-kib') / 1024:.1f} MiB | |")
+print(f"| RSS growth 1k → 10k (median (range)) | {growth(fast['raypets'], 'rss')} | {growth(fast['c'], 'rss')} | |")
+print(f"| malloc'd memory growth 1k → 10k | {growth(fast['raypets'], 'heap')} | {growth(fast['c'], 'heap')} | |")
+
+print()
+drawn = navigation(["drawn"], 300)
+print(f"| navigation, 300 push/pop cycles, each step drawn (cairo; {NAV_PAIRS} pairs) | RayPets | C baseline | ratio |")
+print("|---|---|---|---|")
+print(f"| µs per cycle | {median(drawn['raypets'], 'us-per-cycle'):.0f} | {median(drawn['c'], 'us-per-cycle'):.0f} | {ratio(drawn, 'us-per-cycle')} |")
+print(f"| CPU µs per cycle (all threads) | {median(drawn['raypets'], 'cpu-us-per-cycle'):.0f} | {median(drawn['c'], 'cpu-us-per-cycle'):.0f} | {ratio(drawn, 'cpu-us-per-cycle')} |")
+print(f"| frames drawn per cycle | {median(drawn['raypets'], 'frames-per-cycle'):.2f} | {median(drawn['c'], 'frames-per-cycle'):.2f} | |")
 
 print()
 print("| headless (in-memory host) | per operation | RSS |")

@@ -1,3 +1,4 @@
+import CGtk
 import Glibc
 import Gtk
 import GtkNavigation
@@ -7,8 +8,13 @@ import RayPets
 import RayPetsUI
 
 // RayPets' benchmarks (run by Benchmarks/run, release build):
-//   raypets-bench navigate N   N push/pop cycles of a real How-to-code step through StackRouter
-//                              and the GTK host (animations off); µs per cycle, RSS at 1k and N.
+//   raypets-bench navigate N [drawn]
+//                              N push/pop cycles of a real How-to-code step through StackRouter
+//                              and the GTK host (animations off); µs per cycle (wall and CPU),
+//                              frames drawn per cycle, RSS at 1k and N. As fast as the loop
+//                              goes by default (GTK draws a frame only every 16.7 ms, so most
+//                              steps are laid out but never drawn); with `drawn`, each push and
+//                              each pop waits until the frame showing it has been drawn.
 //   raypets-bench headless N   present+dismiss pairs through StackRouter on the in-memory host,
 //                              and full appointment flows through their coordinator; ns per
 //                              operation at 10k, 100k, ... N, and RSS.
@@ -23,11 +29,14 @@ func rssKiB() -> Int {
     return resident * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
 }
 
+/// What malloc has handed out and not had back (RSS minus the allocator's own free space).
+func heapKiB() -> Int { Int(rp_heap_in_use() / 1024) }
+
 let mode = CommandLine.arguments.dropFirst().first ?? "headless"
 let count = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 10_000
 
 @MainActor
-func navigate(cycles: Int) {
+func navigate(cycles: Int, drawn: Bool) {
     guard MainLoop.initialize() else { print("no display"); exit(2) }
     MainLoop.setAnimationsEnabled(false)
     // The same structure as the C baseline: a window, a header bar with Back, one GtkStack —
@@ -48,19 +57,27 @@ func navigate(cycles: Int) {
     window.present()
     while MainLoop.iterate() {}
     frames = 0
-    var rss1k = 0
+    var rss1k = 0, heap1k = 0
+    func settle() {
+        if drawn { let seen = frames; while frames == seen { MainLoop.iterate(blocking: true) } }
+        while MainLoop.iterate() {}
+    }
+    let cpuStart = MainLoop.processCPUTime
     let start = MainLoop.now
     for cycle in 1...cycles {
         let step = HowToCodeStep.goOut
         let model = MessageViewModel(title: step.title, message: step.text, actionTitle: "Next", actionStyle: step.colour)
         router.present(.howToCode(step), model: model, animated: false, onDismissed: nil)
-        while MainLoop.iterate() {}
+        settle()
         router.goBack(animated: false)
-        while MainLoop.iterate() {}
-        if cycle == 1_000 { rss1k = rssKiB() }
+        settle()
+        if cycle == 1_000 { (rss1k, heap1k) = (rssKiB(), heapKiB()) }
     }
     let elapsed = MainLoop.now - start
-    print("cycles \(cycles) us-per-cycle \(Double(elapsed) / Double(cycles)) frames-per-cycle \(Double(frames) / Double(cycles)) rss-1k-kib \(rss1k) rss-end-kib \(rssKiB())")
+    let cpu = MainLoop.processCPUTime - cpuStart
+    print("cycles \(cycles) us-per-cycle \(Double(elapsed) / Double(cycles)) cpu-us-per-cycle \(Double(cpu) / Double(cycles))",
+          "frames-per-cycle \(Double(frames) / Double(cycles)) rss-1k-kib \(rss1k) rss-end-kib \(rssKiB())",
+          "heap-1k-kib \(heap1k) heap-end-kib \(heapKiB())")
 }
 
 @MainActor
@@ -109,6 +126,6 @@ func headless(operations: Int) async {
 }
 
 switch mode {
-case "navigate": navigate(cycles: count)
+case "navigate": navigate(cycles: count, drawn: CommandLine.arguments.dropFirst(3).first == "drawn")
 default: await headless(operations: count)
 }

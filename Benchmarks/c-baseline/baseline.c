@@ -3,14 +3,19 @@
  *   baseline startup     a window, header bar and GtkStack showing widgets equivalent to
  *                        RayPets' Home; prints "first-frame <monotonic µs>" at the first
  *                        after-paint of the window's frame clock, then quits.
- *   baseline navigate N  N push/pop cycles of a page equivalent to a How-to-code step
+ *   baseline navigate N [drawn]
+ *                        N push/pop cycles of a page equivalent to a How-to-code step
  *                        (gtk_stack add, set visible, back, remove), animations off; prints
- *                        µs per cycle and RSS after 1,000 cycles and after N.
+ *                        µs per cycle (wall and CPU), frames drawn per cycle, and RSS after
+ *                        1,000 cycles and after N. With `drawn`, each push and each pop waits
+ *                        until the frame showing it has been drawn.
  */
 #include <gtk/gtk.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static long rss_kib(void) {
@@ -18,6 +23,12 @@ static long rss_kib(void) {
     FILE *f = fopen("/proc/self/statm", "r");
     if (f) { if (fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0; fclose(f); }
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* What malloc has handed out and not had back (RSS minus the allocator's own free space). */
+static long heap_kib(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (long)((info.uordblks + info.hblkhd) / 1024);
 }
 
 static GtkWidget *last_button;
@@ -97,12 +108,23 @@ static void activate_startup(GtkApplication *app, gpointer data) {
 }
 
 static int cycles;
+static gboolean drawn;
 static long frames;
 
 static void count_frame(GdkFrameClock *clock, gpointer data) { frames++; }
 
 static void iterate_until_idle(void) {
+    if (drawn) {
+        long seen = frames;
+        while (frames == seen) g_main_context_iteration(NULL, TRUE);
+    }
     while (g_main_context_iteration(NULL, FALSE)) {}
+}
+
+static gint64 cpu_usec(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (gint64)t.tv_sec * 1000000 + t.tv_nsec / 1000;
 }
 
 static void activate_navigate(GtkApplication *app, gpointer data) {
@@ -110,9 +132,10 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
     g_object_set(gtk_settings_get_default(), "gtk-enable-animations", FALSE, NULL);
     gtk_window_present(GTK_WINDOW(window));
     g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(count_frame), NULL);
-    iterate_until_idle();
+    while (g_main_context_iteration(NULL, FALSE)) {}
     frames = 0;
-    long rss_1k = 0;
+    gint64 cpu_start = cpu_usec();
+    long rss_1k = 0, heap_1k = 0;
     gint64 start = g_get_monotonic_time();
     for (int i = 1; i <= cycles; i++) {
         char name[32];
@@ -133,19 +156,22 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
         gtk_widget_set_visible(back, FALSE);
         gtk_window_set_title(GTK_WINDOW(window), "RayPets");
         iterate_until_idle();
-        if (i == 1000) rss_1k = rss_kib();
+        if (i == 1000) { rss_1k = rss_kib(); heap_1k = heap_kib(); }
     }
     gint64 elapsed = g_get_monotonic_time() - start;
-    printf("cycles %d us-per-cycle %.2f frames-per-cycle %.4f rss-1k-kib %ld rss-end-kib %ld\n", cycles, (double)elapsed / cycles,
-           (double)frames / cycles, rss_1k, rss_kib());
+    gint64 cpu = cpu_usec() - cpu_start;
+    printf("cycles %d us-per-cycle %.2f cpu-us-per-cycle %.2f frames-per-cycle %.4f rss-1k-kib %ld rss-end-kib %ld"
+           " heap-1k-kib %ld heap-end-kib %ld\n", cycles, (double)elapsed / cycles, (double)cpu / cycles, (double)frames / cycles,
+           rss_1k, rss_kib(), heap_1k, heap_kib());
     g_application_quit(G_APPLICATION(app));
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: baseline startup | navigate N\n"); return 2; }
+    if (argc < 2) { fprintf(stderr, "usage: baseline startup | navigate N [drawn]\n"); return 2; }
     GtkApplication *app = gtk_application_new("io.github.raypets.Baseline", G_APPLICATION_NON_UNIQUE);
     if (strcmp(argv[1], "navigate") == 0) {
         cycles = argc > 2 ? atoi(argv[2]) : 10000;
+        drawn = argc > 3 && strcmp(argv[3], "drawn") == 0;
         g_signal_connect(app, "activate", G_CALLBACK(activate_navigate), NULL);
     } else {
         g_signal_connect(app, "activate", G_CALLBACK(activate_startup), NULL);

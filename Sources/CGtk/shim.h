@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include <sys/resource.h>
+#include <malloc.h>
 
 /* --- Casts -------------------------------------------------------------- */
 static inline GObject *rp_object(gpointer p) { return G_OBJECT(p); }
@@ -231,6 +232,14 @@ static inline int64_t rp_process_cpu_usec(void) {
     getrusage(RUSAGE_SELF, &u);
     return (int64_t)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000000
          + (int64_t)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+/* Bytes malloc has handed out and not had back, in every arena (mallinfo2). Unlike RSS it
+ * leaves out the free space malloc keeps, so the benchmarks use it to tell memory the
+ * program holds from memory the allocator has not returned. */
+static inline uint64_t rp_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (uint64_t)info.uordblks + (uint64_t)info.hblkhd;
 }
 
 #endif
