@@ -72,7 +72,7 @@ for renderer, label in ((None, "default (GL, llvmpipe)"), ("cairo", "cairo")):
     print(f"| exec → first frame | {label} | {rt:.1f} ms | {ct:.1f} ms | {rt / ct:.2f}x | {rm:.1f} MiB | {cm:.1f} MiB | +{rm - cm:.1f} MiB |")
 
 print()
-NAV_PAIRS = 5
+NAV_PAIRS = 10
 
 
 def navigation(extra, cycles):

@@ -12,10 +12,12 @@ import RayPetsUI
 //                              N push/pop cycles of a real How-to-code step through StackRouter
 //                              and the GTK host (animations off); µs per cycle (wall and CPU),
 //                              frames drawn per cycle, RSS at 1k and N. As fast as the loop
-//                              goes by default (GTK draws a frame only every 16.7 ms, so most
-//                              steps are laid out but never drawn); with `drawn`, each push and
-//                              each pop waits until the frame showing it has been drawn.
-//   raypets-bench headless N   present+dismiss pairs through StackRouter on the in-memory host,
+//                              goes by default (GTK lays out and draws only at frames, at most
+//                              one per 16.7 ms, so most steps never reach the screen); with
+//                              `drawn`, each push and each pop waits until the frame showing
+//                              it has been drawn.
+//   raypets-bench headless N   present+dismiss pairs through StackRouter on the in-memory host
+//                              (after 10,000 unmeasured ones: first-use costs are not growth),
 //                              and full appointment flows through their coordinator; ns per
 //                              operation at 10k, 100k, ... N, and RSS.
 
@@ -87,6 +89,12 @@ func headless(operations: Int) async {
     let router = StackRouter(host: host)
     router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
     let model = MessageViewModel(title: "Step", message: "", actionTitle: "Next")
+    // Warm up first: the first pairs pay one-time costs (page faults as the heap first grows,
+    // symbol binding, type metadata), which would make the first window look slower.
+    for _ in 0..<10_000 {
+        router.present(.howToCode(.goOut), model: model, animated: true, onDismissed: {})
+        router.dismiss(animated: true)
+    }
     var checkpoint = 10_000
     var last = MainLoop.now, done = 0
     while done < operations {
