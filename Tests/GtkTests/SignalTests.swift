@@ -63,4 +63,22 @@ func signalTests(_ runner: TestRunner) {
         try check(weakOwner == nil, "owner kept alive through its own button's handler")
         try check(finalized.alive == 0, "button not finalized with its owner")
     }
+
+    runner.test("after-paint handlers run once per drawn frame; the first-frame one runs once") {
+        let window = Window()
+        let label = Label("one")
+        window.child = label
+        var frames = 0, firstFrames = 0
+        window.onAfterPaint { frames += 1 }
+        window.onFirstFrame { firstFrames += 1 }
+        window.present()
+        try check(MainLoop.run(until: { frames >= 1 }), "no frame drawn after present")
+        let seen = frames
+        label.text = "two, which needs a new frame"
+        try check(MainLoop.run(until: { frames > seen }), "no frame drawn after the label changed")
+        MainLoop.run(for: 0.1)
+        try check(firstFrames == 1, "the first-frame handler ran \(firstFrames) times over \(frames) frames")
+        window.destroy()
+        MainLoop.run(for: 0.05)
+    }
 }
