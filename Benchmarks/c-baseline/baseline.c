@@ -33,6 +33,16 @@ static long heap_kib(void) {
 
 static GtkWidget *last_button;
 
+/* A centred label that wraps at 40 characters (RayPets' Label.wrapCentered). */
+static GtkWidget *wrapped_label(const char *text, const char *css) {
+    GtkWidget *label = gtk_label_new(text);
+    gtk_widget_add_css_class(label, css);
+    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_label_set_justify(GTK_LABEL(label), GTK_JUSTIFY_CENTER);
+    gtk_label_set_max_width_chars(GTK_LABEL(label), 40);
+    return label;
+}
+
 /* The same widgets, CSS classes and accessible name as a RayPets page (PageLayout). */
 static GtkWidget *page(const char *headline, const char *text, const char *button, const char *css) {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
@@ -42,18 +52,8 @@ static GtkWidget *page(const char *headline, const char *text, const char *butto
     gtk_widget_set_valign(box, GTK_ALIGN_CENTER);
     gtk_widget_set_hexpand(box, TRUE);
     gtk_widget_set_vexpand(box, TRUE);
-    GtkWidget *title = gtk_label_new(headline);
-    gtk_widget_add_css_class(title, "raypets-headline");
-    gtk_label_set_wrap(GTK_LABEL(title), TRUE);
-    gtk_label_set_justify(GTK_LABEL(title), GTK_JUSTIFY_CENTER);
-    gtk_label_set_max_width_chars(GTK_LABEL(title), 40);
-    gtk_box_append(GTK_BOX(box), title);
-    GtkWidget *label = gtk_label_new(text);
-    gtk_widget_add_css_class(label, "raypets-message");
-    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
-    gtk_label_set_justify(GTK_LABEL(label), GTK_JUSTIFY_CENTER);
-    gtk_label_set_max_width_chars(GTK_LABEL(label), 40);
-    gtk_box_append(GTK_BOX(box), label);
+    gtk_box_append(GTK_BOX(box), wrapped_label(headline, "raypets-headline"));
+    gtk_box_append(GTK_BOX(box), wrapped_label(text, "raypets-message"));
     gtk_box_append(GTK_BOX(box), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0));
     GtkWidget *actions = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
     gtk_widget_add_css_class(actions, "raypets-actions");
