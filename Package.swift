@@ -49,12 +49,21 @@ let package = Package(
             dependencies: ["Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI", "RayPetsTesting"],
             path: "Tests/GtkTests"
         ),
-        // Benchmarks (not tests): Benchmarks/run builds this in release mode next to a C baseline.
+        // Benchmarks (not tests): Benchmarks/run builds these in release mode next to a C baseline.
+        // raypets-bench: navigation and headless figures.
         .executableTarget(
             name: "raypets-bench",
-            dependencies: ["CGtk", "Gtk", "GtkNavigation", "Navigation", "NavigationTesting", "RayPets", "RayPetsUI"],
+            dependencies: ["CBenchSupport", "Gtk", "GtkNavigation", "Navigation", "NavigationTesting", "RayPets", "RayPetsUI"],
             path: "Benchmarks/RayPetsBench"
         ),
+        // raypets-startup: the raypets executable's own start-up code, quitting at its first frame.
+        .executableTarget(
+            name: "raypets-startup",
+            dependencies: ["RayPetsUI", "Gtk"],
+            path: "Benchmarks/StartupBench"
+        ),
+        // malloc's bytes in use (malloc.h does not import into Swift).
+        .target(name: "CBenchSupport", path: "Benchmarks/CBenchSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

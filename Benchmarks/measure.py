@@ -1,7 +1,8 @@
 """Runs RayPets' benchmarks (see Benchmarks/run) and prints a Markdown table.
 
 Start-up: paired runs (RayPets, C, RayPets, C, ...) of the time from exec to the first frame
-drawn (each program prints the monotonic time of its first after-paint and quits), and peak RSS
+drawn (each program prints the monotonic time of its first after-paint and quits; for RayPets,
+`raypets-startup`: the raypets executable's own start-up code with that one hook), and peak RSS
 (wait4). Navigation, paired runs in-process: 10,000 push/pop cycles as fast as the loop goes
 (µs per cycle, RSS and malloc'd memory at 1k and 10k), and 300 cycles with each step drawn.
 Headless: present+dismiss pairs and full appointment flows, from raypets-bench."""
@@ -39,7 +40,7 @@ def startup(renderer):
     rows = {"raypets": [], "c": []}
     for _ in range(pairs):
         for name, command in (("raypets", [raypets, "--fresh"]), ("c", [baseline, "startup"])):
-            env = dict(os.environ, RAYPETS_BENCH_FIRST_FRAME="1", XDG_CONFIG_HOME=config(),
+            env = dict(os.environ, XDG_CONFIG_HOME=config(),
                        XDG_STATE_HOME=tempfile.mkdtemp(), NO_AT_BRIDGE="1")
             env.pop("GSK_RENDERER", None)
             if renderer:

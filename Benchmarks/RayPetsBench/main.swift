@@ -1,4 +1,4 @@
-import CGtk
+import CBenchSupport
 import Glibc
 import Gtk
 import GtkNavigation
@@ -32,7 +32,7 @@ func rssKiB() -> Int {
 }
 
 /// What malloc has handed out and not had back (RSS minus the allocator's own free space).
-func heapKiB() -> Int { Int(rp_heap_in_use() / 1024) }
+func heapKiB() -> Int { Int(bench_heap_in_use() / 1024) }
 
 let mode = CommandLine.arguments.dropFirst().first ?? "headless"
 let count = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 10_000
@@ -42,11 +42,11 @@ func navigate(cycles: Int, drawn: Bool) {
     guard MainLoop.initialize() else { print("no display"); exit(2) }
     MainLoop.setAnimationsEnabled(false)
     // The same structure as the C baseline: a window, a header bar with Back, one GtkStack —
-    // here driven through HeaderNavigation, GtkStackHost and StackRouter with RayPets' views.
+    // here driven through BackNavigation, GtkStackHost and StackRouter with RayPets' views.
     let window = Window()
     window.setDefaultSize(width: 560, height: 620)
     let header = HeaderBar()
-    let navigation = HeaderNavigation(window: window)
+    let navigation = BackNavigation(window: window)
     header.packStart(navigation.backButton)
     window.titlebar = header
     let host = GtkStackHost<AppRoute>(window: window, makeView: ViewFactory.makeView(for:))

@@ -21,7 +21,7 @@ func desktopTests(_ runner: TestRunner) {
             try check(registered == accelerator, "\(action): expected \(accelerator), got \(registered ?? "nothing")")
         }
         try check(RayPetsApp.accelerators.map(\.action).sorted()
-                  == ["app.quit", "app.shortcuts", "win.back", "win.close"], "the accelerator list changed")
+                  == ["app.quit", "app.shortcuts", "win.close"], "the accelerator list changed")
     }
 
     runner.test("the resource bundle holds the stylesheet, the icons and the shortcuts window") {
@@ -45,9 +45,9 @@ func desktopTests(_ runner: TestRunner) {
     }
 
     runner.test("the dark variant can be switched on and off") {
-        Settings.prefersDarkTheme = true
-        try check(Settings.prefersDarkTheme, "prefer-dark did not stick")
-        Settings.prefersDarkTheme = false
-        try check(!Settings.prefersDarkTheme, "prefer-dark did not turn off")
+        DesktopStyle.prefersDarkTheme = true
+        try check(DesktopStyle.prefersDarkTheme, "prefer-dark did not stick")
+        DesktopStyle.prefersDarkTheme = false
+        try check(!DesktopStyle.prefersDarkTheme, "prefer-dark did not turn off")
     }
 }

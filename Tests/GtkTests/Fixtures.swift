@@ -36,7 +36,7 @@ final class HostFixture {
     let modal: ModalRouter<TestRoute>
     let pageWidgets = FinalizationCounter()
     let dialogs = FinalizationCounter()
-    let navigation: HeaderNavigation
+    let navigation: BackNavigation
     private let header = HeaderBar()
 
     init() {
@@ -44,7 +44,7 @@ final class HostFixture {
         modalHost = GtkModalHost(parent: window, makeView: { TestPageView($0) })
         router = StackRouter(host: stackHost)
         modal = ModalRouter(host: modalHost)
-        navigation = HeaderNavigation(window: window)
+        navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         header.packStart(navigation.backButton)
         window.titlebar = header

@@ -4,23 +4,24 @@ import Testing
 
 /// A two-page flow on any router.
 @MainActor
-final class TwoPageFlow: Coordinator {
-    var children: [any Coordinator] = []
-    let router: any Router<TestRoute>
-    init(router: any Router<TestRoute>) { self.router = router }
-    func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        router.present(.a, model: TitledModel("A"), animated: animated, onDismissed: onDismissed)
-        router.present(.b, model: TitledModel("B"), animated: animated, onDismissed: nil)
+final class TwoPageFlow: FlowCoordinator<TestRoute> {
+    /// Intents that reached the flow through `whenVisible`.
+    var intents: [String] = []
+    private(set) var pageIDs: [PageID] = []
+    override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        pageIDs.append(router.present(.a, model: TitledModel("A"), animated: animated, onDismissed: onDismissed))
+        pageIDs.append(router.present(.b, model: TitledModel("B"), animated: animated, onDismissed: nil))
+    }
+    /// What page `index`'s intent does.
+    func intent(onPage index: Int) -> @MainActor (String) -> Void {
+        whenVisible(pageIDs[index]) { flow, value in flow.intents.append(value) }
     }
 }
 
 /// A parent that starts `TwoPageFlow`s.
 @MainActor
-final class ParentFlow: Coordinator {
-    var children: [any Coordinator] = []
-    let router: any Router<TestRoute>
-    init(router: any Router<TestRoute>) { self.router = router }
-    func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+final class ParentFlow: FlowCoordinator<TestRoute> {
+    override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         router.present(.root, model: TitledModel("Root"), animated: animated, onDismissed: onDismissed)
     }
 }
@@ -95,10 +96,51 @@ struct CoordinatorTests {
         var finished = 0
         router.present(.root, model: TitledModel("Root"))
         flow.present(animated: true) { finished += 1 }
+        let first = router.pages[1].id
         flow.dismiss(animated: true)
         #expect(router.presentedRoutes == [.root, .a, .b])
-        #expect(router.calls.last == .dismiss(animated: true))
+        #expect(router.calls.last == .remove(from: first, animated: true))
         #expect(finished == 1)
         #expect(router.routes == [.root])
+    }
+
+    @Test("dismissing a flow removes its own pages only, on a stack it shares with other flows")
+    func dismissIsScoped() {
+        let (router, _) = makeStack()
+        let parent = ParentFlow(router: router)
+        parent.present(animated: false, onDismissed: nil)
+        var finished: [String] = []
+        let below = TwoPageFlow(router: router)
+        parent.presentChild(below, animated: true) { finished.append("below") }
+        let above = TwoPageFlow(router: router)
+        parent.presentChild(above, animated: true) { finished.append("above") }
+        #expect(router.routes == [.root, .a, .b, .a, .b])
+        above.dismiss(animated: true)
+        #expect(router.routes == [.root, .a, .b], "the flow below keeps its pages")
+        #expect(finished == ["above"])
+        #expect(parent.children.count == 1 && parent.children[0] === below)
+        above.dismiss(animated: true)
+        #expect(router.routes == [.root, .a, .b], "dismissing a flow twice changes nothing")
+        below.dismiss(animated: true)
+        #expect(router.routes == [.root])
+        #expect(finished == ["above", "below"])
+    }
+
+    @Test("whenVisible runs a page's intent only while the page is visible and the flow alive")
+    func whenVisibleGuards() {
+        let (router, host) = makeStack()
+        router.present(.root, model: TitledModel("Root"))
+        var flow: TwoPageFlow? = TwoPageFlow(router: router)
+        flow?.present(animated: false, onDismissed: nil)
+        let onFirst = flow!.intent(onPage: 0), onTop = flow!.intent(onPage: 1)
+        onFirst("covered")
+        onTop("top")
+        #expect(flow?.intents == ["top"], "an intent of a page under the top one does nothing")
+        host.tapBack()
+        onFirst("first")
+        onTop("gone")
+        #expect(flow?.intents == ["top", "first"])
+        flow = nil
+        onFirst("after the flow is gone")  // must not crash
     }
 }

@@ -4,12 +4,9 @@ import Testing
 
 /// A one-page picker of letters.
 @MainActor
-final class LetterPicker: ResultCoordinator {
-    var children: [any Coordinator] = []
-    let router: any Router<TestRoute>
+final class LetterPicker: FlowCoordinator<TestRoute>, ResultCoordinator {
     let results = ResultChannel<String>()
-    init(router: any Router<TestRoute>) { self.router = router }
-    func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+    override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         router.present(.a, model: TitledModel("Pick"), animated: animated, onDismissed: onDismissed)
     }
     func pick(_ letter: String) { results.send(letter) }

@@ -46,7 +46,7 @@ struct RouterOperationsTests {
         #expect(seen == [.root, .a, .b, .a])
         #expect(counter.order == ["c"])
         #expect(host.title == "A2")
-        router.popToRoot(animated: false)
+        router.dismiss(animated: false)
         #expect(counter.order == ["c", "a2", "b", "a"])
         observation.cancel()
     }

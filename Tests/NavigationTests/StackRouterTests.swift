@@ -58,11 +58,11 @@ struct StackRouterTests {
         #expect(host.visibleRoute == .root)
         #expect(counter.order == ["c", "b", "a"])
         router.dismiss(animated: true)
-        router.popToRoot(animated: true)
+        router.dismiss(animated: true)
         #expect(counter.order == ["c", "b", "a"], "a second dismiss must not run anything again")
     }
 
-    @Test("popToRoot with the user's Back in between still runs each onDismissed once")
+    @Test("dismiss with the user's Back in between still runs each onDismissed once")
     func mixedBackAndPopToRoot() {
         let (router, host) = makeStack()
         let counter = DismissCounter()
@@ -70,7 +70,7 @@ struct StackRouterTests {
         router.present(.a, model: TitledModel("A"), animated: true, onDismissed: counter.callback("a"))
         router.present(.b, model: TitledModel("B"), animated: true, onDismissed: counter.callback("b"))
         host.tapBack()
-        router.popToRoot(animated: false)
+        router.dismiss(animated: false)
         #expect(counter.counts == ["a": 1, "b": 1])
         #expect(host.transitions.last == NavigationTransition.none)
         #expect(router.pendingDismissHandlers == 0)

@@ -43,19 +43,18 @@ struct TabRouterTests {
         host.tapBack()
         #expect(tabs.router(for: .second).routes == [.root], "Back on a tab's root does nothing")
         tabs.select(.first)
-        tabs.goBack(animated: true)
+        tabs.visibleRouter.goBack(animated: true)
         #expect(dismissed == ["second.a", "first.a"])
     }
 
-    @Test("selection is reported to observers, once per real switch")
-    func selectionObservers() {
+    @Test("a switch by the user or by code shows the tab and changes the visible router")
+    func selection() {
         let (tabs, host) = makeTabs()
-        var seen: [TestTab] = []
-        tabs.onSelect { seen.append($0) }
         host.tapTab(.second)
-        host.tapTab(.second)
+        #expect(tabs.selectedTab == .second && host.shownTab == .second)
+        #expect(tabs.visibleRouter === tabs.router(for: .second))
         tabs.select(.first)
-        #expect(seen == [.second, .first])
+        #expect(tabs.selectedTab == .first && host.shownTab == .first)
         #expect(tabs.visibleRouter === tabs.router(for: .first))
     }
 

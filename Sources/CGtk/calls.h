@@ -1,0 +1,87 @@
+/* CGtk: variadic functions (g_object_set, gtk_accessible_update_property, ...) and
+ * calls that need a C array do not import into Swift: each one the `Gtk` module uses is a
+ * static inline function here. */
+#ifndef RAYPETS_CGTK_CALLS_H
+#define RAYPETS_CGTK_CALLS_H
+
+#include <gtk/gtk.h>
+
+/* --- Variadic calls ----------------------------------------------------- */
+/* gtk_accessible_update_property(..., GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1) */
+static inline void rp_accessible_set_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/* g_object_set(settings, "gtk-enable-animations", value, NULL) */
+static inline void rp_object_set_boolean(gpointer object, const char *property, gboolean value) {
+    g_object_set(G_OBJECT(object), property, value, NULL);
+}
+
+/* g_object_get(object, property, &value, NULL) */
+static inline gboolean rp_object_get_boolean(gpointer object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(G_OBJECT(object), property, &value, NULL);
+    return value;
+}
+
+/* g_signal_emit_by_name(object, "clicked") and other signals without arguments. */
+static inline void rp_signal_emit_void(gpointer object, const char *signal) {
+    g_signal_emit_by_name(object, signal);
+}
+
+/* gtk_application_set_accels_for_action with one accelerator (the array is NULL-terminated). */
+static inline void rp_application_set_accel(gpointer application, const char *action, const char *accel) {
+    const char *accels[] = { accel, NULL };
+    gtk_application_set_accels_for_action(GTK_APPLICATION(application), action, accels);
+}
+
+/* The first accelerator registered for an action, or NULL (caller frees). */
+static inline char *rp_application_first_accel(gpointer application, const char *action) {
+    char **accels = gtk_application_get_accels_for_action(GTK_APPLICATION(application), action);
+    char *first = (accels && accels[0]) ? g_strdup(accels[0]) : NULL;
+    g_strfreev(accels);
+    return first;
+}
+
+/* A shortcut on `widget` that activates the named widget/window action (e.g. "window.close"). */
+static inline void rp_add_shortcut(gpointer widget, const char *trigger, const char *action) {
+    GtkEventController *controller = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller),
+        gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)));
+    gtk_widget_add_controller(GTK_WIDGET(widget), controller);
+}
+
+/* gtk_about_dialog_set_authors wants a NULL-terminated array. */
+static inline void rp_about_set_author(gpointer dialog, const char *author) {
+    const char *authors[] = { author, NULL };
+    gtk_about_dialog_set_authors(GTK_ABOUT_DIALOG(dialog), authors);
+}
+
+/* g_log_structured(domain, level, "MESSAGE", "%s", message) without the varargs. */
+static inline void rp_log(const char *domain, GLogLevelFlags level, const char *message) {
+    g_log_structured(domain, level, "MESSAGE", "%s", message);
+}
+
+/* A GSimpleAction taking a string parameter ("s"). */
+static inline GSimpleAction *rp_simple_action_new_with_string(const char *name) {
+    return g_simple_action_new(name, G_VARIANT_TYPE_STRING);
+}
+
+/* The string inside a GVariant of type "s", or NULL for any other variant. */
+static inline const char *rp_variant_string(gpointer variant) {
+    if (!variant || !g_variant_is_of_type((GVariant *)variant, G_VARIANT_TYPE_STRING)) return NULL;
+    return g_variant_get_string((GVariant *)variant, NULL);
+}
+
+/* Activates `action` (of a GActionGroup such as a GApplication) with a string parameter. */
+static inline void rp_action_group_activate_with_string(gpointer group, const char *action, const char *value) {
+    g_action_group_activate_action(G_ACTION_GROUP(group), action, g_variant_new_string(value));
+}
+
+/* The URI of files[index] from GApplication's "open" signal (caller frees). */
+static inline char *rp_file_uri(gpointer files, int index) {
+    return g_file_get_uri(((GFile **)files)[index]);
+}
+
+#endif

@@ -1,0 +1,91 @@
+import CGtk
+
+/// A `GtkApplication`: the app's identity on the session bus and its main loop.
+@MainActor
+public final class Application: Object {
+    /// An application with the reverse-DNS `id` (e.g. `io.github.raypets.RayPets`). With
+    /// `opensURIs`, URIs on the command line (and from the desktop) arrive through `onOpen`,
+    /// in the running instance if there is one.
+    public init(id: String, opensURIs: Bool = false) {
+        let flags = opensURIs ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_DEFAULT_FLAGS
+        super.init(UnsafeMutableRawPointer(gtk_application_new(id, flags)), transfer: .full)
+    }
+
+    /// Runs `handler` with the URIs given on a command line (this launch's or, forwarded over
+    /// D-Bus, a later launch's). GApplication does not emit "activate" for them.
+    @discardableResult
+    public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
+        connectOpen(handler)
+    }
+
+    /// Runs `handler` on every "activate": the first launch, and each later launch that
+    /// GApplication forwards to this instance. It must be safe to run twice.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", handler)
+    }
+
+    /// Runs `handler` once, when the application is about to quit (its windows still exist).
+    @discardableResult
+    public func onShutdown(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("shutdown", handler)
+    }
+
+    /// Runs `handler` once, after the first "activate" and before the loop runs idle.
+    @discardableResult
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("startup", handler)
+    }
+
+    private var actions: [String: Action] = [:]
+
+    private func register(_ action: Action) -> Action {
+        action.add(to: gobject)
+        actions[action.name] = action
+        return action
+    }
+
+    /// Adds an `app.NAME` action.
+    @discardableResult
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
+        register(Action(name: name, handler))
+    }
+
+    /// Adds an `app.NAME` action that takes a string (e.g. `app.open-route("raypets://learn")`).
+    @discardableResult
+    public func addAction(_ name: String, taking handler: @escaping @MainActor (String) -> Void) -> Action {
+        register(Action(name: name, stringHandler: handler))
+    }
+
+    /// Activates `app.NAME` with a string, as a menu item, D-Bus or another app would.
+    public func activateAction(_ name: String, with value: String) {
+        rp_action_group_activate_with_string(gobject, name, value)
+    }
+
+    /// Sets the keyboard accelerator of a detailed action name (`"win.back"`) to `accelerator`
+    /// (`"<Alt>Left"`).
+    public func setAccelerator(_ accelerator: String, for action: String) {
+        rp_application_set_accel(gobject, action, accelerator)
+    }
+
+    /// The first accelerator registered for `action`, if any.
+    public func accelerator(for action: String) -> String? {
+        guard let first = rp_application_first_accel(gobject, action) else { return nil }
+        defer { g_free(first) }
+        return String(cString: first)
+    }
+
+    /// Runs the GLib main loop until the app quits, with Swift concurrency bridged into it.
+    /// Returns the exit status.
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        MainQueueBridge.install()
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.withUnsafeMutableBufferPointer { argv in
+            g_application_run(rp_gapplication(gobject), Int32(argv.count), argv.baseAddress)
+        }
+    }
+
+    /// Ends the main loop.
+    public func quit() { g_application_quit(rp_gapplication(gobject)) }
+}

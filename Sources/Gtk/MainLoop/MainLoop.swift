@@ -1,0 +1,81 @@
+import CGtk
+import Glibc
+
+/// Direct control of GTK's start-up and GLib's default main context, for tests and tools
+/// that drive GTK without a `GtkApplication`.
+@MainActor
+public enum MainLoop {
+    /// Initialises GTK. Returns `false` (instead of aborting the process) when there is no
+    /// display to connect to.
+    public static func initialize() -> Bool { gtk_init_check() != 0 }
+
+    /// Runs one main-loop iteration. With `blocking`, waits for an event first.
+    /// Returns whether anything was dispatched.
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool {
+        g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+    }
+
+    /// Runs the loop until `condition` holds or `timeout` seconds pass.
+    /// Returns whether the condition held.
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+        let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
+        while !condition() {
+            if g_get_monotonic_time() > deadline { return false }
+            if !iterate() { g_usleep(1000) }
+        }
+        return true
+    }
+
+    /// Runs the loop for `seconds`, blocking between events (so an idle loop sleeps).
+    /// Returns the number of iterations that dispatched something.
+    @discardableResult
+    public static func run(for seconds: Double) -> Int {
+        var flag = false
+        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(seconds * 1000), { data in
+            data!.assumingMemoryBound(to: Bool.self).pointee = true
+            return 0 // G_SOURCE_REMOVE
+        }, &flag, nil)
+        _ = id
+        var iterations = 0
+        while !flag {
+            if iterate(blocking: true) { iterations += 1 }
+        }
+        return iterations
+    }
+
+    /// Suspends the calling task until the GLib loop is idle (nothing of higher priority is
+    /// pending), without spinning the loop itself: the outer loop runs, the task resumes.
+    ///
+    /// Async code on the main actor must wait this way rather than by iterating the loop:
+    /// iterating inside a main-actor job makes the concurrency bridge drain the main queue
+    /// from inside one of its own jobs, and continuations can then be left waiting.
+    public static func idle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let box = Unmanaged.passRetained(SignalBox(continuation)).toOpaque()
+            g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+                Unmanaged<SignalBox<CheckedContinuation<Void, Never>>>.fromOpaque(data!).takeRetainedValue().body.resume()
+                return 0 // G_SOURCE_REMOVE
+            }, box, nil)
+        }
+    }
+
+    /// Monotonic time in microseconds.
+    public static var now: Int { g_get_monotonic_time() }
+
+    /// CPU time (user + system) this process has used, in microseconds (for tests and
+    /// benchmarks in this package).
+    package static var processCPUTime: Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
+            + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    }
+
+    /// Turns GTK's animations on or off for this process (`gtk-enable-animations`).
+    public static func setAnimationsEnabled(_ enabled: Bool) {
+        guard let settings = gtk_settings_get_default() else { return }
+        rp_object_set_boolean(UnsafeMutableRawPointer(settings), "gtk-enable-animations", enabled ? 1 : 0)
+    }
+}

@@ -1,0 +1,140 @@
+import CGtk
+
+// MARK: - Trampolines: one per C signal signature. They capture nothing
+// (ARCHITECTURE.md, GTK ownership rule 3).
+
+/// `void (*)(GObject *self, gpointer data)`: "clicked", "activate", "destroy", ...
+typealias VoidHandler = @MainActor () -> Void
+private func voidTrampoline(_ instance: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?) {
+    let box = UInt(bitPattern: data)  // an integer crosses into the isolated closure as Sendable
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<VoidHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body()
+    }
+}
+
+/// `gboolean (*)(GObject *self, gpointer data)`: "close-request", ...
+typealias BoolHandler = @MainActor () -> Bool
+private func boolTrampoline(_ instance: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?) -> gboolean {
+    let box = UInt(bitPattern: data)
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<BoolHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body() ? 1 : 0
+    }
+}
+
+/// `void (*)(GObject *self, GParamSpec *pspec, gpointer data)`: "notify::property".
+private func notifyTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ pspec: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)  // an integer crosses into the isolated closure as Sendable
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<VoidHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body()
+    }
+}
+
+/// `void (*)(GObject *self, gpointer arg, gpointer data)`: "row-activated", ...
+typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+private func pointerTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ argument: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)
+    let bits = UInt(bitPattern: argument)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<PointerHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+            .body(UnsafeMutableRawPointer(bitPattern: bits))
+    }
+}
+
+/// `void (*)(GtkGestureClick *self, gint n_press, gdouble x, gdouble y, gpointer data)`: "pressed".
+private func pressedTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ presses: Int32, _ x: Double, _ y: Double, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<VoidHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body()
+    }
+}
+
+/// `void (*)(GApplication *self, GFile **files, gint n_files, gchar *hint, gpointer data)`: "open".
+typealias OpenHandler = @MainActor ([String]) -> Void
+private func openTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ files: UnsafeMutableRawPointer?, _ count: Int32,
+    _ hint: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data), list = UInt(bitPattern: files)
+    MainActor.assumeIsolated {
+        let files = UnsafeMutableRawPointer(bitPattern: list)
+        let uris: [String] = (0..<count).compactMap { index in
+            guard let uri = rp_file_uri(files, index) else { return nil }
+            defer { g_free(uri) }
+            return String(cString: uri)
+        }
+        Unmanaged<SignalBox<OpenHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body(uris)
+    }
+}
+
+/// The destroy notify: the GObject gives up the box it was handed.
+private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
+    Unmanaged<AnyObject>.fromOpaque(data!).release()
+}
+
+extension Object {
+    /// The one place that connects a signal (ownership rule 2).
+    private func connect<Body>(
+        _ signal: String, _ body: Body, trampoline: GCallback
+    ) -> SignalConnection {
+        let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
+        let id = g_signal_connect_data(gobject, signal, trampoline, box, releaseBox, GConnectFlags(0))
+        return SignalConnection(object: self, handlerID: UInt(id))
+    }
+
+    /// Connects a handler to a signal whose C signature is `void (*)(instance, user_data)`.
+    @discardableResult
+    public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = voidTrampoline
+        return connect(signal, handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to a signal whose C signature is `gboolean (*)(instance, user_data)`.
+    @discardableResult
+    public func connectReturningBool(
+        _ signal: String, _ handler: @escaping @MainActor () -> Bool
+    ) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = boolTrampoline
+        return connect(signal, handler as BoolHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to a signal whose C signature is
+    /// `void (*)(instance, gpointer argument, user_data)`; the handler gets the argument.
+    @discardableResult
+    public func connectWithPointer(
+        _ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+    ) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void =
+            pointerTrampoline
+        return connect(signal, handler as PointerHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to GtkGestureClick's "pressed" (n_press, x, y are not passed on).
+    @discardableResult
+    func connectPressed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void =
+            pressedTrampoline
+        return connect("pressed", handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to GApplication's "open", with the files' URIs.
+    @discardableResult
+    func connectOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?,
+                               UnsafeMutableRawPointer?) -> Void = openTrampoline
+        return connect("open", handler as OpenHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Runs `handler` whenever the GObject property `property` changes ("notify::property").
+    @discardableResult
+    public func onNotify(_ property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void =
+            notifyTrampoline
+        return connect("notify::\(property)", handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+}

@@ -1,0 +1,70 @@
+import CGtk
+
+/// The animation a `Stack` plays when its visible child changes.
+public enum StackTransition: Sendable {
+    case none, slideLeft, slideRight, crossfade
+    var gtk: GtkStackTransitionType {
+        switch self {
+        case .none: GTK_STACK_TRANSITION_TYPE_NONE
+        case .crossfade: GTK_STACK_TRANSITION_TYPE_CROSSFADE
+        case .slideLeft: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
+        case .slideRight: GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT
+        }
+    }
+}
+
+/// A `GtkStack`: named children, one visible at a time.
+@MainActor
+public final class Stack: Widget {
+    private var named: [String: Widget] = [:]
+
+    /// An empty stack.
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_stack_new()), transfer: .none)
+    }
+
+    private var stack: OpaquePointer { rp_stack(gobject) }
+
+    /// Adds `child` under `name`.
+    public func add(_ child: Widget, name: String) {
+        gtk_stack_add_named(stack, child.widget, name)
+        named[name] = child
+    }
+
+    /// Adds `child` under `name` with a `title` (what a `StackSwitcher` shows for it).
+    public func add(_ child: Widget, name: String, title: String) {
+        gtk_stack_add_titled(stack, child.widget, name, title)
+        named[name] = child
+    }
+
+    /// Removes the child called `name`, if there is one, and drops this wrapper's hold on it.
+    public func remove(name: String) {
+        guard let child = named.removeValue(forKey: name) else { return }
+        gtk_stack_remove(stack, child.widget)
+    }
+
+    /// The names of the children, in no particular order.
+    public var childNames: [String] { Array(named.keys) }
+
+    /// The child called `name`.
+    public func child(named name: String) -> Widget? { named[name] }
+
+    /// Shows the child called `name` with `transition`.
+    public func setVisibleChild(name: String, transition: StackTransition) {
+        gtk_stack_set_visible_child_full(stack, name, transition.gtk)
+    }
+
+    /// The name of the visible child.
+    public var visibleChildName: String? {
+        gtk_stack_get_visible_child_name(stack).map { String(cString: $0) }
+    }
+
+    /// Runs `handler` whenever the visible child changes (by code or by a switcher).
+    @discardableResult
+    public func onVisibleChildChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("visible-child-name", handler)
+    }
+
+    /// Whether a transition animation is playing now.
+    public var isTransitionRunning: Bool { gtk_stack_get_transition_running(stack) != 0 }
+}

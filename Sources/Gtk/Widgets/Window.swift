@@ -1,0 +1,164 @@
+import CGtk
+
+/// A `GtkWindow`.
+@MainActor
+public final class Window: Widget {
+    private var content: Widget?
+    private var titleBar: Widget?
+    private var actions: [String: Action] = [:]
+    private var controllers: [Object] = []
+
+    /// A window; with `application`, a `GtkApplicationWindow` of it (it can hold `win.*`
+    /// actions, and the application's accelerators reach them).
+    public init(application: Application? = nil) {
+        let pointer = application.map { gtk_application_window_new(rp_application($0.gobject)) } ?? gtk_window_new()
+        super.init(UnsafeMutableRawPointer(pointer!), transfer: .none)
+        watchDestruction()
+    }
+
+    /// Adopts a window made elsewhere (e.g. by a `GtkBuilder`).
+    public init(adopting pointer: UnsafeMutableRawPointer) {
+        super.init(pointer, transfer: .none)
+        watchDestruction()
+    }
+
+    private func watchDestruction() {
+        // Make "destroy" (and so destroy-with-parent) work although this wrapper holds a
+        // reference: see rp_window_dispose_when_destroyed in shim.h.
+        connect("unrealize") { [weak self] in
+            if let self { rp_window_dispose_when_destroyed(self.gobject) }
+        }
+    }
+
+    /// Adds a `win.NAME` action (the window must be an application window).
+    @discardableResult
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
+        let action = Action(name: name, handler)
+        action.add(to: gobject)
+        actions[name] = action
+        return action
+    }
+
+    /// Whether this is a `GtkApplicationWindow` (which can hold `win.*` actions).
+    public var isApplicationWindow: Bool { rp_is_application_window(gobject) != 0 }
+
+    /// Runs `handler` right after each frame the window draws (its frame clock's
+    /// "after-paint"), from the first one on. Used to measure start-up and drawing.
+    package func onAfterPaint(_ handler: @escaping @MainActor () -> Void) {
+        connect("map") { [weak self] in
+            guard let self, let clock = gtk_widget_get_frame_clock(self.widget) else { return }
+            let clockObject = Object(UnsafeMutableRawPointer(clock), transfer: .none)
+            clockObject.connect("after-paint", handler)
+            self.controllers.append(clockObject)
+        }
+    }
+
+    /// Runs `handler` once, right after the window's first frame is drawn.
+    package func onFirstFrame(_ handler: @escaping @MainActor () -> Void) {
+        var fired = false
+        onAfterPaint {
+            guard !fired else { return }
+            fired = true
+            handler()
+        }
+    }
+
+    /// Runs `handler` when mouse button `button` is pressed over the window
+    /// (8 is the usual "back" side button).
+    public func onMouseButton(_ button: UInt32, _ handler: @escaping @MainActor () -> Void) {
+        let gesture = Object(UnsafeMutableRawPointer(gtk_gesture_click_new()), transfer: .none)
+        gtk_gesture_single_set_button(rp_gesture_single(gesture.gobject), button)
+        gesture.connectPressed(handler)
+        gtk_widget_add_controller(widget, rp_event_controller(gesture.gobject))
+        controllers.append(gesture)
+    }
+
+    private var window: UnsafeMutablePointer<GtkWindow> { rp_window(gobject) }
+
+    /// The window title (shown by its header bar; read by screen readers).
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    /// The window's content.
+    public var child: Widget? {
+        get { content }
+        set {
+            content = newValue
+            gtk_window_set_child(window, newValue?.widget)
+        }
+    }
+
+    /// The window's title bar, usually a `HeaderBar`.
+    public var titlebar: Widget? {
+        get { titleBar }
+        set {
+            titleBar = newValue
+            gtk_window_set_titlebar(window, newValue?.widget)
+        }
+    }
+
+    /// The size the window opens at.
+    public func setDefaultSize(width: Int32, height: Int32) {
+        gtk_window_set_default_size(window, width, height)
+    }
+
+    /// Whether the window blocks input to other windows of the app.
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
+    }
+
+    /// The window this one is a dialog of (not retained: GTK keeps a weak pointer).
+    public func setTransient(for parent: Window?) {
+        gtk_window_set_transient_for(window, parent?.window)
+    }
+
+    /// The window this one is transient for, as a raw pointer (for tests and diagnostics).
+    package var transientParent: UnsafeMutableRawPointer? {
+        gtk_window_get_transient_for(window).map { UnsafeMutableRawPointer($0) }
+    }
+
+    /// Makes this window part of `other`'s application (if it has one), so the application's
+    /// accelerators (Ctrl+Q, Ctrl+?) work in it too.
+    public func joinApplication(of other: Window?) {
+        guard let other, let application = gtk_window_get_application(other.window) else { return }
+        gtk_window_set_application(window, application)
+    }
+
+    /// Whether the window is destroyed along with its transient parent.
+    public var destroysWithParent: Bool {
+        get { gtk_window_get_destroy_with_parent(window) != 0 }
+        set { gtk_window_set_destroy_with_parent(window, newValue ? 1 : 0) }
+    }
+
+    /// Shows the window and raises it.
+    public func present() { gtk_window_present(window) }
+
+    /// Asks the window to close, as its close button does (emits "close-request").
+    public func close() { gtk_window_close(window) }
+
+    /// Destroys the window (no "close-request"): it disappears now; "destroy" is emitted,
+    /// and dialogs that are destroyed with it close, on the next main-loop iteration.
+    public func destroy() { gtk_window_destroy(window) }
+
+    /// The widget with keyboard focus inside this window, as a raw pointer.
+    public var focusedWidget: UnsafeMutableRawPointer? {
+        gtk_window_get_focus(window).map { UnsafeMutableRawPointer($0) }
+    }
+
+    /// Runs `handler` when the user asks to close the window. Return `true` to
+    /// keep it open (the handler then decides), `false` to let GTK destroy it.
+    @discardableResult
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connectReturningBool("close-request", handler)
+    }
+
+    /// Runs `handler` when the window is destroyed, whoever destroyed it (`destroy()`, the
+    /// close button, its parent going away); it runs on the loop iteration after.
+    @discardableResult
+    public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("destroy", handler)
+    }
+}

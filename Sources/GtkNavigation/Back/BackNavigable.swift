@@ -1,0 +1,16 @@
+/// Something a window's `BackNavigation` can follow: the visible page's title, whether Back
+/// makes sense, and how to ask for Back or for closing. The GTK hosts are all `BackNavigable`;
+/// a `GtkTabHost` passes everything on to its visible tab's host.
+@MainActor
+public protocol BackNavigable: AnyObject {
+    /// The visible page's title.
+    var title: String? { get }
+    /// Whether there is a page to go back to.
+    var canGoBack: Bool { get }
+    /// The user asked to go back one page: tell the router.
+    func requestBack()
+    /// The user asked to close (a dialog's Cancel, Escape or close button): tell the router.
+    func requestClose()
+    /// Set by the `BackNavigation` that follows this source; called after every change.
+    var onChange: (@MainActor () -> Void)? { get set }
+}

@@ -1,0 +1,100 @@
+import Gtk
+
+/// Where Back goes: the one place every way of going back, or of leaving a dialog, passes
+/// through.
+///
+/// A window has one `BackNavigation`. It owns the window's Back button (and a dialog's Cancel
+/// button) and the `navigation.back` / `navigation.cancel` actions behind them, and binds to
+/// those actions every way a user can ask:
+///
+/// | the user's way | action |
+/// |---|---|
+/// | the header bar's Back button | `navigation.back` |
+/// | Alt+Left | `navigation.back` |
+/// | the mouse's back button (button 8) | `navigation.back` |
+/// | a dialog's Cancel button, Escape | `navigation.cancel` |
+/// | a dialog window's close button | `navigation.cancel` |
+///
+/// `navigation.back` asks the followed host (`follow(_:)`) to go back: the main window follows
+/// the welcome page's host or the `GtkTabHost` (which passes Back on to the visible tab's
+/// host); a dialog follows its `GtkModalHost`. The host tells its router
+/// (`NavigationHostDelegate.hostDidRequestBack`), and the router pops the top page
+/// (`PageRouter.goBack`), never the root — so its `onDismissed` runs exactly once, as for any
+/// other way a page leaves. `navigation.cancel` asks the host to close
+/// (`hostDidRequestClose`): a `ModalRouter` closes its dialog.
+///
+/// `navigation.back` is disabled, and the Back button hidden, while the followed host has no
+/// page to go back to. The window title follows the visible page's title, so the header bar
+/// (where it shows the title), a screen reader and a test all know where the user is.
+@MainActor
+public final class BackNavigation {
+    /// The Back button: pack it at the start of the header bar.
+    public let backButton: Button
+    /// The Cancel button, for a dialog (`closes: true`): pack it at the end of the header bar.
+    public let cancelButton: Button?
+    /// `navigation.back`.
+    package let backAction: Action
+    /// `navigation.cancel`, for a dialog.
+    package let cancelAction: Action?
+    private weak var window: Window?
+    private weak var source: (any BackNavigable)?
+
+    /// Back (and, with `closes`, Cancel, Escape and the close button) for `window`.
+    public init(window: Window, labels: NavigationLabels = NavigationLabels(), closes: Bool = false) {
+        self.window = window
+        backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: labels.back)
+        backButton.isVisible = false
+        cancelButton = closes ? Button(label: labels.cancel) : nil
+        // The actions capture a box, not self: self is not fully initialised yet.
+        let target = Target()
+        var actions: [(name: String, handler: @MainActor () -> Void)] = [("back", { target.navigation?.goBack() })]
+        if closes { actions.append(("cancel", { target.navigation?.close() })) }
+        let made = window.insertActions(prefix: "navigation", actions)
+        backAction = made["back"]!
+        cancelAction = made["cancel"]
+        target.navigation = self
+        backButton.setAction("navigation.back")
+        window.addShortcut("<Alt>Left", action: "navigation.back")
+        window.onMouseButton(8) { [weak backAction] in backAction?.activate() }
+        if let cancelButton {
+            cancelButton.setAction("navigation.cancel")
+            window.addShortcut("Escape", action: "navigation.cancel")
+            window.onCloseRequest { [weak self] in
+                guard let source = self?.source else { return false }  // nothing follows: let GTK close it
+                source.requestClose()
+                return true
+            }
+        }
+    }
+
+    /// Follows `source` from now on (and stops following the previous one).
+    public func follow(_ source: any BackNavigable) {
+        self.source?.onChange = nil
+        self.source = source
+        source.onChange = { [weak self] in self?.update() }
+        update()
+    }
+
+    /// The host followed now.
+    public var followed: (any BackNavigable)? { source }
+
+    /// Back: asks the followed host to go back (nothing happens on a root page).
+    public func goBack() {
+        guard let source, source.canGoBack else { return }
+        source.requestBack()
+    }
+
+    /// Cancel: asks the followed host to close.
+    public func close() { source?.requestClose() }
+
+    private func update() {
+        let canGoBack = source?.canGoBack ?? false
+        backButton.isVisible = canGoBack
+        backAction.isEnabled = canGoBack
+        if let title = source?.title { window?.title = title }
+    }
+
+    private final class Target {
+        weak var navigation: BackNavigation?
+    }
+}

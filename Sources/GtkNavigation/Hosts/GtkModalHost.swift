@@ -1,0 +1,96 @@
+import Gtk
+import Navigation
+
+/// Shows a `ModalRouter`'s pages in a modal dialog window.
+///
+/// The dialog (`ModalDialog`) is a GtkWindow: modal, transient for the main window, destroyed
+/// with it, with its own header bar and GtkStack. It opens when the router's stack becomes
+/// non-empty and is destroyed when it becomes empty. Its `BackNavigation` follows this host:
+/// Back asks the router to go back, Cancel, Escape and the close button ask it to close. If
+/// the dialog is destroyed from outside (with its parent), the router is told it has gone.
+@MainActor
+public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
+    /// The router.
+    public weak var delegate: (any NavigationHostDelegate)?
+    /// Called after every change (set by the open dialog's `BackNavigation`).
+    public var onChange: (@MainActor () -> Void)?
+    private weak var parent: Window?
+    private let makeView: PageViewFactory<Route>
+    private let labels: NavigationLabels
+    private var dialog: ModalDialog<Route>?
+    private var pages: [Page<Route>] = []
+
+    /// A host for dialogs over `parent`, building views with `makeView`.
+    public init(parent: Window, labels: NavigationLabels = NavigationLabels(), makeView: @escaping PageViewFactory<Route>) {
+        self.parent = parent
+        self.labels = labels
+        self.makeView = makeView
+    }
+
+    /// The open dialog's window, if any.
+    public var window: Window? { dialog?.window }
+
+    /// Opens, updates or closes the dialog to match `pages`.
+    public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
+        self.pages = pages
+        guard !pages.isEmpty else { return close() }
+        let dialog = self.dialog ?? open()
+        dialog.pages.show(pages, transition: transition)
+        onChange?()
+    }
+
+    // MARK: BackNavigable
+
+    /// The visible page's title.
+    public var title: String? { pages.last?.title }
+    /// Whether there is a page to go back to inside the dialog.
+    public var canGoBack: Bool { pages.count > 1 }
+    /// Back inside the dialog: tell the router.
+    public func requestBack() { delegate?.hostDidRequestBack() }
+    /// Cancel, Escape or the close button: tell the router.
+    public func requestClose() { delegate?.hostDidRequestClose() }
+
+    private func open() -> ModalDialog<Route> {
+        let dialog = ModalDialog(makeView: makeView, labels: labels)
+        dialog.pages.onViewCreated = { [weak self] view in self?.onViewCreated?(view) }
+        dialog.window.setTransient(for: parent)
+        dialog.window.joinApplication(of: parent)
+        dialog.navigation.follow(self)
+        dialog.window.onDestroy { [weak self, weak dialog] in
+            // Destroyed by someone else (e.g. along with the main window).
+            guard let self, let dialog, self.dialog === dialog else { return }
+            self.dialog = nil
+            self.delegate?.hostDidClose()
+        }
+        self.dialog = dialog
+        onWindowCreated?(dialog.window)
+        dialog.window.present()
+        return dialog
+    }
+
+    private func close() {
+        guard let dialog else { return }
+        self.dialog = nil
+        onChange = nil
+        dialog.window.destroy()
+    }
+
+    // MARK: For tests and tools in this package
+
+    /// Called with every page view right after it is created.
+    package var onViewCreated: (@MainActor (any PageView) -> Void)?
+    /// Called with each dialog window right after it is created.
+    package var onWindowCreated: (@MainActor (Window) -> Void)?
+    /// The open dialog's Back button, if any.
+    package var backButton: Button? { dialog?.navigation.backButton }
+    /// The open dialog's Cancel button, if any.
+    package var cancelButton: Button? { dialog?.navigation.cancelButton }
+    /// The open dialog's visible page view, if any.
+    package var visibleView: (any PageView)? { dialog?.pages.visibleView }
+    /// `navigation.back`, while a dialog is open.
+    package var backAction: Action? { dialog?.navigation.backAction }
+    /// `navigation.cancel`, while a dialog is open.
+    package var cancelAction: Action? { dialog?.navigation.cancelAction }
+    /// The open dialog's stack, if any.
+    package var stack: Stack? { dialog?.pages.stack }
+}

@@ -1,0 +1,85 @@
+import Gtk
+import Navigation
+
+/// Shows a `TabRouter`'s tabs: a GtkStack with one `GtkStackHost` per tab, and a
+/// GtkStackSwitcher for the header bar.
+///
+/// Each tab keeps its own page stack. When the user switches tabs with the switcher, the
+/// router is told. As a `BackNavigable`, the tab host is the visible tab's host: a window's
+/// `BackNavigation` follows the tab host, and Back, the title and the Back button follow
+/// whichever tab is visible.
+@MainActor
+public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>: TabHost, BackNavigable {
+    /// The router.
+    public weak var tabDelegate: (any TabHostDelegate<Tab>)?
+    /// The tabs' stack: put it in the window.
+    public let stack = Stack()
+    /// The tab switcher: put it in the header bar.
+    public let switcher: StackSwitcher
+    /// Called after every change of the visible tab or of its stack (set by the
+    /// `BackNavigation` that follows this host).
+    public var onChange: (@MainActor () -> Void)?
+    private var hosts: [Tab: GtkStackHost<Route>] = [:]
+    private var names: [Tab: String] = [:]
+    private var shownTab: Tab?
+
+    /// Tabs with these titles, in order, in `window`; pages built with `makeView`.
+    public init(window: Window, tabs: [(tab: Tab, title: String)], makeView: @escaping PageViewFactory<Route>) {
+        switcher = StackSwitcher(stack: stack)
+        stack.setExpand(horizontal: true, vertical: true)
+        for (index, entry) in tabs.enumerated() {
+            let host = GtkStackHost<Route>(window: window, makeView: makeView)
+            let name = "tab-\(index)"
+            hosts[entry.tab] = host
+            names[entry.tab] = name
+            stack.add(host.widget, name: name, title: entry.title)
+            host.onChange = { [weak self] in self?.onChange?() }
+        }
+        stack.onVisibleChildChanged { [weak self] in self?.visibleChildChanged() }
+    }
+
+    /// `tab`'s page host.
+    public func pageHost(for tab: Tab) -> any NavigationHost<Route> { hosts[tab]! }
+
+    /// `tab`'s page host, as the GTK type.
+    public func host(for tab: Tab) -> GtkStackHost<Route> { hosts[tab]! }
+
+    /// The visible tab's page host.
+    public var visibleHost: GtkStackHost<Route>? { shownTab.flatMap { hosts[$0] } }
+
+    /// Shows `tab`.
+    public func showTab(_ tab: Tab) {
+        guard let name = names[tab] else { return }
+        shownTab = tab
+        stack.setVisibleChild(name: name, transition: .crossfade)
+        tabBecameVisible()
+    }
+
+    /// Gives the keyboard focus to the visible tab's visible page.
+    public func focusVisiblePage() { visibleHost?.focusVisiblePage() }
+
+    // MARK: BackNavigable: the visible tab's host
+
+    /// The visible tab's page title.
+    public var title: String? { visibleHost?.title }
+    /// Whether the visible tab has a page to go back to.
+    public var canGoBack: Bool { visibleHost?.canGoBack ?? false }
+    /// Back on the visible tab.
+    public func requestBack() { visibleHost?.requestBack() }
+    /// Close on the visible tab (its router pops to the root).
+    public func requestClose() { visibleHost?.requestClose() }
+
+    private func visibleChildChanged() {
+        guard let name = stack.visibleChildName,
+              let tab = names.first(where: { $0.value == name })?.key,
+              tab != shownTab else { return }
+        shownTab = tab
+        tabDelegate?.tabHostDidSelect(tab)
+        tabBecameVisible()
+    }
+
+    private func tabBecameVisible() {
+        onChange?()
+        focusVisiblePage()
+    }
+}

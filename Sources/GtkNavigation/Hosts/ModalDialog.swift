@@ -1,0 +1,27 @@
+import Gtk
+import Navigation
+
+/// The widgets of one open dialog of a `GtkModalHost`: a modal window destroyed with its
+/// parent, a header bar with its `BackNavigation`'s Back and Cancel buttons and the window's
+/// close button, and the page stack.
+@MainActor
+final class ModalDialog<Route: NavigationRoute> {
+    let window = Window()
+    let header = HeaderBar()
+    let navigation: BackNavigation
+    let pages: PageViews<Route>
+
+    init(makeView: @escaping PageViewFactory<Route>, labels: NavigationLabels) {
+        navigation = BackNavigation(window: window, labels: labels, closes: true)
+        pages = PageViews(makeView: makeView)
+        window.isModal = true
+        window.destroysWithParent = true
+        window.setDefaultSize(width: 420, height: 460)
+        window.addCSSClass("raypets-dialog")
+        header.packStart(navigation.backButton)
+        if let cancel = navigation.cancelButton { header.packEnd(cancel) }
+        header.showsTitleButtons = true
+        window.titlebar = header
+        window.child = pages.stack
+    }
+}

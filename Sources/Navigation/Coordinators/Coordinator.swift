@@ -1,0 +1,69 @@
+/// Decides what comes next in one flow. Screens know nothing about each other; a
+/// coordinator creates their view models, presents them through its router, and reacts
+/// to their intents.
+///
+/// Lifecycle, in the router's words (see `Router`): the parent *presents* the flow (usually
+/// through `presentChild`), which presents the flow's first page with the parent's
+/// `onDismissed`; the flow ends when that page leaves — by code, Back, Cancel or a closed
+/// window — so a parent is told exactly once. *Dismissing* the flow removes its own pages,
+/// from its first page up, and nothing below them. Most flows subclass `FlowCoordinator`,
+/// which keeps `children` and the first page for them.
+@MainActor
+public protocol Coordinator: AnyObject {
+    /// The app's route type.
+    associatedtype Route: NavigationRoute
+
+    /// Flows started by this one that are still running.
+    var children: [any Coordinator] { get set }
+
+    /// Where this flow presents its pages.
+    var router: any Router<Route> { get }
+
+    /// Starts the flow. `onDismissed` runs once, when the flow's first page leaves.
+    func present(animated: Bool, onDismissed: (@MainActor () -> Void)?)
+
+    /// Ends the flow: its pages leave, from its first page up.
+    func dismiss(animated: Bool)
+}
+
+extension Coordinator {
+    /// Starts `child`, keeps it in `children` while it runs, and removes it the moment its
+    /// flow is dismissed, before calling `onDismissed`. Captures are weak both ways, so a
+    /// finished child is freed and a parent can go away with a child still running.
+    public func presentChild(
+        _ child: any Coordinator, animated: Bool, onDismissed: (@MainActor () -> Void)? = nil
+    ) {
+        children.append(child)
+        child.present(animated: animated) { [weak self, weak child] in
+            guard let self, let child else { return }
+            self.children.removeAll { $0 === child }
+            onDismissed?()
+        }
+    }
+
+    /// What a page's intent does: `intent`, run only while page `id` is the visible page of
+    /// this flow's router and the flow is alive. A double click, or a click on a page that is
+    /// sliding away, does nothing.
+    ///
+    ///     model.onAction = whenVisible(id) { flow in flow.showNextStep() }
+    public func whenVisible(
+        _ id: PageID, _ intent: @escaping @MainActor (Self) -> Void
+    ) -> @MainActor () -> Void {
+        { [weak self] in
+            guard let self, self.router.isVisible(id) else { return }
+            intent(self)
+        }
+    }
+
+    /// `whenVisible(_:_:)` for an intent that carries a value (the row or option chosen).
+    ///
+    ///     model.onSelect = whenVisible(id) { flow, pet in flow.showDetails(of: pet) }
+    public func whenVisible<Value>(
+        _ id: PageID, _ intent: @escaping @MainActor (Self, Value) -> Void
+    ) -> @MainActor (Value) -> Void {
+        { [weak self] value in
+            guard let self, self.router.isVisible(id) else { return }
+            intent(self, value)
+        }
+    }
+}

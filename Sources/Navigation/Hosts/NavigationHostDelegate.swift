@@ -1,0 +1,15 @@
+/// What a host tells its router about the user.
+///
+/// Hosts never change the stack themselves: they report what the user asked for and the
+/// router decides. That keeps one source of truth and one code path for every way of
+/// leaving a page.
+@MainActor
+public protocol NavigationHostDelegate: AnyObject {
+    /// The user asked to go back one page (Back button, Alt+Left, mouse back button).
+    func hostDidRequestBack()
+    /// The user asked to close the whole host (Cancel, Escape, the window's close button).
+    func hostDidRequestClose()
+    /// The host went away without asking (e.g. its window was destroyed with its parent).
+    /// Every page it showed has left.
+    func hostDidClose()
+}

@@ -1,0 +1,9 @@
+/// The state and intents of one screen. Views bind to it; coordinators create it.
+///
+/// The only thing navigation needs from it is a title, shown in the header bar (and the
+/// window title) while its page is visible.
+@MainActor
+public protocol PageModel: AnyObject {
+    /// The page's title, e.g. "Pain level".
+    var title: String { get }
+}

@@ -1,0 +1,122 @@
+/// What `StackRouter` and `ModalRouter` share: their pages (`RouterState`), a host to show them, observers,
+/// and the one place pages are added and removed.
+///
+/// Every change goes through `push` or `truncate`, in the same order: update the data, let
+/// the host show it, tell observers, then run the `onDismissed` closures of the pages that
+/// left (top first). By the time any closure runs, the router's state is final, and because
+/// nothing else removes pages, each closure runs exactly once.
+///
+/// Not for use on its own: the subclasses decide what `dismiss` and the host's close
+/// requests mean.
+@MainActor
+public class PageRouter<Route: NavigationRoute> {
+    private var stack = RouterState<Route>()
+    private let host: any NavigationHost<Route>
+    private let observers = StackObservers<Route>()
+
+    init(host: any NavigationHost<Route>) {
+        self.host = host
+    }
+
+    /// The current stack, bottom first. The last page is the visible one.
+    public var pages: [Page<Route>] { stack.pages }
+
+    /// When `false`, every change shows without animation (e.g. while a deep link or a saved
+    /// state is rebuilt page by page, the user sees only the end result).
+    public var animatesTransitions = true
+
+    /// Whether there is a page to go back to.
+    public var canGoBack: Bool { stack.pages.count > 1 }
+
+    /// Number of `onDismissed` closures still waiting for their pages to leave.
+    public var pendingDismissHandlers: Int { stack.pendingDismissHandlers }
+
+    /// Pushes a page for `route` on top (the first page appears without animation).
+    @discardableResult
+    public func present(
+        _ route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID {
+        let page = Page(route: route, model: model)
+        let first = stack.pages.isEmpty
+        stack.push(page, onDismissed: onDismissed)
+        publish(animated && !first ? .push : .none)
+        return page.id
+    }
+
+    /// Pops the top page, unless it is the first one: Back never empties a stack.
+    public func goBack(animated: Bool) {
+        guard canGoBack else { return }
+        truncate(to: stack.pages.count - 1, animated: animated)
+    }
+
+    /// Calls `handler` with the new stack after every change. Keep the returned observation.
+    public func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation {
+        observers.add(handler)
+    }
+
+    /// Pops every page above the topmost page showing `route`. Returns `false` (and changes
+    /// nothing) if no page shows it.
+    @discardableResult
+    public func popTo(_ route: Route, animated: Bool) -> Bool {
+        guard let index = stack.pages.lastIndex(where: { $0.route == route }) else { return false }
+        truncate(to: index + 1, animated: animated)
+        return true
+    }
+
+    /// Removes the page `id` and every page above it (how a flow whose first page is `id`
+    /// ends without touching the pages below it). Returns `false` if `id` is not on the stack.
+    @discardableResult
+    public func remove(from id: PageID, animated: Bool) -> Bool {
+        guard let index = stack.pages.firstIndex(where: { $0.id == id }) else { return false }
+        truncate(to: index, animated: animated)
+        return true
+    }
+
+    /// Replaces the top page with a page for `route`: the old top's `onDismissed` runs (after
+    /// the new page is shown), the new page gets `onDismissed`.
+    @discardableResult
+    public func replaceTop(
+        with route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID {
+        let handlers = stack.removePages(from: max(stack.pages.count - 1, 0))
+        let page = Page(route: route, model: model)
+        stack.push(page, onDismissed: onDismissed)
+        publish(.none)
+        for handler in handlers { handler() }
+        return page.id
+    }
+
+    /// Replaces the whole stack with new pages for `entries` (bottom first), in one change with
+    /// no intermediate screens: every old page's `onDismissed` runs once, after the new stack
+    /// is shown. Returns the new pages' ids.
+    @discardableResult
+    public func setStack(
+        _ entries: [(route: Route, model: any PageModel, onDismissed: (@MainActor () -> Void)?)]
+    ) -> [PageID] {
+        let handlers = stack.removePages(from: 0)
+        let pages = entries.map { entry in
+            let page = Page(route: entry.route, model: entry.model)
+            stack.push(page, onDismissed: entry.onDismissed)
+            return page.id
+        }
+        publish(.none)
+        for handler in handlers { handler() }
+        return pages
+    }
+
+    /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page.
+    public func hostDidRequestBack() { goBack(animated: true) }
+
+    /// Keeps the first `count` pages and removes the rest, running their `onDismissed`.
+    func truncate(to count: Int, animated: Bool) {
+        guard count < stack.pages.count else { return }
+        let handlers = stack.removePages(from: count)
+        publish(animated && count > 0 ? .pop : .none)
+        for handler in handlers { handler() }
+    }
+
+    private func publish(_ transition: NavigationTransition) {
+        host.show(stack.pages, transition: animatesTransitions ? transition : .none)
+        observers.notify(stack.pages)
+    }
+}

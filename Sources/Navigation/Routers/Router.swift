@@ -1,0 +1,66 @@
+/// Turns "present this screen" and "dismiss" into pages on a host.
+///
+/// Coordinators talk only to routers; routers talk only to hosts. `onDismissed` passed to
+/// `present` runs exactly once when that page leaves the stack, whichever way it left:
+/// code (`dismiss`, `remove(from:)`), the user going back, a Cancel, a window closing.
+///
+/// The words, used in one sense each throughout the library:
+/// - **present** a page: it appears on top of the router's stack.
+/// - **go back**: the top page leaves, as the user's Back does; never the last page.
+/// - **remove from** a page: that page and every page above it leave.
+/// - **dismiss** (a router): everything leaves that can, back to the router's resting state —
+///   a `StackRouter` keeps its root page, a `ModalRouter` closes its dialog.
+/// - A *flow* (a `Coordinator`) is presented and dismissed with the same words: presenting it
+///   presents its first page; dismissing it removes its pages, from its first page up.
+@MainActor
+public protocol Router<Route>: AnyObject {
+    /// The app's route type.
+    associatedtype Route: NavigationRoute
+
+    /// The current stack, bottom first. The last page is the visible one.
+    var pages: [Page<Route>] { get }
+
+    /// Shows a new page for `route` on top.
+    @discardableResult
+    func present(
+        _ route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID
+
+    /// Back to the router's resting state: a stack router keeps only its root page, a modal
+    /// router closes its dialog.
+    func dismiss(animated: Bool)
+
+    /// Removes the top page, as the user's Back does. Does nothing on the root page.
+    func goBack(animated: Bool)
+
+    /// Calls `handler` with the new stack after every change. Keep the returned observation.
+    func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation
+
+    /// When `false`, changes show without animation.
+    var animatesTransitions: Bool { get set }
+
+    /// Removes the page `id` and everything above it; `false` if `id` is not on the stack.
+    @discardableResult
+    func remove(from id: PageID, animated: Bool) -> Bool
+}
+
+extension Router {
+    /// Shows a new page for `route`, animated, with no dismissal callback.
+    @discardableResult
+    public func present(_ route: Route, model: any PageModel) -> PageID {
+        present(route, model: model, animated: true, onDismissed: nil)
+    }
+
+    /// The visible page.
+    public var topPage: Page<Route>? { pages.last }
+
+    /// The routes of the current stack, bottom first.
+    public var routes: [Route] { pages.map { $0.route } }
+}
+
+extension Router {
+    /// Whether the page `id` is the visible one. Coordinators check it before acting on a
+    /// page's intent, so a double click, or a click on a page that is sliding away, cannot
+    /// push a second page.
+    public func isVisible(_ id: PageID) -> Bool { pages.last?.id == id }
+}

@@ -1,0 +1,29 @@
+/// The data a router keeps: its pages and each page's pending `onDismissed`.
+///
+/// Every removal goes through `removePages(from:)`, which hands back the removed pages'
+/// `onDismissed` closures exactly once; the router runs them after the host shows the new
+/// stack, so a closure that looks at the router sees the final state.
+@MainActor
+struct RouterState<Route: NavigationRoute> {
+    private(set) var pages: [Page<Route>] = []
+    private var onDismissed: [PageID: @MainActor () -> Void] = [:]
+
+    mutating func push(_ page: Page<Route>, onDismissed: (@MainActor () -> Void)?) {
+        pages.append(page)
+        if let onDismissed { self.onDismissed[page.id] = onDismissed }
+    }
+
+    /// Removes the pages at `index...` and returns their `onDismissed` closures, top page first.
+    mutating func removePages(from index: Int) -> [@MainActor () -> Void] {
+        guard index < pages.count else { return [] }
+        var handlers: [@MainActor () -> Void] = []
+        for position in stride(from: pages.count - 1, through: index, by: -1) {
+            if let handler = onDismissed.removeValue(forKey: pages[position].id) { handlers.append(handler) }
+        }
+        pages.removeSubrange(index...)
+        return handlers
+    }
+
+    /// Number of `onDismissed` closures still waiting (for leak checks).
+    var pendingDismissHandlers: Int { onDismissed.count }
+}

@@ -1,0 +1,26 @@
+/// A router over a stack of pages in one window area (a GtkStack under a header bar).
+///
+/// The first page presented is the router's root and stays: `dismiss` pops back to it, and
+/// Back does nothing on it. Each page above it leaves through the user's Back or through
+/// `dismiss`, and its `onDismissed` runs exactly once either way. If the host's
+/// window is destroyed, every page — the root too — has left.
+@MainActor
+public final class StackRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
+    /// A router showing its pages on `host`. The router becomes the host's delegate.
+    public override init(host: any NavigationHost<Route>) {
+        super.init(host: host)
+        host.delegate = self
+    }
+
+    /// Pops everything above the root page.
+    public func dismiss(animated: Bool) { truncate(to: min(1, pages.count), animated: animated) }
+
+    /// Removes every page, the root too (e.g. a welcome page that is done): "dismiss all".
+    public func dismissAll(animated: Bool) { truncate(to: 0, animated: animated) }
+
+    /// A stack host has nothing to cancel; a close request pops to the root.
+    public func hostDidRequestClose() { dismiss(animated: true) }
+
+    /// The host's window is gone: every page, the root too, has left.
+    public func hostDidClose() { dismissAll(animated: false) }
+}

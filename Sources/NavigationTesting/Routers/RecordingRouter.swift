@@ -1,0 +1,74 @@
+import Navigation
+
+/// A `Router` that records what a coordinator asked of it, for coordinator unit tests that
+/// care about calls rather than screens. It keeps a real stack and runs `onDismissed`
+/// exactly like `StackRouter`, so coordinators behave as they would for real.
+@MainActor
+public final class RecordingRouter<Route: NavigationRoute>: Router {
+    /// One call made to the router.
+    public enum Call: Equatable, Sendable {
+        /// `present(_:model:animated:onDismissed:)`.
+        case present(Route, animated: Bool)
+        /// `dismiss(animated:)`.
+        case dismiss(animated: Bool)
+        /// `goBack(animated:)`.
+        case goBack(animated: Bool)
+        /// `remove(from:animated:)` (how a flow dismisses itself).
+        case remove(from: PageID, animated: Bool)
+    }
+
+    /// Every call, in order.
+    public private(set) var calls: [Call] = []
+    private let host = InMemoryHost<Route>()
+    private lazy var router = StackRouter(host: host)
+
+    /// A router with an empty stack.
+    public init() {}
+
+    /// The current stack.
+    public var pages: [Page<Route>] { router.pages }
+
+    /// Records the call and pushes the page.
+    @discardableResult
+    public func present(
+        _ route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID {
+        calls.append(.present(route, animated: animated))
+        return router.present(route, model: model, animated: animated, onDismissed: onDismissed)
+    }
+
+    /// Records the call and pops to the root.
+    public func dismiss(animated: Bool) {
+        calls.append(.dismiss(animated: animated))
+        router.dismiss(animated: animated)
+    }
+
+    /// Records the call and pops one page.
+    public func goBack(animated: Bool) {
+        calls.append(.goBack(animated: animated))
+        router.goBack(animated: animated)
+    }
+
+    /// Whether changes animate.
+    public var animatesTransitions: Bool {
+        get { router.animatesTransitions }
+        set { router.animatesTransitions = newValue }
+    }
+
+    /// Records the call and removes `id` and the pages above it.
+    @discardableResult
+    public func remove(from id: PageID, animated: Bool) -> Bool {
+        calls.append(.remove(from: id, animated: animated))
+        return router.remove(from: id, animated: animated)
+    }
+
+    /// Observes the stack.
+    public func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation {
+        router.observe(handler)
+    }
+
+    /// The routes presented, in order.
+    public var presentedRoutes: [Route] {
+        calls.compactMap { if case .present(let route, _) = $0 { route } else { nil } }
+    }
+}

@@ -1,0 +1,72 @@
+import Navigation
+
+/// The root of the coordinator tree. It owns the main window and the routers, gets the
+/// services (created once, by whoever starts the app) and hands them down; on the first
+/// launch it awaits the welcome page, then starts a coordinator per tab.
+@MainActor
+public final class AppCoordinator: Coordinator {
+    /// Welcome (first launch only), then one coordinator per tab: Home and Learn.
+    public var children: [any Coordinator] = []
+    /// The main window.
+    public let window: any AppWindow
+    /// The services every flow shares.
+    public let services: ClinicServices
+    /// The tabs and their stacks.
+    public let tabs: TabRouter<AppTab, AppRoute>
+    /// The dialog's router: every flow that opens a dialog presents through it.
+    public let modalRouter: any Router<AppRoute>
+    private let welcomeRouter: any Router<AppRoute>
+    private var started = false
+
+    /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,
+    /// dialogs through `modalRouter`.
+    public init(
+        window: any AppWindow, welcomeRouter: any Router<AppRoute>, tabs: TabRouter<AppTab, AppRoute>,
+        modalRouter: any Router<AppRoute>, services: ClinicServices
+    ) {
+        self.window = window
+        self.welcomeRouter = welcomeRouter
+        self.tabs = tabs
+        self.modalRouter = modalRouter
+        self.services = services
+    }
+
+    /// The router of the tab the user is looking at.
+    public var router: any Router<AppRoute> { tabs.visibleRouter }
+
+    /// The app's flow ends with its window; dismissing it closes the dialog and takes every
+    /// tab back to its root page.
+    public func dismiss(animated: Bool) {
+        modalRouter.dismiss(animated: animated)
+        for tab in tabs.tabs { tabs.router(for: tab).dismiss(animated: animated) }
+    }
+
+    /// Starts the app the first time; later calls (another launch) just raise the window.
+    public func start() {
+        if !started {
+            started = true
+            present(animated: false, onDismissed: nil)
+        }
+        window.present()
+    }
+
+    /// Shows the welcome page on the first launch, the tabs otherwise.
+    public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        guard !services.settings.hasCompletedWelcome else { return showTabs() }
+        window.show(.welcome)
+        Task.immediate { @MainActor [weak self, welcomeRouter] in
+            let done: Void? = await self?.coordinate(to: WelcomeCoordinator(router: welcomeRouter), animated: false)
+            guard done != nil, let self else { return }  // nil: the window closed on the welcome page
+            self.services.settings.completeWelcome()
+            self.showTabs()
+        }
+    }
+
+    private func showTabs() {
+        window.show(.tabs)
+        presentChild(
+            HomeCoordinator(router: tabs.router(for: .clinic), modalRouter: modalRouter, services: services),
+            animated: false)
+        presentChild(LearnCoordinator(router: tabs.router(for: .learn)), animated: false)
+    }
+}

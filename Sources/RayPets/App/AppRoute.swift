@@ -1,0 +1,33 @@
+import Navigation
+
+/// Every screen in RayPets, with its parameters.
+public enum AppRoute: NavigationRoute {
+    /// The first-launch welcome page.
+    case welcome
+    /// The clinic's home page (root of the Clinic tab).
+    case home
+    /// "My pets": the list.
+    case pets
+    /// One pet's details.
+    case petDetail(Pet.ID)
+    /// The clinic's address and phone.
+    case clinicInfo
+    /// The opening-hours table.
+    case openingHours
+    /// The Learn tab's root page.
+    case learn
+    /// One of the four "How to code" steps.
+    case howToCode(HowToCodeStep)
+    /// The end of "How to code", offering to start over.
+    case startOver
+    /// Appointment dialog: which pet is it for?
+    case petPicker
+    /// Appointment dialog: well or sick?
+    case visitType(pet: Pet.ID)
+    /// Appointment dialog: how much does it hurt?
+    case painLevel(pet: Pet.ID)
+    /// Appointment dialog: is the pet faking it?
+    case fakingIt(pet: Pet.ID)
+    /// Appointment dialog: the end.
+    case noAppointmentRequired(pet: Pet.ID)
+}

@@ -1,0 +1,15 @@
+/// The main window's tabs.
+public enum AppTab: String, CaseIterable, Codable, Sendable {
+    /// Home, the pets and the clinic.
+    case clinic
+    /// How to code.
+    case learn
+
+    /// The switcher label.
+    public var title: String {
+        switch self {
+        case .clinic: L("Clinic")
+        case .learn: L("Learn")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Navigation
+
+/// The Clinic tab: Home, and the flows it starts — "My pets" and "Clinic info" pushed on the
+/// tab, the appointment questionnaire in a dialog.
+@MainActor
+public final class HomeCoordinator: FlowCoordinator<AppRoute> {
+    private let modalRouter: any Router<AppRoute>
+    private let services: ClinicServices
+
+    /// Home on `router`; dialogs open through `modalRouter`.
+    public init(router: any Router<AppRoute>, modalRouter: any Router<AppRoute>, services: ClinicServices) {
+        self.modalRouter = modalRouter
+        self.services = services
+        super.init(router: router)
+    }
+
+    /// Shows Home.
+    public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        let model = HomeViewModel()
+        let id = router.present(.home, model: model, animated: animated, onDismissed: onDismissed)
+        model.onShowPets = whenVisible(id) { home in
+            home.presentChild(
+                PetListCoordinator(router: home.router, modalRouter: home.modalRouter, services: home.services),
+                animated: true)
+        }
+        model.onShowClinicInfo = whenVisible(id) { home in
+            home.presentChild(ClinicInfoCoordinator(router: home.router, clinic: home.services.clinic), animated: true)
+        }
+        model.onScheduleAppointment = whenVisible(id) { home in
+            guard home.modalRouter.pages.isEmpty else { return }
+            home.presentChild(
+                PetAppointmentBuilderCoordinator(
+                    router: home.modalRouter, pets: home.services.pets, log: home.services.appointments),
+                animated: true)
+        }
+    }
+}

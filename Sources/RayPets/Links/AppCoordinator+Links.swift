@@ -1,0 +1,77 @@
+import Navigation
+
+extension AppCoordinator {
+    /// Opens `link`: closes the dialog, shows the link's tab from its root, then walks to the
+    /// link's page by performing, page by page, the intent a user's click would — so every
+    /// coordinator on the way runs and Back goes where it would have gone had the user
+    /// clicked their way there. Nothing animates on the way. Returns whether the link's page
+    /// was reached.
+    @discardableResult
+    public func open(_ link: DeepLink) async -> Bool {
+        let target = link.routes
+        var pain: PainLevel?
+        if case .appointment(_, _, let level) = link { pain = level }
+        return await rebuild(stacks: [(target.tab, target.stack)], tab: target.tab, modal: target.modal, pain: pain)
+    }
+
+    /// The whole navigation state now (to save on quit).
+    public var navigationState: NavigationState {
+        var flows: [any Coordinator] = children
+        var pain: PainLevel?
+        while let flow = flows.popLast() {
+            if let builder = flow as? PetAppointmentBuilderCoordinator { pain = builder.builder.painLevel }
+            flows.append(contentsOf: flow.children)
+        }
+        return NavigationState(
+            tab: tabs.selectedTab,
+            stacks: Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, tabs.router(for: $0).routes) }),
+            modal: modalRouter.routes, pain: pain)
+    }
+
+    /// Rebuilds a saved state, every tab's stack and the dialog, the way `open` does a link.
+    /// Returns `false` if some page could not be reached (e.g. a pet that no longer exists);
+    /// the pages up to there stay.
+    @discardableResult
+    public func restore(_ state: NavigationState) async -> Bool {
+        await rebuild(stacks: AppTab.allCases.map { ($0, state.stacks[$0] ?? []) }, tab: state.tab,
+                      modal: state.modal, pain: state.pain)
+    }
+
+    private func rebuild(
+        stacks: [(AppTab, [AppRoute])], tab: AppTab, modal: [AppRoute], pain: PainLevel?
+    ) async -> Bool {
+        let routers: [any Router<AppRoute>] = AppTab.allCases.map { tabs.router(for: $0) } + [modalRouter]
+        for router in routers { router.animatesTransitions = false }
+        defer { for router in routers { router.animatesTransitions = true } }
+
+        modalRouter.dismiss(animated: false)
+        var complete = true
+        for (stackTab, routes) in stacks {
+            let stack = tabs.router(for: stackTab)
+            tabs.select(stackTab)
+            stack.dismiss(animated: false)
+            guard stack.topPage?.route == routes.first else { complete = false; continue }
+            for route in routes.dropFirst() where complete {
+                complete = await step(towards: route, on: stack)
+            }
+        }
+        tabs.select(tab)
+        for route in modal where complete {
+            complete = await step(towards: route, on: modalRouter, from: tabs.router(for: tab), pain: pain)
+        }
+        return complete
+    }
+
+    /// Performs on `router`'s visible page (or, for the dialog's first page, on `opener`'s)
+    /// the intent that leads to `route`, and waits for `route` to appear.
+    private func step(
+        towards route: AppRoute, on router: any Router<AppRoute>, from opener: (any Router<AppRoute>)? = nil,
+        pain: PainLevel? = nil
+    ) async -> Bool {
+        let page = (router.topPage ?? opener?.topPage)
+        guard let page, RouteIntents.perform(towards: route, on: page, pain: pain) else { return false }
+        // An awaited result (the pet picker's) lands a few main-actor turns later.
+        for _ in 0..<200 where router.topPage?.route != route { await Task.yield() }
+        return router.topPage?.route == route
+    }
+}

@@ -1,0 +1,101 @@
+extension DeepLink {
+    /// Parses `link` against the user's `pets`. Pet names match case-insensitively.
+    public static func parse(_ link: String, pets: [Pet]) throws(DeepLinkError) -> DeepLink {
+        func fail(_ problem: String) -> DeepLinkError { DeepLinkError(problem: problem, link: link) }
+        let scheme = "raypets://"
+        guard link.lowercased().hasPrefix(scheme) else { throw fail("it does not start with \(scheme)") }
+        let rest = link.dropFirst(scheme.count)
+        let pathPart = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = pathPart[0].split(separator: "/", omittingEmptySubsequences: true).map { decode(String($0)) }
+        guard path.allSatisfy({ $0 != nil }) else { throw fail("it has a malformed %-escape") }
+        let parts = path.map { $0! }
+        let query = try parseQuery(pathPart.count > 1 ? String(pathPart[1]) : nil, fail: fail)
+
+        func pet(named name: String) throws(DeepLinkError) -> Pet.ID {
+            guard let pet = pets.first(where: { $0.name.lowercased() == name.lowercased() || $0.id == name.lowercased() })
+            else { throw fail("no pet called \"\(name)\" (pets: \(pets.map(\.name).joined(separator: ", ")))") }
+            return pet.id
+        }
+        func noQuery() throws(DeepLinkError) {
+            if !query.isEmpty { throw fail("this link takes no query (got \(query.keys.sorted().joined(separator: ", ")))") }
+        }
+
+        switch parts {
+        case ["clinic"]: try noQuery(); return .clinic
+        case ["clinic", "pets"]: try noQuery(); return .pets
+        case let p where p.count == 3 && p[0] == "clinic" && p[1] == "pets": try noQuery(); return .pet(try pet(named: p[2]))
+        case ["clinic", "info"]: try noQuery(); return .clinicInfo
+        case ["clinic", "info", "opening-hours"]: try noQuery(); return .openingHours
+        case ["clinic", "appointment"]:
+            let unknown = Set(query.keys).subtracting(["pet", "visit", "pain"])
+            if !unknown.isEmpty { throw fail("unknown query \(unknown.sorted().joined(separator: ", "))") }
+            guard let name = query["pet"] else { throw fail("the appointment link needs pet=<name>") }
+            let petID = try pet(named: name)
+            var visit: VisitType?
+            if let value = query["visit"] {
+                guard let parsed = VisitType(rawValue: value) else { throw fail("visit must be well or sick, not \"\(value)\"") }
+                visit = parsed
+            }
+            var pain: PainLevel?
+            if let value = query["pain"] {
+                guard let parsed = PainLevel(rawValue: value) else {
+                    throw fail("pain must be one of \(PainLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
+                }
+                guard visit == .sick else { throw fail("pain only goes with visit=sick") }
+                pain = parsed
+            }
+            return .appointment(pet: petID, visit: visit, pain: pain)
+        case ["learn"]: try noQuery(); return .learn
+        case ["learn", "how-to-code", "start-over"]: try noQuery(); return .startOver
+        case let p where p.count == 3 && p[0] == "learn" && p[1] == "how-to-code":
+            try noQuery()
+            guard let number = Int(p[2]), let step = HowToCodeStep(rawValue: number) else {
+                throw fail("the step must be 1 to \(HowToCodeStep.allCases.count) or start-over, not \"\(p[2])\"")
+            }
+            return .howToCode(step)
+        case []: throw fail("it names no place")
+        default: throw fail("there is no page at /\(parts.joined(separator: "/"))")
+        }
+    }
+
+    private static func parseQuery(
+        _ text: String?, fail: (String) -> DeepLinkError
+    ) throws(DeepLinkError) -> [String: String] {
+        guard let text, !text.isEmpty else { return [:] }
+        var query: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard sides.count == 2, let key = decode(String(sides[0])), let value = decode(String(sides[1])), !key.isEmpty
+            else { throw fail("malformed query \"\(pair)\"") }
+            if query[key] != nil { throw fail("\(key) is given twice") }
+            query[key] = value
+        }
+        return query
+    }
+
+    /// Percent-decodes `text` (UTF-8); `nil` for a malformed escape.
+    static func decode(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next(), let low = iterator.next(),
+                      let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(value)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Percent-encodes everything but unreserved URI characters.
+    static func encode(_ text: String) -> String {
+        text.utf8.map { byte in
+            let c = Character(UnicodeScalar(byte))
+            if c.isASCII && (c.isLetter || c.isNumber || "-._~".contains(c)) { return String(c) }
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "%" + (hex.count == 1 ? "0" + hex : hex)
+        }.joined()
+    }
+}

@@ -1,0 +1,23 @@
+import Navigation
+
+/// A value the user can pick on a choice page.
+public protocol ChoiceOption: CaseIterable, RawRepresentable, Sendable where AllCases == [Self], RawValue == String {
+    /// The option's button label.
+    var title: String { get }
+}
+
+/// What a view needs from any choice page, whatever its option type.
+@MainActor
+public protocol ChoiceModel: ScreenModel {
+    /// A line above the title giving context, e.g. "Appointment for Rex".
+    var caption: String? { get }
+    /// The question asked.
+    var prompt: String { get }
+    /// The option labels, in order.
+    var optionTitles: [String] { get }
+    /// Intent: the option at `index` was picked.
+    func select(at index: Int)
+    /// Intent: the option whose raw value is `id` was picked; `false` if there is none.
+    @discardableResult
+    func select(option id: String) -> Bool
+}

@@ -1,0 +1,37 @@
+import Navigation
+
+/// A page that says something and offers one action: a How-to-code step ("Next"),
+/// "Start over", "No appointment required" ("Okay").
+@MainActor
+public final class MessageViewModel: ScreenModel {
+    /// The page title.
+    public let title: String
+    /// A line above the title giving context, e.g. "Appointment for Rex".
+    public let caption: String?
+    /// The text of the page.
+    public let message: String
+    /// The action button's label.
+    public let actionTitle: String
+    /// The action button's look.
+    public let actionStyle: ActionStyle
+    /// Set by the coordinator: what the action does.
+    public var onAction: (@MainActor () -> Void)?
+
+    /// A message page.
+    public init(
+        title: String, caption: String? = nil, message: String, actionTitle: String,
+        actionStyle: ActionStyle = .suggested
+    ) {
+        self.title = title
+        self.caption = caption
+        self.message = message
+        self.actionTitle = actionTitle
+        self.actionStyle = actionStyle
+    }
+
+    /// `.message`.
+    public var screen: Screen { .message(self) }
+
+    /// Intent: the action button was pressed.
+    public func performAction() { onAction?() }
+}

@@ -1,0 +1,47 @@
+import Glibc
+
+/// Where RayPets keeps its files, by the XDG base-directory rules, and how it reports a
+/// problem with one.
+public enum AppFiles {
+    /// The XDG folders RayPets uses.
+    public enum Folder: Sendable {
+        /// `$XDG_CONFIG_HOME`, else `~/.config`: settings.
+        case config
+        /// `$XDG_STATE_HOME`, else `~/.local/state`: where the user was.
+        case state
+
+        var variable: String {
+            switch self {
+            case .config: "XDG_CONFIG_HOME"
+            case .state: "XDG_STATE_HOME"
+            }
+        }
+
+        var fallback: String {
+            switch self {
+            case .config: "/.config"
+            case .state: "/.local/state"
+            }
+        }
+    }
+
+    /// `<folder>/raypets/<name>`. A relative `XDG_*` value is ignored, as the specification says.
+    public static func path(
+        of name: String, in folder: Folder, environment: (String) -> String? = AppFiles.environmentVariable
+    ) -> String {
+        if let base = environment(folder.variable), base.hasPrefix("/") { return base + "/raypets/" + name }
+        return (environment("HOME") ?? "/tmp") + folder.fallback + "/raypets/" + name
+    }
+
+    /// The value of the environment variable `name`.
+    public nonisolated static func environmentVariable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Writes `raypets: <message>` as a line to standard error: how a problem with a file
+    /// (or the command line) reaches the user when there is no window to show it in.
+    public nonisolated static func reportToStandardError(_ message: String) {
+        let line = "raypets: \(message)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,46 @@
+extension AppRoute {
+    /// A short, stable text form: `pet-detail:rex`, `how-to-code:2`, ...
+    public var token: String {
+        switch self {
+        case .welcome: "welcome"
+        case .home: "home"
+        case .pets: "pets"
+        case .petDetail(let id): "pet-detail:\(id)"
+        case .clinicInfo: "clinic-info"
+        case .openingHours: "opening-hours"
+        case .learn: "learn"
+        case .howToCode(let step): "how-to-code:\(step.rawValue)"
+        case .startOver: "start-over"
+        case .petPicker: "pet-picker"
+        case .visitType(let pet): "visit-type:\(pet)"
+        case .painLevel(let pet): "pain-level:\(pet)"
+        case .fakingIt(let pet): "faking-it:\(pet)"
+        case .noAppointmentRequired(let pet): "no-appointment-required:\(pet)"
+        }
+    }
+
+    /// The route a `token` names, or `nil`.
+    public init?(token: String) {
+        let parts = token.split(separator: ":", maxSplits: 1).map(String.init)
+        let argument = parts.count > 1 ? parts[1] : nil
+        switch (parts.first, argument) {
+        case ("welcome", nil): self = .welcome
+        case ("home", nil): self = .home
+        case ("pets", nil): self = .pets
+        case ("pet-detail", let id?): self = .petDetail(id)
+        case ("clinic-info", nil): self = .clinicInfo
+        case ("opening-hours", nil): self = .openingHours
+        case ("learn", nil): self = .learn
+        case ("how-to-code", let n?):
+            guard let step = Int(n).flatMap(HowToCodeStep.init(rawValue:)) else { return nil }
+            self = .howToCode(step)
+        case ("start-over", nil): self = .startOver
+        case ("pet-picker", nil): self = .petPicker
+        case ("visit-type", let pet?): self = .visitType(pet: pet)
+        case ("pain-level", let pet?): self = .painLevel(pet: pet)
+        case ("faking-it", let pet?): self = .fakingIt(pet: pet)
+        case ("no-appointment-required", let pet?): self = .noAppointmentRequired(pet: pet)
+        default: return nil
+        }
+    }
+}

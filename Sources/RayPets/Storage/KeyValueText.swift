@@ -1,0 +1,25 @@
+/// The text format of RayPets' small files: `key=value` lines; blank lines and lines starting
+/// with `#` are ignored. The value is everything after the first `=`.
+enum KeyValueText {
+    /// A line that is not `key=value`.
+    struct MalformedLine: Error {
+        /// The start of the line, for messages.
+        let excerpt: String
+    }
+
+    /// The pairs in `text` (a later key wins).
+    static func parse(_ text: String) throws(MalformedLine) -> [String: String] {
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix("#") {
+            guard let equals = line.firstIndex(of: "=") else { throw MalformedLine(excerpt: String(line.prefix(40))) }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return values
+    }
+
+    /// `pairs` as lines, after an optional `# comment` line; ends with a newline.
+    static func format(_ pairs: [(key: String, value: String)], comment: String? = nil) -> String {
+        let lines = (comment.map { ["# \($0)"] } ?? []) + pairs.map { "\($0.key)=\($0.value)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

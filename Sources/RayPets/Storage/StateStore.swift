@@ -1,0 +1,48 @@
+/// Where the navigation state is saved between runs: `$XDG_STATE_HOME/raypets/navigation`
+/// (else `~/.local/state/raypets/navigation`), written atomically with mode 0600.
+///
+/// A file that cannot be used — corrupt, cut short, or from a newer RayPets — is moved aside
+/// as `navigation.corrupt`, reported, and the app starts at Home. Nothing is lost silently.
+@MainActor
+public final class StateStore {
+    /// The file's path.
+    public let path: String
+    private let report: @MainActor (String) -> Void
+
+    /// A store at `path`, reporting problems through `report`.
+    public init(path: String, report: @escaping @MainActor (String) -> Void = AppFiles.reportToStandardError) {
+        self.path = path
+        self.report = report
+    }
+
+    /// `$XDG_STATE_HOME/raypets/navigation`, or `~/.local/state/raypets/navigation`.
+    public static func defaultPath(environment: (String) -> String? = AppFiles.environmentVariable) -> String {
+        AppFiles.path(of: "navigation", in: .state, environment: environment)
+    }
+
+    /// The saved state, or `nil` (no file, or a bad one, moved aside and reported).
+    public func load() -> NavigationState? {
+        var problem: String?
+        guard let text = AtomicFile.read(path, problem: &problem) else {
+            if let problem { report("cannot read \(path): \(problem); starting at Home") }
+            return nil
+        }
+        do {
+            return try NavigationState(decoding: text)
+        } catch {
+            let aside = AtomicFile.moveAside(path)
+            report("saved navigation state \(path) is \(error); moved it to \(aside) and starting at Home")
+            return nil
+        }
+    }
+
+    /// Saves `state`. Returns whether it worked (a failure is reported).
+    @discardableResult
+    public func save(_ state: NavigationState) -> Bool {
+        if let problem = AtomicFile.write(state.encoded, to: path) {
+            report("\(problem); navigation state not saved")
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,22 @@
+import Gtk
+import Navigation
+import RayPets
+
+extension RayPetsApp {
+    /// Saves where the user is (on quit, or when the window closes).
+    func saveState() {
+        guard let coordinator, coordinator.services.settings.hasCompletedWelcome else { return }
+        let state = coordinator.navigationState
+        // After the window is gone its stacks are empty: keep what was saved when it closed.
+        guard state.stacks.values.allSatisfy({ !$0.isEmpty }) else { return }
+        stateStore?.save(state)
+    }
+
+    /// Goes back to where the last run ended, if it saved a state.
+    func restoreState(of coordinator: AppCoordinator) {
+        guard let state = stateStore?.load() else { return }
+        Task { @MainActor in
+            if !(await coordinator.restore(state)) { Log.warning("could not restore every saved page") }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+
+/// The RayPets application: on the first "activate", the main window, routers, services and
+/// coordinator tree; later activations (another launch, forwarded by GApplication over D-Bus)
+/// only raise the window. Its identity is in `RayPetsApp+Identity`, its actions in
+/// `+Actions`, links in `+Links`, saving and restoring where the user was in `+State`.
+@MainActor
+public final class RayPetsApp {
+    /// The GtkApplication.
+    public let application: Application
+    /// The main window, once activated.
+    public private(set) var mainWindow: MainWindow?
+    /// The root coordinator, once activated.
+    public private(set) var coordinator: AppCoordinator?
+    let stateStore: StateStore?
+    private let settingsPath: String
+    private let restoresState: Bool
+    private var observations: [StackObservation] = []
+    /// Called once, right after the main window's first frame is drawn (the start-up benchmark).
+    package var onFirstFrame: (@MainActor (RayPetsApp) -> Void)?
+
+    /// The app, keeping its settings at `settingsPath` and, with a `statePath`, saving where
+    /// the user was on quit and going back there on the next start.
+    /// With `restoresState: false` (`--fresh`) it starts at Home but still saves on quit.
+    public init(settingsPath: String, statePath: String? = nil, restoresState: Bool = true) {
+        self.settingsPath = settingsPath
+        self.restoresState = restoresState
+        stateStore = statePath.map { StateStore(path: $0) }
+        application = Application(id: Self.id, opensURIs: true)
+        application.onStartup { [weak self] in self?.startUp() }
+        application.onActivate { [weak self] in self?.activate() }
+        application.onOpen { [weak self] uris in self?.open(uris) }
+        application.onShutdown { [weak self] in self?.saveState() }
+    }
+
+    /// Runs the app until it quits; returns the exit status.
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 { application.run(arguments: arguments) }
+
+    private func startUp() {
+        DesktopStyle.followColorScheme()
+        if Resources.exists(Self.resourceBase + "/style.css") {
+            CSSProvider(resource: Self.resourceBase + "/style.css").install()
+        }
+        installActions()
+    }
+
+    /// Builds the window, routers, services and coordinators the first time; raises the
+    /// window later. With `restoring`, goes back to where the last run ended.
+    func activate(restoring: Bool = true) {
+        if let coordinator {
+            coordinator.start()
+            return
+        }
+        let window = MainWindow(application: application)
+        window.window.addAction("close") { [weak window] in window?.window.close() }
+        // Closing the window ends the app: save where the user was while the pages still exist.
+        window.window.onCloseRequest { [weak self] in
+            self?.saveState()
+            return false
+        }
+        let services = ClinicServices(settings: SettingsStore(path: settingsPath))
+        let coordinator = AppCoordinator(
+            window: window,
+            welcomeRouter: StackRouter(host: window.welcomeHost),
+            tabs: TabRouter(tabs: AppTab.allCases, host: window.tabHost),
+            modalRouter: ModalRouter(host: window.modalHost),
+            services: services)
+        mainWindow = window
+        self.coordinator = coordinator
+        if let onFirstFrame {
+            window.window.onFirstFrame { [weak self] in if let self { onFirstFrame(self) } }
+        }
+        observations = Self.logTransitions(of: coordinator)
+        coordinator.start()
+        if restoring, restoresState, services.settings.hasCompletedWelcome { restoreState(of: coordinator) }
+    }
+}

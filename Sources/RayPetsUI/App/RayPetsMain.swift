@@ -1,0 +1,60 @@
+import Glibc
+import Gtk
+import RayPets
+
+/// What the `raypets` executable does: answers the command-line checks that need no window,
+/// finds its data files (next to the binary in a development build, in `../share` when
+/// installed), sets up translations and resources, and runs the application.
+@MainActor
+public enum RayPetsMain {
+    /// Runs RayPets with `arguments`; returns the process's exit status.
+    ///
+    /// `--list-routes` prints the link forms; a bad `raypets://` link prints what is wrong and
+    /// exits with status 2 before anything is forwarded to a running instance; `--fresh`
+    /// starts at Home instead of where the last run ended.
+    public static func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        run(arguments: arguments, configure: { _ in })
+    }
+
+    /// `run(arguments:)`, with `configure` called on the app before it runs (the start-up
+    /// benchmark uses it to quit at the first frame).
+    package static func run(arguments: [String], configure: (RayPetsApp) -> Void) -> Int32 {
+        let options = arguments.dropFirst()
+        if options.contains("--list-routes") {
+            print(DeepLink.forms.joined(separator: "\n"))
+            return 0
+        }
+        for option in options where option.lowercased().hasPrefix("raypets:") {
+            do {
+                _ = try DeepLink.parse(option, pets: InMemoryPetStore.samplePets)
+            } catch {
+                AppFiles.reportToStandardError(error.description)
+                return 2
+            }
+        }
+        let binFolder = executableFolder()
+        setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
+        Resources.register(firstOf: [binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource"])
+        let app = RayPetsApp(
+            settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath(),
+            restoresState: !options.contains("--fresh"))
+        configure(app)
+        return app.run(arguments: arguments.filter { $0 != "--fresh" })
+    }
+
+    /// The folder holding this executable.
+    private static func executableFolder() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "." }
+        let path = buffer.prefix(count).withUnsafeBufferPointer {
+            String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    }
+
+    /// The first of `candidates` that exists, else the last one.
+    private static func firstExisting(_ candidates: [String]) -> String {
+        candidates.first { access($0, F_OK) == 0 } ?? candidates[candidates.count - 1]
+    }
+}

@@ -1,0 +1,92 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+
+/// The main window: a header bar (Back, the tab switcher) over either the welcome page or
+/// the tabs, plus the host for modal dialogs over it. Implements `AppWindow` for the
+/// `AppCoordinator`.
+@MainActor
+public final class MainWindow: AppWindow {
+    /// The GtkWindow.
+    public let window: Window
+    /// The welcome page's host (give it to a `StackRouter`).
+    public let welcomeHost: GtkStackHost<AppRoute>
+    /// The tabs' host (give it to a `TabRouter`).
+    public let tabHost: GtkTabHost<AppTab, AppRoute>
+    /// The dialog host (give it to a `ModalRouter`).
+    public let modalHost: GtkModalHost<AppRoute>
+    /// Back and the window title: follows the welcome page's host or the tabs.
+    public let navigation: BackNavigation
+    private let header = HeaderBar()
+    private let sections = Stack()
+    /// A one-line notice above the pages (e.g. a link that could not be opened); hidden
+    /// until there is something to say.
+    public let notice = Label()
+    private var noticeGeneration = 0
+    /// What the window shows now.
+    public private(set) var section: AppSection?
+
+    /// The primary menu (Keyboard Shortcuts, About).
+    public let menuButton: MenuButton
+
+    /// A main window belonging to `application`.
+    public init(application: Application?) {
+        window = Window(application: application)
+        window.title = L("RayPets")
+        window.setDefaultSize(width: 560, height: 620)
+        let labels = NavigationLabels(back: L("Back"), cancel: L("Cancel"))
+        navigation = BackNavigation(window: window, labels: labels)
+        welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
+        tabHost = GtkTabHost(
+            window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, makeView: ViewFactory.makeView(for:))
+        modalHost = GtkModalHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
+        menuButton = MenuButton(
+            iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
+            items: [(L("Keyboard Shortcuts"), "app.shortcuts"), (L("About RayPets"), "app.about")])
+        sections.add(welcomeHost.widget, name: "welcome")
+        sections.add(tabHost.stack, name: "tabs")
+        header.packStart(navigation.backButton)
+        header.packEnd(menuButton)
+        window.titlebar = header
+        let content = Box(.vertical)
+        notice.addCSSClass("raypets-notice")
+        notice.wrapCentered()
+        notice.isVisible = false
+        content.append(notice)
+        content.append(sections)
+        sections.setExpand(horizontal: true, vertical: true)
+        window.child = content
+    }
+
+    /// Shows `text` above the pages for a few seconds; the pages stay as they are.
+    public func showNotice(_ text: String) {
+        notice.text = text
+        notice.isVisible = true
+        noticeGeneration += 1
+        let generation = noticeGeneration
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(nanoseconds: 8_000_000_000)
+            if let self, self.noticeGeneration == generation { self.notice.isVisible = false }
+        }
+    }
+
+    /// Shows and raises the window.
+    public func present() { window.present() }
+
+    /// Shows the welcome page or the tabs (with the tab switcher in the header bar).
+    public func show(_ section: AppSection) {
+        self.section = section
+        switch section {
+        case .welcome:
+            sections.setVisibleChild(name: "welcome", transition: .none)
+            header.titleWidget = nil
+            navigation.follow(welcomeHost)
+        case .tabs:
+            sections.setVisibleChild(name: "tabs", transition: .crossfade)
+            header.titleWidget = tabHost.switcher
+            navigation.follow(tabHost)
+            tabHost.focusVisiblePage()
+        }
+    }
+}
