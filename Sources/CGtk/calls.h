@@ -74,11 +74,6 @@ static inline const char *rp_variant_string(gpointer variant) {
     return g_variant_get_string((GVariant *)variant, NULL);
 }
 
-/* Activates `action` (of a GActionGroup such as a GApplication) with a string parameter. */
-static inline void rp_action_group_activate_with_string(gpointer group, const char *action, const char *value) {
-    g_action_group_activate_action(G_ACTION_GROUP(group), action, g_variant_new_string(value));
-}
-
 /* The URI of files[index] from GApplication's "open" signal (caller frees). */
 static inline char *rp_file_uri(gpointer files, int index) {
     return g_file_get_uri(((GFile **)files)[index]);

@@ -29,12 +29,8 @@ static inline GtkAboutDialog *rp_about_dialog(gpointer p) { return GTK_ABOUT_DIA
 static inline GtkActionable *rp_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GActionMap *rp_action_map(gpointer p) { return G_ACTION_MAP(p); }
 static inline GSimpleAction *rp_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
-static inline GtkGesture *rp_gesture(gpointer p) { return GTK_GESTURE(p); }
 static inline GtkGestureSingle *rp_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
 static inline GtkEventController *rp_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
-static inline GtkShortcutController *rp_shortcut_controller(gpointer p) { return GTK_SHORTCUT_CONTROLLER(p); }
-static inline GtkAccessible *rp_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline gboolean rp_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
-static inline gboolean rp_is_application_window(gpointer p) { return GTK_IS_APPLICATION_WINDOW(p); }
 
 #endif

@@ -16,6 +16,29 @@ struct RestorationTests {
         #expect(try NavigationState(decoding: state.encoded) == state)
     }
 
+    @Test("a pet id with the file's separators and escapes survives encode and decode")
+    func tokensEscapeIDs() throws {
+        let odd = "a,b:c%d e=f"
+        let state = NavigationState(
+            tab: .clinic, stacks: [.clinic: [.home, .pets, .petDetail(odd)], .learn: [.learn]],
+            modal: [.petPicker, .visitType(pet: odd)])
+        #expect(AppRoute.petDetail("rex").token == "pet-detail:rex", "plain ids are written as before")
+        #expect(try NavigationState(decoding: state.encoded) == state)
+        #expect(AppRoute(token: "pet-detail:%zz") == nil, "a malformed escape is not a route")
+    }
+
+    @Test("a restored dialog on No appointment required after Faking it? is rebuilt by its clicks")
+    func restoreAfterFakingIt() async throws {
+        let state = NavigationState(
+            tab: .clinic, stacks: [.clinic: [.home], .learn: [.learn]],
+            modal: [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex"),
+                    .noAppointmentRequired(pet: "rex")], pain: .aLittle)
+        let app = AppHarness()
+        #expect(await app.app.restore(state))
+        await app.settle()
+        #expect(app.app.navigationState == state)
+    }
+
     @Test("the app reports its state and rebuilds a saved one: same screen, same Back path")
     func restoreFromFile() async throws {
         let path = makeTemporaryFolder() + "/state/raypets/navigation"

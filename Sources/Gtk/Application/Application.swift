@@ -57,11 +57,6 @@ public final class Application: Object {
         register(Action(name: name, stringHandler: handler))
     }
 
-    /// Activates `app.NAME` with a string, as a menu item, D-Bus or another app would.
-    public func activateAction(_ name: String, with value: String) {
-        rp_action_group_activate_with_string(gobject, name, value)
-    }
-
     /// Sets the keyboard accelerator of a detailed action name (`"win.back"`) to `accelerator`
     /// (`"<Alt>Left"`).
     public func setAccelerator(_ accelerator: String, for action: String) {

@@ -32,7 +32,7 @@ open class Object {
     }
 
     /// The GObject type name, e.g. `GtkButton` (for diagnostics and tests).
-    public var typeName: String {
+    package var typeName: String {
         String(cString: g_type_name_from_instance(gobject.assumingMemoryBound(to: GTypeInstance.self)))
     }
 }

@@ -24,20 +24,11 @@ open class Widget: Object {
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
 
-    /// Whether the widget reacts to input.
-    public var isSensitive: Bool {
-        get { gtk_widget_get_sensitive(widget) != 0 }
-        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
-    }
-
     /// Whether the widget is in a shown, realized window right now.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
     /// Adds a CSS class (`gtk_widget_add_css_class`).
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
-
-    /// Whether the widget has the CSS class `name`.
-    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
     /// The name assistive technologies read for this widget.
     public func setAccessibleLabel(_ label: String) { rp_accessible_set_label(gobject, label) }
@@ -58,14 +49,6 @@ open class Widget: Object {
     public func setAlignment(horizontal: Alignment, vertical: Alignment) {
         gtk_widget_set_halign(widget, horizontal.gtk)
         gtk_widget_set_valign(widget, vertical.gtk)
-    }
-
-    /// Sets all four margins.
-    public func setMargins(_ margin: Int32) {
-        gtk_widget_set_margin_top(widget, margin)
-        gtk_widget_set_margin_bottom(widget, margin)
-        gtk_widget_set_margin_start(widget, margin)
-        gtk_widget_set_margin_end(widget, margin)
     }
 
     /// Adds actions under `prefix` (e.g. `dialog.back`) that this widget and its children can
@@ -114,7 +97,4 @@ open class Widget: Object {
         }
         return true
     }
-
-    /// Whether this widget has the keyboard focus.
-    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 }

@@ -24,7 +24,7 @@ public final class Window: Widget {
 
     private func watchDestruction() {
         // Make "destroy" (and so destroy-with-parent) work although this wrapper holds a
-        // reference: see rp_window_dispose_when_destroyed in shim.h.
+        // reference: see rp_window_dispose_when_destroyed in Sources/CGtk/window-dispose.h.
         connect("unrealize") { [weak self] in
             if let self { rp_window_dispose_when_destroyed(self.gobject) }
         }
@@ -38,9 +38,6 @@ public final class Window: Widget {
         actions[name] = action
         return action
     }
-
-    /// Whether this is a `GtkApplicationWindow` (which can hold `win.*` actions).
-    public var isApplicationWindow: Bool { rp_is_application_window(gobject) != 0 }
 
     /// Runs `handler` right after each frame the window draws (its frame clock's
     /// "after-paint"), from the first one on. Used to measure start-up and drawing.

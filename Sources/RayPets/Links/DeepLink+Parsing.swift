@@ -6,7 +6,7 @@ extension DeepLink {
         guard link.lowercased().hasPrefix(scheme) else { throw fail("it does not start with \(scheme)") }
         let rest = link.dropFirst(scheme.count)
         let pathPart = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = pathPart[0].split(separator: "/", omittingEmptySubsequences: true).map { decode(String($0)) }
+        let path = pathPart[0].split(separator: "/", omittingEmptySubsequences: true).map { PercentEncoding.decode(String($0)) }
         guard path.allSatisfy({ $0 != nil }) else { throw fail("it has a malformed %-escape") }
         let parts = path.map { $0! }
         let query = try parseQuery(pathPart.count > 1 ? String(pathPart[1]) : nil, fail: fail)
@@ -65,37 +65,11 @@ extension DeepLink {
         var query: [String: String] = [:]
         for pair in text.split(separator: "&") {
             let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard sides.count == 2, let key = decode(String(sides[0])), let value = decode(String(sides[1])), !key.isEmpty
+            guard sides.count == 2, let key = PercentEncoding.decode(String(sides[0])), let value = PercentEncoding.decode(String(sides[1])), !key.isEmpty
             else { throw fail("malformed query \"\(pair)\"") }
             if query[key] != nil { throw fail("\(key) is given twice") }
             query[key] = value
         }
         return query
-    }
-
-    /// Percent-decodes `text` (UTF-8); `nil` for a malformed escape.
-    static func decode(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next(), let low = iterator.next(),
-                      let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
-                bytes.append(value)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    /// Percent-encodes everything but unreserved URI characters.
-    static func encode(_ text: String) -> String {
-        text.utf8.map { byte in
-            let c = Character(UnicodeScalar(byte))
-            if c.isASCII && (c.isLetter || c.isNumber || "-._~".contains(c)) { return String(c) }
-            let hex = String(byte, radix: 16, uppercase: true)
-            return "%" + (hex.count == 1 ? "0" + hex : hex)
-        }.joined()
     }
 }

@@ -41,11 +41,11 @@ public enum DeepLink: Equatable, Sendable {
         switch self {
         case .clinic: "raypets://clinic"
         case .pets: "raypets://clinic/pets"
-        case .pet(let id): "raypets://clinic/pets/\(DeepLink.encode(id))"
+        case .pet(let id): "raypets://clinic/pets/\(PercentEncoding.encode(id))"
         case .clinicInfo: "raypets://clinic/info"
         case .openingHours: "raypets://clinic/info/opening-hours"
         case .appointment(let pet, let visit, let pain):
-            "raypets://clinic/appointment?pet=\(DeepLink.encode(pet))"
+            "raypets://clinic/appointment?pet=\(PercentEncoding.encode(pet))"
                 + (visit.map { "&visit=\($0.rawValue)" } ?? "") + (pain.map { "&pain=\($0.rawValue)" } ?? "")
         case .learn: "raypets://learn"
         case .howToCode(let step): "raypets://learn/how-to-code/\(step.rawValue)"

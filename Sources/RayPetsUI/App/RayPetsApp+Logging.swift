@@ -6,7 +6,7 @@ extension RayPetsApp {
     /// Logs every stack change through GLib (see it with `G_MESSAGES_DEBUG=raypets`). Keep
     /// the observations.
     static func logTransitions(of coordinator: AppCoordinator) -> [StackObservation] {
-        func line(_ pages: [Page<AppRoute>]) -> String { pages.map { "\($0.route)" }.joined(separator: " > ") }
+        func line(_ pages: [Page<AppRoute>]) -> String { pages.map { $0.route.token }.joined(separator: " > ") }
         var observations = AppTab.allCases.map { tab in
             coordinator.tabs.router(for: tab).observe { pages in Log.debug("\(tab.rawValue) tab: \(line(pages))") }
         }

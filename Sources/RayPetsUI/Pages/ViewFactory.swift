@@ -15,7 +15,7 @@ public enum ViewFactory {
         case .choice(let model): ChoiceView(model: model)
         case .petList(let model): PetListView(model: model)
         case .details(let model): DetailsView(model: model)
-        case nil: UnknownPageView(description: "\(page.route)")
+        case nil: UnknownPageView(description: page.route.token)
         }
     }
 }

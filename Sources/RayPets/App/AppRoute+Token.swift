@@ -1,28 +1,33 @@
 extension AppRoute {
-    /// A short, stable text form: `pet-detail:rex`, `how-to-code:2`, ...
+    /// The route's one text form, for the saved navigation state and the log:
+    /// `pet-detail:rex`, `how-to-code:2`, ... A pet id is percent-encoded, so no name can
+    /// break the `,`-separated lists of the state file.
+    ///
+    /// (A `DeepLink` is not a route but a place: the routes a user's clicks put on a stack.)
     public var token: String {
         switch self {
         case .welcome: "welcome"
         case .home: "home"
         case .pets: "pets"
-        case .petDetail(let id): "pet-detail:\(id)"
+        case .petDetail(let id): "pet-detail:" + PercentEncoding.encode(id)
         case .clinicInfo: "clinic-info"
         case .openingHours: "opening-hours"
         case .learn: "learn"
         case .howToCode(let step): "how-to-code:\(step.rawValue)"
         case .startOver: "start-over"
         case .petPicker: "pet-picker"
-        case .visitType(let pet): "visit-type:\(pet)"
-        case .painLevel(let pet): "pain-level:\(pet)"
-        case .fakingIt(let pet): "faking-it:\(pet)"
-        case .noAppointmentRequired(let pet): "no-appointment-required:\(pet)"
+        case .visitType(let pet): "visit-type:" + PercentEncoding.encode(pet)
+        case .painLevel(let pet): "pain-level:" + PercentEncoding.encode(pet)
+        case .fakingIt(let pet): "faking-it:" + PercentEncoding.encode(pet)
+        case .noAppointmentRequired(let pet): "no-appointment-required:" + PercentEncoding.encode(pet)
         }
     }
 
     /// The route a `token` names, or `nil`.
     public init?(token: String) {
         let parts = token.split(separator: ":", maxSplits: 1).map(String.init)
-        let argument = parts.count > 1 ? parts[1] : nil
+        let argument = parts.count > 1 ? PercentEncoding.decode(parts[1]) : nil
+        guard parts.count == 1 || argument != nil else { return nil }  // a malformed escape
         switch (parts.first, argument) {
         case ("welcome", nil): self = .welcome
         case ("home", nil): self = .home
