@@ -1,11 +1,5 @@
 import Navigation
 
-/// A value the user can pick on a choice page.
-public protocol ChoiceOption: CaseIterable, RawRepresentable, Sendable where AllCases == [Self], RawValue == String {
-    /// The option's button label.
-    var title: String { get }
-}
-
 /// What a view needs from any choice page, whatever its option type.
 @MainActor
 public protocol ChoiceModel: ScreenModel {

@@ -1,0 +1,58 @@
+import Navigation
+import RayPets
+
+/// What the routers and the coordinator tree look like, in the terms the model can predict.
+public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
+    /// The tab shown.
+    public var tab: AppTab
+    /// Each tab's routes.
+    public var stacks: [AppTab: [AppRoute]]
+    /// The dialog's routes.
+    public var modal: [AppRoute]
+    /// Running flows by coordinator type (beyond the app and the two tab roots).
+    public var flows: [String: Int]
+    /// `onDismissed` closures waiting, over all routers.
+    public var pendingDismissals: Int
+
+    /// One line per part, for failure reports.
+    public var description: String {
+        let stackText = AppTab.allCases.map { "\($0.rawValue): \(stacks[$0] ?? [])" }.joined(separator: "; ")
+        return "tab \(tab.rawValue); \(stackText); modal: \(modal); flows: \(flows.sorted { $0.key < $1.key }); "
+            + "pending onDismissed: \(pendingDismissals)"
+    }
+
+    /// What the model says the app must look like.
+    public init(expectedFrom model: NavigationModel) {
+        tab = model.tab
+        stacks = model.stacks
+        modal = model.modal
+        let clinic = model.stacks[.clinic]!, learn = model.stacks[.learn]!
+        var flows: [String: Int] = [:]
+        func add(_ name: String, _ count: Int) { if count > 0 { flows[name, default: 0] += count } }
+        add("PetListCoordinator", clinic.contains(.pets) ? 1 : 0)
+        add("ClinicInfoCoordinator", (clinic.contains(.clinicInfo) ? 1 : 0) + (model.modal.first == .clinicInfo ? 1 : 0))
+        add("HowToCodeCoordinator", learn.count > 1 ? 1 : 0)
+        add("PetAppointmentBuilderCoordinator", model.modal.first == .petPicker ? 1 : 0)
+        add("PetPickerCoordinator", model.modal.first == .petPicker ? 1 : 0)
+        self.flows = flows
+        // Each flow's first page carries the flow's onDismissed; so do the two tab roots.
+        pendingDismissals = 2 + flows.values.reduce(0, +) - (flows["PetPickerCoordinator"] ?? 0)
+    }
+
+    /// What the app looks like now.
+    @MainActor
+    public init(actual app: AppCoordinator, modal: ModalRouter<AppRoute>) {
+        tab = app.tabs.selectedTab
+        stacks = Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, app.tabs.router(for: $0).routes) })
+        self.modal = modal.routes
+        var flows: [String: Int] = [:]
+        var queue: [any Coordinator] = app.children.flatMap(\.children)
+        while let next = queue.popLast() {
+            flows[String(describing: type(of: next)), default: 0] += 1
+            queue.append(contentsOf: next.children)
+        }
+        self.flows = flows
+        pendingDismissals = AppTab.allCases.map { app.tabs.router(for: $0).pendingDismissHandlers }.reduce(0, +)
+            + modal.pendingDismissHandlers
+    }
+}
