@@ -68,6 +68,7 @@ static GtkWidget *page(const char *headline, const char *text, const char *butto
 }
 
 static GtkWidget *window, *stack, *back, *home_button;
+static GSimpleAction *back_action;
 
 static void quit_after_paint(GdkFrameClock *clock, gpointer app) {
     printf("first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time());
@@ -80,6 +81,10 @@ static void on_map(GtkWidget *widget, gpointer app) {
     g_signal_connect(clock, "after-paint", G_CALLBACK(quit_after_paint), app);
 }
 
+static void mouse_back_pressed(GtkGestureClick *gesture, int n_press, double x, double y, gpointer data) {
+    g_action_activate(G_ACTION(back_action), NULL);
+}
+
 static void build(GtkApplication *app) {
     window = gtk_application_window_new(app);
     gtk_window_set_title(GTK_WINDOW(window), "RayPets");
@@ -87,6 +92,23 @@ static void build(GtkApplication *app) {
     GtkWidget *header = gtk_header_bar_new();
     back = gtk_button_new_from_icon_name("go-previous-symbolic");
     gtk_widget_set_visible(back, FALSE);
+    /* Back as a GNOME app (and RayPets' BackNavigation) has it: a navigation.back action that
+     * the button, Alt+Left and the mouse's back button activate, disabled on the root page. */
+    GSimpleActionGroup *group = g_simple_action_group_new();
+    back_action = g_simple_action_new("back", NULL);
+    g_simple_action_set_enabled(back_action, FALSE);
+    g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(back_action));
+    gtk_widget_insert_action_group(window, "navigation", G_ACTION_GROUP(group));
+    g_object_unref(group);
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(back), "navigation.back");
+    GtkEventController *shortcuts = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(shortcuts),
+        gtk_shortcut_new(gtk_shortcut_trigger_parse_string("<Alt>Left"), gtk_named_action_new("navigation.back")));
+    gtk_widget_add_controller(window, shortcuts);
+    GtkGesture *mouse_back = gtk_gesture_click_new();
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(mouse_back), 8);
+    g_signal_connect(mouse_back, "pressed", G_CALLBACK(mouse_back_pressed), NULL);
+    gtk_widget_add_controller(window, GTK_EVENT_CONTROLLER(mouse_back));
     gtk_header_bar_pack_start(GTK_HEADER_BAR(header), back);
     gtk_window_set_titlebar(GTK_WINDOW(window), header);
     stack = gtk_stack_new();
@@ -147,6 +169,7 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
         gtk_stack_set_visible_child_full(GTK_STACK(stack), name, GTK_STACK_TRANSITION_TYPE_NONE);
         gtk_widget_grab_focus(last_button);
         gtk_widget_set_visible(back, TRUE);
+        g_simple_action_set_enabled(back_action, TRUE);
         gtk_window_set_title(GTK_WINDOW(window), "I go out");
         iterate_until_idle();
         /* Pop. */
@@ -154,6 +177,7 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
         gtk_widget_grab_focus(home_button);
         gtk_stack_remove(GTK_STACK(stack), step);
         gtk_widget_set_visible(back, FALSE);
+        g_simple_action_set_enabled(back_action, FALSE);
         gtk_window_set_title(GTK_WINDOW(window), "RayPets");
         iterate_until_idle();
         if (i == 1000) { rss_1k = rss_kib(); heap_1k = heap_kib(); }
