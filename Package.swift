@@ -7,10 +7,12 @@ let package = Package(
     name: "RayPets",
     products: [
         // The navigation layer another app can lift: pure routers/coordinators,
-        // in-memory hosts for headless tests, and the GTK hosts.
+        // in-memory hosts for headless tests, and the GTK hosts — and the Swift GTK wrapper
+        // the GTK hosts' API is written in, which an app builds its page views with.
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
         .library(name: "GtkNavigation", targets: ["GtkNavigation"]),
+        .library(name: "Gtk", targets: ["Gtk"]),
         .executable(name: "raypets", targets: ["raypets"]),
     ],
     targets: [

@@ -431,6 +431,17 @@ def test_bad_link_exits_2_with_the_valid_forms():
     assert listed.returncode == 0 and "raypets://clinic/pets/<name>" in listed.stdout, listed
 
 
+def test_command_line_help_and_version():
+    helped = subprocess.run([BINARY, "--help"], capture_output=True, text=True, timeout=20)
+    assert helped.returncode == 0, helped
+    for option in ("--fresh", "--list-routes", "--version", "[raypets://LINK"):
+        assert option in helped.stdout, (option, helped.stdout)
+    version = subprocess.run([BINARY, "--version"], capture_output=True, text=True, timeout=20)
+    assert version.returncode == 0 and version.stdout.startswith("raypets "), version
+    unknown = subprocess.run([BINARY, "--no-such-option"], capture_output=True, text=True, timeout=20)
+    assert unknown.returncode != 0 and "--no-such-option" in unknown.stderr + unknown.stdout, unknown
+
+
 def test_quit_mid_flow_and_relaunch_restores_the_screen():
     config, state = config_dir(welcome_done=True), tempfile.mkdtemp(prefix="raypets-e2e-state.")
     env = {"XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state}
@@ -523,7 +534,7 @@ def test_dark_style_follows_the_desktop():
         portal.wait(timeout=5)
 
 
-TESTS = [test_home, test_how_to_code, test_how_to_code_back_at_every_step]
+TESTS = [test_home, test_command_line_help_and_version, test_how_to_code, test_how_to_code_back_at_every_step]
 TESTS += [make_branch_test(*branch) for branch in BRANCHES]
 TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_page,
           test_appointment_close_button_on_every_page, test_pets_list_detail_back, test_clinic_info_pushed,

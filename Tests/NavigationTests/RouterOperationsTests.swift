@@ -55,10 +55,11 @@ struct RouterOperationsTests {
     func setStack() {
         let (router, host, counter, _) = fourPages()
         let shows = host.transitions.count
-        router.setStack([
-            (route: .root, model: TitledModel("root2"), onDismissed: counter.callback("root2")),
-            (route: .c, model: TitledModel("c2"), onDismissed: nil),
-        ])
+        router.setStack(
+            [
+                PageEntry(.root, model: TitledModel("root2"), onDismissed: counter.callback("root2")),
+                PageEntry(.c, model: TitledModel("c2")),
+            ], animated: false)
         #expect(host.transitions.count == shows + 1, "one change, not one per page")
         #expect(host.transitions.last == NavigationTransition.none)
         #expect(router.routes == [.root, .c])

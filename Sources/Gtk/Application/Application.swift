@@ -38,6 +38,35 @@ public final class Application: Object {
     }
 
     private var actions: [String: Action] = [:]
+    private var optionNames: [String] = []
+
+    /// Adds a command-line option without a value (`--name`), which `--help` lists with
+    /// `description`. The options given arrive in `onLocalOptions`.
+    public func addOption(_ name: String, description: String) {
+        optionNames.append(name)
+        g_application_add_main_option(
+            rp_gapplication(gobject), name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
+    }
+
+    /// What `--help` shows after the program's name (`parameters`, e.g. `"[LINK…]"`), and a
+    /// line about what the program does (`summary`).
+    public func setCommandLineHelp(parameters: String, summary: String) {
+        g_application_set_option_context_parameter_string(rp_gapplication(gobject), parameters)
+        g_application_set_option_context_summary(rp_gapplication(gobject), summary)
+    }
+
+    /// Runs `handler` in the launching process, after GLib has parsed the command line and
+    /// before anything is sent to a running instance, with the names of the options given
+    /// (see `addOption`). Return an exit status to end the launch there (`--version`), or
+    /// `nil` to go on.
+    @discardableResult
+    public func onLocalOptions(_ handler: @escaping @MainActor (Set<String>) -> Int32?) -> SignalConnection {
+        connectLocalOptions { [weak self] dict in
+            guard let self else { return -1 }
+            let given = Set(self.optionNames.filter { g_variant_dict_contains(dict, $0) != 0 })
+            return handler(given) ?? -1
+        }
+    }
 
     private func register(_ action: Action) -> Action {
         action.add(to: gobject)

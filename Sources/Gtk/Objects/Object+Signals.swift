@@ -72,6 +72,19 @@ private func openTrampoline(
     }
 }
 
+/// `gint (*)(GApplication *self, GVariantDict *options, gpointer data)`: "handle-local-options".
+typealias OptionsHandler = @MainActor (UnsafeMutablePointer<GVariantDict>?) -> Int32
+private func optionsTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ options: UnsafeMutablePointer<GVariantDict>?, _ data: UnsafeMutableRawPointer?
+) -> Int32 {
+    let box = UInt(bitPattern: data)
+    let dict = UInt(bitPattern: options)
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<OptionsHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+            .body(UnsafeMutablePointer(bitPattern: dict))
+    }
+}
+
 /// The destroy notify: the GObject gives up the box it was handed.
 private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
     Unmanaged<AnyObject>.fromOpaque(data!).release()
@@ -120,6 +133,13 @@ extension Object {
         let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void =
             pressedTrampoline
         return connect("pressed", handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to GApplication's "handle-local-options"; it gets the options dict.
+    func connectLocalOptions(_ handler: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>?) -> Int32) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GVariantDict>?, UnsafeMutableRawPointer?) -> Int32 =
+            optionsTrampoline
+        return connect("handle-local-options", handler as OptionsHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Connects a handler to GApplication's "open", with the files' URIs.

@@ -55,13 +55,13 @@ extension Window {
     /// GtkShortcutsWindow), or `nil` with a message if the resource or object is missing.
     public static func fromBuilderResource(_ path: String, name: String) -> Window? {
         guard g_resources_get_info(path, G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0 else {
-            Log.warning("resource \(path) is missing")
+            Log.library.warning("resource \(path) is missing")
             return nil
         }
         let builder = gtk_builder_new_from_resource(path)
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         guard let object = gtk_builder_get_object(builder, name), rp_is_window(UnsafeMutableRawPointer(object)) != 0 else {
-            Log.warning("\(path) has no window called \(name)")
+            Log.library.warning("\(path) has no window called \(name)")
             return nil
         }
         return Window(adopting: UnsafeMutableRawPointer(object))

@@ -20,6 +20,12 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     private var dialog: ModalDialog<Route>?
     private var pages: [Page<Route>] = []
 
+    /// The CSS class every dialog window has: `navigation-dialog`.
+    public static var dialogCSSClass: String { "navigation-dialog" }
+
+    /// The size a dialog opens at (the user can resize it). 420 × 460 unless set.
+    public var dialogSize: (width: Int32, height: Int32) = (420, 460)
+
     /// A host for dialogs over `parent`, building views with `makeView`.
     public init(parent: Window, labels: NavigationLabels = NavigationLabels(), makeView: @escaping PageViewFactory<Route>) {
         self.parent = parent
@@ -51,7 +57,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     public func requestClose() { delegate?.hostDidRequestClose() }
 
     private func open() -> ModalDialog<Route> {
-        let dialog = ModalDialog(makeView: makeView, labels: labels)
+        let dialog = ModalDialog(makeView: makeView, labels: labels, size: dialogSize)
         dialog.pages.onViewCreated = { [weak self] view in self?.onViewCreated?(view) }
         dialog.window.setTransient(for: parent)
         dialog.window.joinApplication(of: parent)

@@ -6,7 +6,9 @@
 /// through `presentChild`), which presents the flow's first page with the parent's
 /// `onDismissed`; the flow ends when that page leaves — by code, Back, Cancel or a closed
 /// window — so a parent is told exactly once. *Dismissing* the flow removes its own pages,
-/// from its first page up, and nothing below them. Most flows subclass `FlowCoordinator`,
+/// from its first page up, and nothing below them: on a stack shared with other flows, a
+/// flow goes back to where *it* started, not to the stack's root (pages pushed above it
+/// leave with it; see `FlowCoordinator.dismiss(animated:)`). Most flows subclass `FlowCoordinator`,
 /// which keeps `children` and the first page for them.
 @MainActor
 public protocol Coordinator: AnyObject {

@@ -40,9 +40,32 @@ open class FlowCoordinator<Route: NavigationRoute>: Coordinator {
         preconditionFailure("\(type(of: self)) must override start(animated:onDismissed:)")
     }
 
-    /// Ends the flow: removes its first page and every page above it, and no page below.
+    /// The flow's pages: its first page and every page above it, bottom first. Empty before
+    /// the flow starts and after it ends.
+    public var pages: [Page<Route>] {
+        guard let firstPage, let index = router.pages.firstIndex(where: { $0.id == firstPage }) else { return [] }
+        return Array(router.pages[index...])
+    }
+
+    /// Ends the flow: removes its first page and every page above it, and no page below —
+    /// the pages of the flows that presented it, or ran before it on a shared stack, stay.
     /// Does nothing once the first page has left.
+    ///
+    /// **Pages above a running flow.** A back stack has no holes: Back from any page goes
+    /// to the page the user saw before it. So the pages above the flow's first page leave
+    /// with it, whoever presented them — the flow's own, its children's, and any page a
+    /// parent pushed on top while the flow was running. Each one's `onDismissed` runs once,
+    /// top first, so every flow that presented one of them learns that it ended.
     open func dismiss(animated: Bool) {
         if let firstPage { router.remove(from: firstPage, animated: animated) }
+    }
+
+    /// Back to the flow's first page: every page above it leaves (by the same rule as
+    /// `dismiss`), the first page stays. Does nothing once the first page has left.
+    public func popToFirstPage(animated: Bool) {
+        guard let firstPage, let index = router.pages.firstIndex(where: { $0.id == firstPage }),
+            index + 1 < router.pages.count
+        else { return }
+        router.remove(from: router.pages[index + 1].id, animated: animated)
     }
 }

@@ -72,37 +72,45 @@ public class PageRouter<Route: NavigationRoute> {
         return true
     }
 
-    /// Replaces the top page with a page for `route`: the old top's `onDismissed` runs (after
-    /// the new page is shown), the new page gets `onDismissed`.
+    /// Replaces the top page with a page for `route`: the new page slides in (with
+    /// `animated`) as if pushed, the old top's `onDismissed` runs after the new page is shown,
+    /// and the new page gets `onDismissed`. On an empty stack it presents the first page.
     @discardableResult
     public func replaceTop(
         with route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
     ) -> PageID {
+        let hadPages = !stack.pages.isEmpty
         let handlers = stack.removePages(from: max(stack.pages.count - 1, 0))
         let page = Page(route: route, model: model)
         stack.push(page, onDismissed: onDismissed)
-        publish(.none)
+        publish(animated && hadPages ? .push : .none)
         for handler in handlers { handler() }
         return page.id
     }
 
     /// Replaces the whole stack with new pages for `entries` (bottom first), in one change with
     /// no intermediate screens: every old page's `onDismissed` runs once, after the new stack
-    /// is shown. Returns the new pages' ids.
+    /// is shown. With `animated`, the new top slides in forwards when the stack grows or
+    /// keeps its depth, and backwards when it shrinks. Returns the new pages' ids.
     @discardableResult
-    public func setStack(
-        _ entries: [(route: Route, model: any PageModel, onDismissed: (@MainActor () -> Void)?)]
-    ) -> [PageID] {
+    public func setStack(_ entries: [PageEntry<Route>], animated: Bool) -> [PageID] {
+        let oldCount = stack.pages.count
         let handlers = stack.removePages(from: 0)
-        let pages = entries.map { entry in
+        let ids = entries.map { entry in
             let page = Page(route: entry.route, model: entry.model)
             stack.push(page, onDismissed: entry.onDismissed)
             return page.id
         }
-        publish(.none)
+        let transition: NavigationTransition =
+            !animated || oldCount == 0 || entries.isEmpty ? .none : entries.count >= oldCount ? .push : .pop
+        publish(transition)
         for handler in handlers { handler() }
-        return pages
+        return ids
     }
+
+    /// Removes every page, the first one too: a `StackRouter`'s root leaves (e.g. a welcome
+    /// page that is done), a `ModalRouter` closes.
+    public func dismissAll(animated: Bool) { truncate(to: 0, animated: animated) }
 
     /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page.
     public func hostDidRequestBack() { goBack(animated: true) }

@@ -10,8 +10,15 @@
 /// - **remove from** a page: that page and every page above it leave.
 /// - **dismiss** (a router): everything leaves that can, back to the router's resting state —
 ///   a `StackRouter` keeps its root page, a `ModalRouter` closes its dialog.
+///   **dismiss all**: every page leaves, a `StackRouter`'s root too.
+/// - **pop to** a route, **replace the top**, **set the stack**: the other changes a
+///   coordinator can ask for, each in one step that the user sees as one transition.
 /// - A *flow* (a `Coordinator`) is presented and dismissed with the same words: presenting it
 ///   presents its first page; dismissing it removes its pages, from its first page up.
+///
+/// Every operation that takes `animated` honours it: with `false`, the host is asked to show
+/// the change with no transition (`NavigationTransition.none`). `animatesTransitions` turns
+/// every transition off at once.
 @MainActor
 public protocol Router<Route>: AnyObject {
     /// The app's route type.
@@ -42,6 +49,27 @@ public protocol Router<Route>: AnyObject {
     /// Removes the page `id` and everything above it; `false` if `id` is not on the stack.
     @discardableResult
     func remove(from id: PageID, animated: Bool) -> Bool
+
+    /// Removes every page above the topmost page showing `route`; `false` (and nothing
+    /// changes) if no page shows it.
+    @discardableResult
+    func popTo(_ route: Route, animated: Bool) -> Bool
+
+    /// Replaces the top page with a new page for `route`: the old top's `onDismissed` runs
+    /// after the new page is shown.
+    @discardableResult
+    func replaceTop(
+        with route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID
+
+    /// Replaces the whole stack with new pages for `entries` (bottom first) in one change:
+    /// no intermediate screens, and every old page's `onDismissed` runs once, after the new
+    /// stack is shown. Returns the new pages' ids.
+    @discardableResult
+    func setStack(_ entries: [PageEntry<Route>], animated: Bool) -> [PageID]
+
+    /// Removes every page: a stack router's root too, a modal router closes its dialog.
+    func dismissAll(animated: Bool)
 }
 
 extension Router {

@@ -15,9 +15,6 @@ public final class StackRouter<Route: NavigationRoute>: PageRouter<Route>, Route
     /// Pops everything above the root page.
     public func dismiss(animated: Bool) { truncate(to: min(1, pages.count), animated: animated) }
 
-    /// Removes every page, the root too (e.g. a welcome page that is done): "dismiss all".
-    public func dismissAll(animated: Bool) { truncate(to: 0, animated: animated) }
-
     /// A stack host has nothing to cancel; a close request pops to the root.
     public func hostDidRequestClose() { dismiss(animated: true) }
 

@@ -15,6 +15,14 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
         case goBack(animated: Bool)
         /// `remove(from:animated:)` (how a flow dismisses itself).
         case remove(from: PageID, animated: Bool)
+        /// `popTo(_:animated:)`.
+        case popTo(Route, animated: Bool)
+        /// `replaceTop(with:model:animated:onDismissed:)`.
+        case replaceTop(Route, animated: Bool)
+        /// `setStack(_:animated:)`, with the new stack's routes.
+        case setStack([Route], animated: Bool)
+        /// `dismissAll(animated:)`.
+        case dismissAll(animated: Bool)
     }
 
     /// Every call, in order.
@@ -61,6 +69,38 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
         calls.append(.remove(from: id, animated: animated))
         return router.remove(from: id, animated: animated)
     }
+
+    /// Records the call and pops to the topmost page showing `route`.
+    @discardableResult
+    public func popTo(_ route: Route, animated: Bool) -> Bool {
+        calls.append(.popTo(route, animated: animated))
+        return router.popTo(route, animated: animated)
+    }
+
+    /// Records the call and replaces the top page.
+    @discardableResult
+    public func replaceTop(
+        with route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
+    ) -> PageID {
+        calls.append(.replaceTop(route, animated: animated))
+        return router.replaceTop(with: route, model: model, animated: animated, onDismissed: onDismissed)
+    }
+
+    /// Records the call and replaces the whole stack.
+    @discardableResult
+    public func setStack(_ entries: [PageEntry<Route>], animated: Bool) -> [PageID] {
+        calls.append(.setStack(entries.map { $0.route }, animated: animated))
+        return router.setStack(entries, animated: animated)
+    }
+
+    /// Records the call and removes every page.
+    public func dismissAll(animated: Bool) {
+        calls.append(.dismissAll(animated: animated))
+        router.dismissAll(animated: animated)
+    }
+
+    /// The transitions the stack was shown with, in order (what a GTK host would animate).
+    public var transitions: [NavigationTransition] { host.transitions }
 
     /// Observes the stack.
     public func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation {

@@ -11,11 +11,11 @@ extension RayPetsApp {
         for uri in uris {
             do {
                 let link = try DeepLink.parse(uri, pets: coordinator.services.pets.pets)
-                Log.debug("opening \(link.uri)")
+                RayPetsApp.log.debug("opening \(link.uri)")
                 Task { @MainActor in await coordinator.open(link) }
             } catch {
                 // A bad link is not fatal: say so, and leave the screen as it is.
-                Log.warning(error.description)
+                RayPetsApp.log.warning(error.description)
                 mainWindow?.showNotice(L("Cannot open {link}: {problem}", ["link": uri, "problem": error.problem]))
             }
         }

@@ -3,15 +3,18 @@ import Navigation
 import RayPets
 
 extension RayPetsApp {
+    /// RayPets' messages: GLib log domain `raypets`.
+    static let log = Log(domain: "raypets")
+
     /// Logs every stack change through GLib (see it with `G_MESSAGES_DEBUG=raypets`). Keep
     /// the observations.
     static func logTransitions(of coordinator: AppCoordinator) -> [StackObservation] {
         func line(_ pages: [Page<AppRoute>]) -> String { pages.map { $0.route.token }.joined(separator: " > ") }
         var observations = AppTab.allCases.map { tab in
-            coordinator.tabs.router(for: tab).observe { pages in Log.debug("\(tab.rawValue) tab: \(line(pages))") }
+            coordinator.tabs.router(for: tab).observe { pages in log.debug("\(tab.rawValue) tab: \(line(pages))") }
         }
         observations.append(coordinator.modalRouter.observe { pages in
-            Log.debug("dialog: \(pages.isEmpty ? "closed" : line(pages))")
+            log.debug("dialog: \(pages.isEmpty ? "closed" : line(pages))")
         })
         return observations
     }

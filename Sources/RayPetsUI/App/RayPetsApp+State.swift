@@ -16,7 +16,7 @@ extension RayPetsApp {
     func restoreState(of coordinator: AppCoordinator) {
         guard let state = stateStore?.load() else { return }
         Task { @MainActor in
-            if !(await coordinator.restore(state)) { Log.warning("could not restore every saved page") }
+            if !(await coordinator.restore(state)) { RayPetsApp.log.warning("could not restore every saved page") }
         }
     }
 }

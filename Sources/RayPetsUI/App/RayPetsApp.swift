@@ -17,7 +17,7 @@ public final class RayPetsApp {
     public private(set) var coordinator: AppCoordinator?
     let stateStore: StateStore?
     private let settingsPath: String
-    private let restoresState: Bool
+    var restoresState: Bool
     private var observations: [StackObservation] = []
     /// Called once, right after the main window's first frame is drawn (the start-up benchmark).
     package var onFirstFrame: (@MainActor (RayPetsApp) -> Void)?
@@ -34,6 +34,7 @@ public final class RayPetsApp {
         application.onActivate { [weak self] in self?.activate() }
         application.onOpen { [weak self] uris in self?.open(uris) }
         application.onShutdown { [weak self] in self?.saveState() }
+        installCommandLine()
     }
 
     /// Runs the app until it quits; returns the exit status.

@@ -9,9 +9,9 @@ import RayPets
 public enum RayPetsMain {
     /// Runs RayPets with `arguments`; returns the process's exit status.
     ///
-    /// `--list-routes` prints the link forms; a bad `raypets://` link prints what is wrong and
-    /// exits with status 2 before anything is forwarded to a running instance; `--fresh`
-    /// starts at Home instead of where the last run ended.
+    /// A bad `raypets://` link prints what is wrong and exits with status 2 before anything is
+    /// forwarded to a running instance. The options (`--help`, `--version`, `--list-routes`,
+    /// `--fresh`) are GApplication's, declared in `RayPetsApp+CommandLine`.
     public static func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         run(arguments: arguments, configure: { _ in })
     }
@@ -19,12 +19,7 @@ public enum RayPetsMain {
     /// `run(arguments:)`, with `configure` called on the app before it runs (the start-up
     /// benchmark uses it to quit at the first frame).
     package static func run(arguments: [String], configure: (RayPetsApp) -> Void) -> Int32 {
-        let options = arguments.dropFirst()
-        if options.contains("--list-routes") {
-            print(DeepLink.forms.joined(separator: "\n"))
-            return 0
-        }
-        for option in options where option.lowercased().hasPrefix("raypets:") {
+        for option in arguments.dropFirst() where option.lowercased().hasPrefix("raypets:") {
             do {
                 _ = try DeepLink.parse(option, pets: InMemoryPetStore.samplePets)
             } catch {
@@ -35,11 +30,9 @@ public enum RayPetsMain {
         let binFolder = executableFolder()
         setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
         Resources.register(firstOf: [binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource"])
-        let app = RayPetsApp(
-            settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath(),
-            restoresState: !options.contains("--fresh"))
+        let app = RayPetsApp(settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath())
         configure(app)
-        return app.run(arguments: arguments.filter { $0 != "--fresh" })
+        return app.run(arguments: arguments)
     }
 
     /// The folder holding this executable.
