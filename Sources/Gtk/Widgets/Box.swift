@@ -4,7 +4,12 @@ import CGtk
 @MainActor
 public final class Box: Widget {
     /// The direction children are laid out in.
-    public enum Axis: Sendable { case horizontal, vertical }
+    public enum Axis: Sendable {
+        /// Side by side, start to end.
+        case horizontal
+        /// One above the other, top to bottom.
+        case vertical
+    }
 
     /// The children, held strongly like the GtkBox holds them (ownership rule 1).
     public private(set) var children: [Widget] = []

@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+// RecipeBox: a second app on RayPets' navigation library. It depends on the RayPets package
+// by path and imports only its library products: Navigation, NavigationTesting,
+// GtkNavigation and Gtk.
+import PackageDescription
+
+let package = Package(
+    name: "RecipeBox",
+    dependencies: [
+        .package(name: "RayPets", path: "../.."),
+    ],
+    targets: [
+        // Routes, models, coordinators and links. No GTK.
+        .target(name: "RecipeBoxCore", dependencies: [.product(name: "Navigation", package: "RayPets")]),
+        // The GTK views and the window.
+        .target(
+            name: "RecipeBoxUI",
+            dependencies: [
+                "RecipeBoxCore",
+                .product(name: "Gtk", package: "RayPets"),
+                .product(name: "GtkNavigation", package: "RayPets"),
+            ]),
+        .executableTarget(name: "recipe-box", dependencies: ["RecipeBoxUI"]),
+        // The two-screen app that Navigation's "Getting started" article builds, line for line.
+        .executableTarget(
+            name: "hello-pages",
+            dependencies: [
+                .product(name: "Navigation", package: "RayPets"),
+                .product(name: "Gtk", package: "RayPets"),
+                .product(name: "GtkNavigation", package: "RayPets"),
+            ]),
+        // Headless tests: no display, no GTK.
+        .testTarget(
+            name: "RecipeBoxTests",
+            dependencies: ["RecipeBoxCore", .product(name: "NavigationTesting", package: "RayPets")]),
+        // A GTK smoke test (an executable: GTK wants the main thread), run under Xvfb.
+        .executableTarget(name: "recipe-box-smoke", dependencies: ["RecipeBoxUI"], path: "Tests/RecipeBoxSmoke"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,44 @@
+import Navigation
+
+/// The app's root flow: the list of recipes on the window's stack. Choosing a recipe starts
+/// a `RecipeFlow` on the same stack; a link rebuilds the stack the way clicks would.
+@MainActor
+public final class RecipeBoxCoordinator: FlowCoordinator<RecipeRoute> {
+    private let dialogRouter: any Router<RecipeRoute>
+    private let recipes: [Recipe]
+
+    /// The list on `router`; dialogs through `dialogRouter`.
+    public init(router: any Router<RecipeRoute>, dialogRouter: any Router<RecipeRoute>, recipes: [Recipe] = Recipe.samples) {
+        self.dialogRouter = dialogRouter
+        self.recipes = recipes
+        super.init(router: router)
+    }
+
+    /// Shows the list.
+    public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        let model = RecipeListModel(recipes: recipes)
+        let id = router.present(.recipes, model: model, animated: animated, onDismissed: onDismissed)
+        model.onSelect = whenVisible(id) { flow, recipe in flow.show(recipe, animated: true) }
+    }
+
+    /// Starts the flow of `recipe` on top of the list.
+    @discardableResult
+    func show(_ recipe: Recipe, animated: Bool) -> RecipeFlow {
+        let flow = RecipeFlow(recipe: recipe, router: router, dialogRouter: dialogRouter)
+        presentChild(flow, animated: animated)
+        return flow
+    }
+
+    /// Opens `link`: back to the list (every running recipe flow ends), then the clicks the
+    /// link stands for, with no animation on the way.
+    public func open(_ link: RecipeLink) {
+        dialogRouter.dismissAll(animated: false)
+        router.popTo(.recipes, animated: false)
+        guard case .recipe(let id, let step) = link, let recipe = recipes.first(where: { $0.id == id }) else { return }
+        let flow = show(recipe, animated: false)
+        if let step { flow.cook(from: step, animated: false) }
+    }
+
+    /// The recipe a link names, if this box has it.
+    public func recipe(id: String) -> Recipe? { recipes.first { $0.id == id } }
+}

@@ -1,0 +1,13 @@
+import Navigation
+
+/// Every screen of RecipeBox, as data.
+public enum RecipeRoute: NavigationRoute {
+    /// The list of recipes (the root).
+    case recipes
+    /// One recipe.
+    case recipe(id: String)
+    /// A step of cooking a recipe (0-based).
+    case cookingStep(id: String, step: Int)
+    /// The dialog asking how many people to cook for.
+    case servings(id: String)
+}

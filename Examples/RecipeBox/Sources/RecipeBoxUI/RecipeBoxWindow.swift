@@ -1,0 +1,52 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RecipeBoxCore
+
+/// The main window: a header bar with Back, the page stack, and dialogs over it — the
+/// library's hosts, routers and `BackNavigation` put together.
+@MainActor
+public final class RecipeBoxWindow {
+    /// The GTK window.
+    public let window: Window
+    /// The window's page stack.
+    public let stackRouter: StackRouter<RecipeRoute>
+    /// Dialogs over the window.
+    public let dialogRouter: ModalRouter<RecipeRoute>
+    /// The root flow.
+    public let coordinator: RecipeBoxCoordinator
+    private let stackHost: GtkStackHost<RecipeRoute>
+    private let dialogHost: GtkModalHost<RecipeRoute>
+    /// Back (the header bar's button, Alt+Left, the mouse's back button).
+    public let navigation: BackNavigation
+
+    /// The window of `application` (none in a test), showing the recipe list.
+    public init(application: Application?) {
+        window = Window(application: application)
+        window.setDefaultSize(width: 480, height: 420)
+        stackHost = GtkStackHost(window: window, makeView: Self.view(for:))
+        dialogHost = GtkModalHost(parent: window, makeView: Self.view(for:))
+        dialogHost.dialogSize = (360, 420)
+        stackRouter = StackRouter(host: stackHost)
+        dialogRouter = ModalRouter(host: dialogHost)
+        navigation = BackNavigation(window: window)
+        navigation.follow(stackHost)
+        let header = HeaderBar()
+        header.packStart(navigation.backButton)
+        window.titlebar = header
+        window.child = stackHost.widget
+        coordinator = RecipeBoxCoordinator(router: stackRouter, dialogRouter: dialogRouter)
+        coordinator.present(animated: false, onDismissed: nil)
+    }
+
+    /// The view of a page: the route says which screen it is.
+    static func view(for page: Page<RecipeRoute>) -> any PageView {
+        switch (page.route, page.model) {
+        case (.recipes, let model as RecipeListModel): RecipeListView(model: model)
+        case (.recipe, let model as RecipeModel): RecipeView(model: model)
+        case (.cookingStep, let model as CookingStepModel): CookingStepView(model: model)
+        case (.servings, let model as ServingsModel): ServingsView(model: model)
+        default: preconditionFailure("\(page.route) was presented with a \(type(of: page.model))")
+        }
+    }
+}

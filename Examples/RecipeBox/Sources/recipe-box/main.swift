@@ -1,0 +1,5 @@
+import Glibc
+import RecipeBoxUI
+
+// RecipeBox: `recipe-box [recipebox://recipe/ID[/step/N]]`.
+exit(MainActor.assumeIsolated { RecipeBoxApp().run() })

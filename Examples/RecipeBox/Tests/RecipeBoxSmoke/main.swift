@@ -1,0 +1,56 @@
+import Glibc
+import Gtk
+import Navigation
+import RecipeBoxCore
+import RecipeBoxUI
+
+// A GTK smoke test of RecipeBox: the real window, hosts and views on a display (scripts/test
+// runs it under a private Xvfb). It walks list -> recipe -> cooking -> done -> Back and checks
+// what GTK shows at each step.
+guard MainLoop.initialize() else {
+    print("recipe-box-smoke: cannot open a display; run it under Xvfb (scripts/with-display)")
+    exit(2)
+}
+
+@MainActor
+func smoke() -> [String] {
+    var failures: [String] = []
+    func expect(_ condition: Bool, _ message: String) { if !condition { failures.append(message) } }
+    func settle() { _ = MainLoop.run(until: { !MainLoop.iterate() }, timeout: 2) }
+
+    let app = RecipeBoxWindow(application: nil)
+    app.window.present()
+    _ = MainLoop.run(until: { app.window.isMapped })
+    settle()
+    expect(app.window.title == "Recipes", "first title: \(app.window.title)")
+    expect(!app.navigation.backButton.isVisible, "Back shown on the list")
+
+    let list = app.stackRouter.topPage?.model as? RecipeListModel
+    list?.onSelect?(Recipe.samples[0])
+    settle()
+    expect(app.window.title == "Pancakes", "title after choosing: \(app.window.title)")
+    expect(app.navigation.backButton.isVisible, "Back hidden on a recipe")
+
+    (app.stackRouter.topPage?.model as? RecipeModel)?.onCook?()
+    for _ in 0..<3 {
+        settle()
+        (app.stackRouter.topPage?.model as? CookingStepModel)?.onNext?()
+    }
+    settle()
+    expect(app.window.title == "Pancakes", "after Done: \(app.window.title) (cooking must end on the recipe)")
+
+    app.navigation.backButton.click()
+    settle()
+    expect(app.window.title == "Recipes", "after Back: \(app.window.title)")
+    expect(app.stackRouter.routes == [.recipes], "routes after Back: \(app.stackRouter.routes)")
+
+    app.window.destroy()
+    settle()
+    expect(app.stackRouter.pages.isEmpty, "pages left after the window closed")
+    return failures
+}
+
+let failures = MainActor.assumeIsolated { smoke() }
+for failure in failures { print("FAIL \(failure)") }
+print("recipe-box-smoke: \(failures.isEmpty ? "passed" : "\(failures.count) failed")")
+exit(failures.isEmpty ? 0 : 1)
