@@ -43,7 +43,8 @@ let package = Package(
 
         // Headless tests: no display, no D-Bus, no GTK linked.
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting"]),
-        .testTarget(name: "RayPetsTests", dependencies: ["RayPets", "Navigation", "NavigationTesting", "RayPetsTesting"]),
+        .testTarget(
+            name: "RayPetsTests", dependencies: ["RayPets", "Navigation", "NavigationTesting", "RayPetsTesting"]),
         // In-process GTK tests: a plain executable, because GTK wants the process's main
         // thread and its own main loop. scripts/test runs it under a private Xvfb.
         .executableTarget(
@@ -55,7 +56,9 @@ let package = Package(
         // raypets-bench: navigation and headless figures.
         .executableTarget(
             name: "raypets-bench",
-            dependencies: ["CBenchSupport", "Gtk", "GtkNavigation", "Navigation", "NavigationTesting", "RayPets", "RayPetsUI"],
+            dependencies: [
+                "CBenchSupport", "Gtk", "GtkNavigation", "Navigation", "NavigationTesting", "RayPets", "RayPetsUI",
+            ],
             path: "Benchmarks/RayPetsBench"
         ),
         // raypets-startup: the raypets executable's own start-up code, quitting at its first frame.

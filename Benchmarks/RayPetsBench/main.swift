@@ -24,7 +24,8 @@ import RayPetsUI
 func rssKiB() -> Int {
     guard let file = fopen("/proc/self/statm", "r") else { return 0 }
     defer { fclose(file) }
-    var pages = 0, resident = 0
+    var pages = 0
+    var resident = 0
     withUnsafeMutablePointer(to: &pages) { p in
         withUnsafeMutablePointer(to: &resident) { r in _ = withVaList([p, r]) { vfscanf(file, "%ld %ld", $0) } }
     }
@@ -39,7 +40,10 @@ let count = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 10_000
 
 @MainActor
 func navigate(cycles: Int, drawn: Bool) {
-    guard MainLoop.initialize() else { print("no display"); exit(2) }
+    guard MainLoop.initialize() else {
+        print("no display")
+        exit(2)
+    }
     MainLoop.setAnimationsEnabled(false)
     // The same structure as the C baseline: a window, a header bar with Back, one GtkStack —
     // here driven through BackNavigation, GtkStackHost and StackRouter with RayPets' views.
@@ -59,16 +63,21 @@ func navigate(cycles: Int, drawn: Bool) {
     window.present()
     while MainLoop.iterate() {}
     frames = 0
-    var rss1k = 0, heap1k = 0
+    var rss1k = 0
+    var heap1k = 0
     func settle() {
-        if drawn { let seen = frames; while frames == seen { MainLoop.iterate(blocking: true) } }
+        if drawn {
+            let seen = frames
+            while frames == seen { MainLoop.iterate(blocking: true) }
+        }
         while MainLoop.iterate() {}
     }
     let cpuStart = MainLoop.processCPUTime
     let start = MainLoop.now
     for cycle in 1...cycles {
         let step = HowToCodeStep.goOut
-        let model = MessageViewModel(title: step.title, message: step.text, actionTitle: "Next", actionStyle: step.colour)
+        let model = MessageViewModel(
+            title: step.title, message: step.text, actionTitle: "Next", actionStyle: step.colour)
         router.present(.howToCode(step), model: model, animated: false, onDismissed: nil)
         settle()
         router.goBack(animated: false)
@@ -77,9 +86,10 @@ func navigate(cycles: Int, drawn: Bool) {
     }
     let elapsed = MainLoop.now - start
     let cpu = MainLoop.processCPUTime - cpuStart
-    print("cycles \(cycles) us-per-cycle \(Double(elapsed) / Double(cycles)) cpu-us-per-cycle \(Double(cpu) / Double(cycles))",
-          "frames-per-cycle \(Double(frames) / Double(cycles)) rss-1k-kib \(rss1k) rss-end-kib \(rssKiB())",
-          "heap-1k-kib \(heap1k) heap-end-kib \(heapKiB())")
+    print(
+        "cycles \(cycles) us-per-cycle \(Double(elapsed) / Double(cycles)) cpu-us-per-cycle \(Double(cpu) / Double(cycles))",
+        "frames-per-cycle \(Double(frames) / Double(cycles)) rss-1k-kib \(rss1k) rss-end-kib \(rssKiB())",
+        "heap-1k-kib \(heap1k) heap-end-kib \(heapKiB())")
 }
 
 @MainActor
@@ -96,7 +106,8 @@ func headless(operations: Int) async {
         router.dismiss(animated: true)
     }
     var checkpoint = 10_000
-    var last = MainLoop.now, done = 0
+    var last = MainLoop.now
+    var done = 0
     while done < operations {
         router.present(.howToCode(.goOut), model: model, animated: true, onDismissed: {})
         router.dismiss(animated: true)
@@ -130,7 +141,9 @@ func headless(operations: Int) async {
         (modalHost.visiblePage?.model as? MessageViewModel)?.performAction()
     }
     let elapsed = MainLoop.now - start
-    print("flows \(flows) us-per-flow \(Double(elapsed) / Double(flows)) recorded \(log.requests.count) rss-kib \(rssKiB())")
+    print(
+        "flows \(flows) us-per-flow \(Double(elapsed) / Double(flows)) recorded \(log.requests.count) rss-kib \(rssKiB())"
+    )
 }
 
 switch mode {

@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "RecipeBox",
     dependencies: [
-        .package(name: "RayPets", path: "../.."),
+        .package(name: "RayPets", path: "../..")
     ],
     targets: [
         // Routes, models, coordinators and links. No GTK.

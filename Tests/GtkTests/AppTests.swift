@@ -110,7 +110,8 @@ func appTests(_ runner: TestRunner) {
         let welcome = f.window.welcomeHost
         try check(welcome.viewCount == 1, "welcome views \(welcome.viewCount)")
         guard let welcomeFlow = f.app.children.first as? WelcomeCoordinator,
-              let model = welcomeFlow.router.pages.first?.model as? MessageViewModel else {
+            let model = welcomeFlow.router.pages.first?.model as? MessageViewModel
+        else {
             throw Failure(description: "no welcome page model")
         }
         model.performAction()

@@ -34,7 +34,9 @@ func bridgeTests(_ runner: TestRunner) {
         let wall = MainLoop.now - start
         let used = MainLoop.processCPUTime - cpu
         log("  idle 0.5 s: \(iterations) loop iterations, \(used) µs CPU over \(wall) µs")
-        try check(MainQueueBridge.drainCount == drains, "the bridge woke \(MainQueueBridge.drainCount - drains) times while idle")
+        try check(
+            MainQueueBridge.drainCount == drains,
+            "the bridge woke \(MainQueueBridge.drainCount - drains) times while idle")
         try check(iterations < 20, "the loop iterated \(iterations) times in 0.5 s idle: it spins")
         try check(used < wall / 10, "used \(used) µs of CPU in \(wall) µs idle")
     }

@@ -20,16 +20,20 @@ func desktopTests(_ runner: TestRunner) {
             let registered = app.application.accelerator(for: action)
             try check(registered == accelerator, "\(action): expected \(accelerator), got \(registered ?? "nothing")")
         }
-        try check(RayPetsApp.accelerators.map(\.action).sorted()
-                  == ["app.quit", "app.shortcuts", "win.close"], "the accelerator list changed")
+        try check(
+            RayPetsApp.accelerators.map(\.action).sorted()
+                == ["app.quit", "app.shortcuts", "win.close"], "the accelerator list changed")
     }
 
     runner.test("the resource bundle holds the stylesheet, the icons and the shortcuts window") {
         let bundle = binaryFolder() + "/raypets.gresource"
-        try check(Resources.register(firstOf: [bundle]) == bundle, "cannot load \(bundle) (run meson_helpers/build-data)")
+        try check(
+            Resources.register(firstOf: [bundle]) == bundle, "cannot load \(bundle) (run meson_helpers/build-data)")
         let base = RayPetsApp.resourceBase
-        for file in ["/style.css", "/gtk/shortcuts.ui", "/icons/scalable/apps/\(RayPetsApp.id).svg",
-                     "/icons/symbolic/apps/\(RayPetsApp.id)-symbolic.svg"] {
+        for file in [
+            "/style.css", "/gtk/shortcuts.ui", "/icons/scalable/apps/\(RayPetsApp.id).svg",
+            "/icons/symbolic/apps/\(RayPetsApp.id)-symbolic.svg",
+        ] {
             try check(Resources.exists(base + file), "\(file) missing from the bundle")
         }
         guard let shortcuts = Window.fromBuilderResource(base + "/gtk/shortcuts.ui", name: "shortcuts") else {
@@ -40,8 +44,10 @@ func desktopTests(_ runner: TestRunner) {
     }
 
     runner.test("a missing resource bundle is reported, not fatal") {
-        try check(Resources.register(firstOf: ["/nonexistent/raypets.gresource"]) == nil, "found a bundle that is not there")
-        try check(Window.fromBuilderResource("/nonexistent/shortcuts.ui", name: "shortcuts") == nil, "built from nothing")
+        try check(
+            Resources.register(firstOf: ["/nonexistent/raypets.gresource"]) == nil, "found a bundle that is not there")
+        try check(
+            Window.fromBuilderResource("/nonexistent/shortcuts.ui", name: "shortcuts") == nil, "built from nothing")
     }
 
     runner.test("the dark variant can be switched on and off") {

@@ -51,7 +51,8 @@ func faultTests(_ runner: TestRunner) {
         (learn.topPage?.model as? MessageViewModel)?.performAction()
         fixture.settle()
         guard let view = fixture.window.tabHost.host(for: .learn).visibleView,
-              let next = firstButton(in: view.widget) else { throw Failure(description: "no Next button") }
+            let next = firstButton(in: view.widget)
+        else { throw Failure(description: "no Next button") }
         next.click()
         next.click()
         fixture.settle()

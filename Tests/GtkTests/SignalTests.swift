@@ -68,7 +68,8 @@ func signalTests(_ runner: TestRunner) {
         let window = Window()
         let label = Label("one")
         window.child = label
-        var frames = 0, firstFrames = 0
+        var frames = 0
+        var firstFrames = 0
         window.onAfterPaint { frames += 1 }
         window.onFirstFrame { firstFrames += 1 }
         window.present()

@@ -49,7 +49,10 @@ final class TestRunner {
             MainQueueBridge.install()  // async tests need it (the bridge tests may be filtered out)
             var outcome: Result<Void, Error>?
             Task { @MainActor in
-                do { try await body(); outcome = .success(()) } catch { outcome = .failure(error) }
+                do {
+                    try await body()
+                    outcome = .success(())
+                } catch { outcome = .failure(error) }
             }
             guard MainLoop.run(until: { outcome != nil }, timeout: 600) else {
                 throw Failure(description: "timed out after 600 s")

@@ -32,12 +32,14 @@ final class GtkDriver: AppDriver {
     func perform(_ action: UserAction) async throws {
         switch action {
         case .press(let title):
-            guard let button = visibleView.flatMap({ buttons(in: $0.widget) })?.first(where: { $0.label == title }) else {
+            guard let button = visibleView.flatMap({ buttons(in: $0.widget) })?.first(where: { $0.label == title })
+            else {
                 throw Failure(description: "no button \"\(title)\" on the visible page")
             }
             button.click()
         case .chooseRow(let index):
-            guard let list = visibleView.flatMap({ findListBoxes(in: $0.widget).first }), list.rows.indices.contains(index)
+            guard let list = visibleView.flatMap({ findListBoxes(in: $0.widget).first }),
+                list.rows.indices.contains(index)
             else { throw Failure(description: "no row \(index) on the visible page") }
             list.rows[index].activate()
         case .back:
@@ -85,9 +87,12 @@ func walkTests(_ runner: TestRunner) {
         let counts = try await NavigationWalk(seed: 7, steps: steps).run(driver, pets: InMemoryPetStore.samplePets)
         log("  actions: \(counts.sorted { $0.key < $1.key })")
         fixture.settle()
-        try check(fixture.widgets.alive == 2, "page widgets alive after the walk: \(fixture.widgets.alive) (2 tab roots)")
+        try check(
+            fixture.widgets.alive == 2, "page widgets alive after the walk: \(fixture.widgets.alive) (2 tab roots)")
         try check(driver.dialogs.alive == 0, "dialog windows alive after the walk: \(driver.dialogs.alive)")
-        try check(fixture.widgets.finalized >= steps / 10, "only \(fixture.widgets.finalized) page widgets were made and freed")
+        try check(
+            fixture.widgets.finalized >= steps / 10,
+            "only \(fixture.widgets.finalized) page widgets were made and freed")
     }
 
     runner.testAsync("300 actions taken while pages are still sliding match the model too") {

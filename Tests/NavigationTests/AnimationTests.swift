@@ -24,7 +24,8 @@ struct AnimationTests {
         Operation(name: "present", animatedTransition: .push) { router, _, animated in
             router.present(.c, model: TitledModel("C"), animated: animated, onDismissed: nil)
         },
-        Operation(name: "goBack", animatedTransition: .pop) { router, _, animated in router.goBack(animated: animated) },
+        Operation(name: "goBack", animatedTransition: .pop) { router, _, animated in router.goBack(animated: animated)
+        },
         Operation(name: "remove(from:)", animatedTransition: .pop) { router, _, animated in
             router.remove(from: router.pages[2].id, animated: animated)
         },
@@ -36,14 +37,19 @@ struct AnimationTests {
         },
         Operation(name: "setStack deeper", animatedTransition: .push) { router, _, animated in
             router.setStack(
-                [PageEntry(.root, model: TitledModel("R")), PageEntry(.a, model: TitledModel("A")),
-                 PageEntry(.b, model: TitledModel("B")), PageEntry(.c, model: TitledModel("C"))],
+                [
+                    PageEntry(.root, model: TitledModel("R")), PageEntry(.a, model: TitledModel("A")),
+                    PageEntry(.b, model: TitledModel("B")), PageEntry(.c, model: TitledModel("C")),
+                ],
                 animated: animated)
         },
         Operation(name: "setStack shallower", animatedTransition: .pop) { router, _, animated in
-            router.setStack([PageEntry(.root, model: TitledModel("R")), PageEntry(.c, model: TitledModel("C"))], animated: animated)
+            router.setStack(
+                [PageEntry(.root, model: TitledModel("R")), PageEntry(.c, model: TitledModel("C"))], animated: animated)
         },
-        Operation(name: "flow dismiss", animatedTransition: .pop) { _, flow, animated in flow.dismiss(animated: animated) },
+        Operation(name: "flow dismiss", animatedTransition: .pop) { _, flow, animated in
+            flow.dismiss(animated: animated)
+        },
         Operation(name: "flow popToFirstPage", animatedTransition: .pop) { _, flow, animated in
             flow.popToFirstPage(animated: animated)
         },

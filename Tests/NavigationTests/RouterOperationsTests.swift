@@ -10,7 +10,8 @@ struct RouterOperationsTests {
         let (router, host) = makeStack()
         let counter = DismissCounter()
         let ids = [TestRoute.root, .a, .b, .c].map { route in
-            router.present(route, model: TitledModel("\(route)"), animated: true, onDismissed: counter.callback("\(route)"))
+            router.present(
+                route, model: TitledModel("\(route)"), animated: true, onDismissed: counter.callback("\(route)"))
         }
         return (router, host, counter, ids)
     }

@@ -15,24 +15,32 @@ struct Branch: CustomTestStringConvertible, Sendable {
 }
 
 let allBranches: [Branch] = [
-    Branch(name: "well", visit: .well, pain: nil, faking: nil,
-           titles: ["Which pet?", "Visit type", "No appointment required"], outcome: .noAppointmentRequired),
-    Branch(name: "sick, none, fake", visit: .sick, pain: PainLevel.none, faking: .fake,
-           titles: ["Which pet?", "Visit type", "Pain level", "Faking it?"], outcome: .fakingIt),
-    Branch(name: "sick, a little, fake", visit: .sick, pain: .aLittle, faking: .fake,
-           titles: ["Which pet?", "Visit type", "Pain level", "Faking it?"], outcome: .fakingIt),
-    Branch(name: "sick, none, not fake", visit: .sick, pain: PainLevel.none, faking: .notFake,
-           titles: ["Which pet?", "Visit type", "Pain level", "Faking it?", "No appointment required"],
-           outcome: .noAppointmentRequired),
-    Branch(name: "sick, a little, not fake", visit: .sick, pain: .aLittle, faking: .notFake,
-           titles: ["Which pet?", "Visit type", "Pain level", "Faking it?", "No appointment required"],
-           outcome: .noAppointmentRequired),
-    Branch(name: "sick, moderate", visit: .sick, pain: .moderate, faking: nil,
-           titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
-    Branch(name: "sick, severe", visit: .sick, pain: .severe, faking: nil,
-           titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
-    Branch(name: "sick, worst possible", visit: .sick, pain: .worstPossible, faking: nil,
-           titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
+    Branch(
+        name: "well", visit: .well, pain: nil, faking: nil,
+        titles: ["Which pet?", "Visit type", "No appointment required"], outcome: .noAppointmentRequired),
+    Branch(
+        name: "sick, none, fake", visit: .sick, pain: PainLevel.none, faking: .fake,
+        titles: ["Which pet?", "Visit type", "Pain level", "Faking it?"], outcome: .fakingIt),
+    Branch(
+        name: "sick, a little, fake", visit: .sick, pain: .aLittle, faking: .fake,
+        titles: ["Which pet?", "Visit type", "Pain level", "Faking it?"], outcome: .fakingIt),
+    Branch(
+        name: "sick, none, not fake", visit: .sick, pain: PainLevel.none, faking: .notFake,
+        titles: ["Which pet?", "Visit type", "Pain level", "Faking it?", "No appointment required"],
+        outcome: .noAppointmentRequired),
+    Branch(
+        name: "sick, a little, not fake", visit: .sick, pain: .aLittle, faking: .notFake,
+        titles: ["Which pet?", "Visit type", "Pain level", "Faking it?", "No appointment required"],
+        outcome: .noAppointmentRequired),
+    Branch(
+        name: "sick, moderate", visit: .sick, pain: .moderate, faking: nil,
+        titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
+    Branch(
+        name: "sick, severe", visit: .sick, pain: .severe, faking: nil,
+        titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
+    Branch(
+        name: "sick, worst possible", visit: .sick, pain: .worstPossible, faking: nil,
+        titles: ["Which pet?", "Visit type", "Pain level", "No appointment required"], outcome: .noAppointmentRequired),
 ]
 
 @MainActor
@@ -69,8 +77,9 @@ extension AppHarness {
 @MainActor
 @Suite("Appointment questionnaire")
 struct AppointmentTests {
-    @Test("every branch shows its pages in order, records its answers for the chosen pet and closes the dialog",
-          arguments: allBranches)
+    @Test(
+        "every branch shows its pages in order, records its answers for the chosen pet and closes the dialog",
+        arguments: allBranches)
     func branch(_ branch: Branch) async {
         let app = AppHarness()
         let seen = await app.answer(branch, petIndex: 1)
@@ -83,10 +92,12 @@ struct AppointmentTests {
         #expect(!app.modalHost.isOpen)
         #expect(app.home.children.isEmpty)
         let faking = branch.outcome == .fakingIt ? FakingAnswer.fake : branch.faking
-        #expect(app.services.appointments.requests == [
-            AppointmentRequest(pet: "whiskers", visitType: branch.visit, painLevel: branch.pain,
-                               fakingAnswer: faking, outcome: branch.outcome),
-        ])
+        #expect(
+            app.services.appointments.requests == [
+                AppointmentRequest(
+                    pet: "whiskers", visitType: branch.visit, painLevel: branch.pain,
+                    fakingAnswer: faking, outcome: branch.outcome)
+            ])
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
@@ -107,10 +118,11 @@ struct AppointmentTests {
         #expect(app.model(ChoiceViewModel<FakingAnswer>.self).caption == "Appointment for Rex")
         app.pick(FakingAnswer.notFake)
         #expect(app.model(MessageViewModel.self).caption == "Appointment for Rex")
-        #expect(app.modalHost.pages.map(\.route) == [
-            .petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex"),
-            .noAppointmentRequired(pet: "rex"),
-        ])
+        #expect(
+            app.modalHost.pages.map(\.route) == [
+                .petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex"),
+                .noAppointmentRequired(pet: "rex"),
+            ])
     }
 
     /// Every (branch, page) pair: the page a user could be on when they leave.
@@ -144,7 +156,7 @@ struct AppointmentTests {
     @Test("Back walks back to the picker, and another pet starts the questions again for that pet")
     func backAndChangeAnswers() async {
         let app = AppHarness()
-        await app.answer(allBranches[3]) // Rex: sick, none, not fake -> No appointment required
+        await app.answer(allBranches[3])  // Rex: sick, none, not fake -> No appointment required
         app.tapBack()
         #expect(app.modalHost.title == "Faking it?")
         app.tapBack()
@@ -161,9 +173,10 @@ struct AppointmentTests {
         app.pick(VisitType.well)
         app.tapAction()
         await app.settle()
-        #expect(app.services.appointments.requests == [
-            AppointmentRequest(pet: "clover", visitType: .well, outcome: .noAppointmentRequired),
-        ])
+        #expect(
+            app.services.appointments.requests == [
+                AppointmentRequest(pet: "clover", visitType: .well, outcome: .noAppointmentRequired)
+            ])
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
@@ -202,7 +215,9 @@ struct AppointmentTests {
         builder.painLevel = .moderate
         #expect(builder.build(outcome: .noAppointmentRequired) == nil)
         builder.pet = InMemoryPetStore.samplePets[0]
-        #expect(builder.build(outcome: .noAppointmentRequired)
-            == AppointmentRequest(pet: "rex", visitType: .sick, painLevel: .moderate, outcome: .noAppointmentRequired))
+        #expect(
+            builder.build(outcome: .noAppointmentRequired)
+                == AppointmentRequest(
+                    pet: "rex", visitType: .sick, painLevel: .moderate, outcome: .noAppointmentRequired))
     }
 }

@@ -24,8 +24,9 @@ struct DeepLinkTests {
     func forms() throws {
         #expect(try DeepLink.parse("raypets://learn/how-to-code/3", pets: pets) == .howToCode(.fiveHundredLines))
         #expect(try DeepLink.parse("raypets://clinic/pets/Whiskers", pets: pets) == .pet("whiskers"))
-        #expect(try DeepLink.parse("raypets://clinic/appointment?pet=rex&visit=sick&pain=a-little", pets: pets)
-            == .appointment(pet: "rex", visit: .sick, pain: .aLittle))
+        #expect(
+            try DeepLink.parse("raypets://clinic/appointment?pet=rex&visit=sick&pain=a-little", pets: pets)
+                == .appointment(pet: "rex", visit: .sick, pain: .aLittle))
         #expect(try DeepLink.parse("RAYPETS://clinic/", pets: pets) == .clinic)
         #expect(try DeepLink.parse("raypets://clinic/pets/%52ex", pets: pets) == .pet("rex"))
     }
@@ -36,24 +37,26 @@ struct DeepLinkTests {
         #expect(link.uri == uri)
     }
 
-    @Test("bad links name what is wrong and list the valid forms", arguments: [
-        ("https://clinic", "does not start with raypets://"),
-        ("raypets://", "names no place"),
-        ("raypets://zoo", "no page at /zoo"),
-        ("raypets://clinic/pets/rexx", "no pet called \"rexx\""),
-        ("raypets://learn/how-to-code/5", "1 to 4"),
-        ("raypets://learn/how-to-code/0", "1 to 4"),
-        ("raypets://learn/how-to-code/two", "not \"two\""),
-        ("raypets://clinic/appointment", "needs pet=<name>"),
-        ("raypets://clinic/appointment?pet=rex&visit=poorly", "visit must be well or sick"),
-        ("raypets://clinic/appointment?pet=rex&visit=sick&pain=lots", "pain must be one of"),
-        ("raypets://clinic/appointment?pet=rex&visit=well&pain=severe", "pain only goes with visit=sick"),
-        ("raypets://clinic/appointment?pet=rex&colour=red", "unknown query colour"),
-        ("raypets://clinic/appointment?pet=rex&pet=clover", "pet is given twice"),
-        ("raypets://clinic/appointment?pet", "malformed query"),
-        ("raypets://clinic/pets/%zz", "malformed %-escape"),
-        ("raypets://clinic?x=1", "takes no query"),
-    ])
+    @Test(
+        "bad links name what is wrong and list the valid forms",
+        arguments: [
+            ("https://clinic", "does not start with raypets://"),
+            ("raypets://", "names no place"),
+            ("raypets://zoo", "no page at /zoo"),
+            ("raypets://clinic/pets/rexx", "no pet called \"rexx\""),
+            ("raypets://learn/how-to-code/5", "1 to 4"),
+            ("raypets://learn/how-to-code/0", "1 to 4"),
+            ("raypets://learn/how-to-code/two", "not \"two\""),
+            ("raypets://clinic/appointment", "needs pet=<name>"),
+            ("raypets://clinic/appointment?pet=rex&visit=poorly", "visit must be well or sick"),
+            ("raypets://clinic/appointment?pet=rex&visit=sick&pain=lots", "pain must be one of"),
+            ("raypets://clinic/appointment?pet=rex&visit=well&pain=severe", "pain only goes with visit=sick"),
+            ("raypets://clinic/appointment?pet=rex&colour=red", "unknown query colour"),
+            ("raypets://clinic/appointment?pet=rex&pet=clover", "pet is given twice"),
+            ("raypets://clinic/appointment?pet", "malformed query"),
+            ("raypets://clinic/pets/%zz", "malformed %-escape"),
+            ("raypets://clinic?x=1", "takes no query"),
+        ])
     func badLinks(link: String, problem: String) {
         #expect(throws: DeepLinkError.self) { try DeepLink.parse(link, pets: pets) }
         do {
@@ -91,8 +94,10 @@ struct RouteGraphTests {
         let visible = Set(states.map(\.visibleRoute))
         var expected: Set<AppRoute> = [.home, .pets, .clinicInfo, .openingHours, .learn, .startOver, .petPicker]
         for pet in pets {
-            expected.formUnion([.petDetail(pet.id), .visitType(pet: pet.id), .painLevel(pet: pet.id),
-                                .fakingIt(pet: pet.id), .noAppointmentRequired(pet: pet.id)])
+            expected.formUnion([
+                .petDetail(pet.id), .visitType(pet: pet.id), .painLevel(pet: pet.id),
+                .fakingIt(pet: pet.id), .noAppointmentRequired(pet: pet.id),
+            ])
         }
         expected.formUnion(HowToCodeStep.allCases.map(AppRoute.howToCode))
         #expect(expected.subtracting(visible).isEmpty, "unreachable: \(expected.subtracting(visible))")

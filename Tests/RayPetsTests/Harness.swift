@@ -32,7 +32,9 @@ func makeTemporaryFolder() -> String {
 /// `quiet` turns in a row (results can take several turns to land on a loaded machine).
 @MainActor
 func settle(turns quiet: Int = 20, until state: @MainActor () -> String = { "" }) async {
-    var last = state(), unchanged = 0, total = 0
+    var last = state()
+    var unchanged = 0
+    var total = 0
     while unchanged < quiet && total < 2_000 {
         await Task.yield()
         let now = state()
@@ -108,7 +110,10 @@ final class AppHarness {
     var stateFingerprint: String {
         var flows = 0
         var queue: [any Coordinator] = [app]
-        while let next = queue.popLast() { flows += 1; queue.append(contentsOf: next.children) }
+        while let next = queue.popLast() {
+            flows += 1
+            queue.append(contentsOf: next.children)
+        }
         let hosts = [welcomeHost, modalHost] + AppTab.allCases.map { tabHost.hosts[$0]! }
         return hosts.map { $0.pages.map(\.id.description).joined(separator: ",") }.joined(separator: "|") + "#\(flows)"
     }

@@ -7,7 +7,9 @@ struct LocalizationTests {
     @MainActor func untranslated() {
         // Long enough that a dangling pointer to a temporary C string would show (it did).
         let text = "A message long enough to live on the heap rather than inline in the String, {name}."
-        #expect(L(text, ["name": "Rex"]) == "A message long enough to live on the heap rather than inline in the String, Rex.")
+        #expect(
+            L(text, ["name": "Rex"])
+                == "A message long enough to live on the heap rather than inline in the String, Rex.")
         #expect(L("No placeholders") == "No placeholders")
         #expect(L("{a} and {a}", ["a": "x"]) == "x and x")
     }

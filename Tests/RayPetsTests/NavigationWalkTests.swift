@@ -55,8 +55,9 @@ struct NavigationWalkTests {
     /// Seeds for the long walk. Each walk prints its seed when it fails.
     nonisolated static let seeds: [UInt64] = [1, 2, 3, 4]
 
-    @Test("100,000 random user actions match the reference model at every step; every flow ends freed",
-          arguments: seeds)
+    @Test(
+        "100,000 random user actions match the reference model at every step; every flow ends freed",
+        arguments: seeds)
     func longWalk(seed: UInt64) async throws {
         let harness = AppHarness()
         let driver = InMemoryDriver(harness)
@@ -72,8 +73,9 @@ struct NavigationWalkTests {
         var histories: [[String: Int]] = []
         for _ in 0..<2 {
             let harness = AppHarness()
-            histories.append(try await NavigationWalk(seed: 42, steps: 500)
-                .run(InMemoryDriver(harness), pets: InMemoryPetStore.samplePets))
+            histories.append(
+                try await NavigationWalk(seed: 42, steps: 500)
+                    .run(InMemoryDriver(harness), pets: InMemoryPetStore.samplePets))
         }
         #expect(histories[0] == histories[1])
     }

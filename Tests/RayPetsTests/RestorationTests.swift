@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Navigation
 import RayPets
@@ -10,7 +11,9 @@ struct RestorationTests {
     func roundTrip() throws {
         let state = NavigationState(
             tab: .learn,
-            stacks: [.clinic: [.home, .pets, .petDetail("rex")], .learn: [.learn, .howToCode(.wakeUp), .howToCode(.goOut)]],
+            stacks: [
+                .clinic: [.home, .pets, .petDetail("rex")], .learn: [.learn, .howToCode(.wakeUp), .howToCode(.goOut)],
+            ],
             modal: [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex")], pain: .aLittle)
         #expect(state.encoded.hasPrefix("version=1\n"))
         #expect(try NavigationState(decoding: state.encoded) == state)
@@ -31,8 +34,10 @@ struct RestorationTests {
     func restoreAfterFakingIt() async throws {
         let state = NavigationState(
             tab: .clinic, stacks: [.clinic: [.home], .learn: [.learn]],
-            modal: [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex"),
-                    .noAppointmentRequired(pet: "rex")], pain: .aLittle)
+            modal: [
+                .petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex"),
+                .noAppointmentRequired(pet: "rex"),
+            ], pain: .aLittle)
         let app = AppHarness()
         #expect(await app.app.restore(state))
         await app.settle()
@@ -43,10 +48,15 @@ struct RestorationTests {
     func restoreFromFile() async throws {
         let path = makeTemporaryFolder() + "/state/raypets/navigation"
         let first = AppHarness()
-        #expect(await first.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", pets: InMemoryPetStore.samplePets)))
+        #expect(
+            await first.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", pets: InMemoryPetStore.samplePets))
+        )
         first.tapTab(.clinic)
-        #expect(await first.app.open(try DeepLink.parse("raypets://clinic/appointment?pet=clover&visit=sick&pain=severe",
-                                                         pets: InMemoryPetStore.samplePets)))
+        #expect(
+            await first.app.open(
+                try DeepLink.parse(
+                    "raypets://clinic/appointment?pet=clover&visit=sick&pain=severe",
+                    pets: InMemoryPetStore.samplePets)))
         let saved = first.app.navigationState
         #expect(saved.pain == .severe)
         #expect(StateStore(path: path).save(saved))
@@ -67,12 +77,14 @@ struct RestorationTests {
         #expect(reports.lines.isEmpty)
     }
 
-    @Test("a bad state file is moved aside, reported, and the app starts at Home", arguments: [
-        ("corrupt", "version=1\ntab=clinic\n\u{7F}\u{1}garbage\n"),
-        ("truncated", "version=1\ntab=clinic\nclinic=home,pets\nlea"),
-        ("future version", "version=9\ntab=clinic\nclinic=home\nlearn=learn\ndialog=\n"),
-        ("unknown page", "version=1\ntab=clinic\nclinic=home,kennel\nlearn=learn\ndialog=\n"),
-    ])
+    @Test(
+        "a bad state file is moved aside, reported, and the app starts at Home",
+        arguments: [
+            ("corrupt", "version=1\ntab=clinic\n\u{7F}\u{1}garbage\n"),
+            ("truncated", "version=1\ntab=clinic\nclinic=home,pets\nlea"),
+            ("future version", "version=9\ntab=clinic\nclinic=home\nlearn=learn\ndialog=\n"),
+            ("unknown page", "version=1\ntab=clinic\nclinic=home,kennel\nlearn=learn\ndialog=\n"),
+        ])
     func badFiles(kind: String, contents: String) throws {
         let path = makeTemporaryFolder() + "/navigation"
         writeFile(path, contents)
@@ -93,14 +105,13 @@ struct RestorationTests {
     }
 }
 
-import Foundation
-
 @Suite("Navigation state as a Codable value")
 struct NavigationStateCodableTests {
     @Test("the state is a Codable value: it round-trips through JSON too")
     func json() throws {
-        let state = NavigationState(tab: .clinic, stacks: [.clinic: [.home, .pets], .learn: [.learn]],
-                                    modal: [.petPicker, .visitType(pet: "rex")], pain: nil)
+        let state = NavigationState(
+            tab: .clinic, stacks: [.clinic: [.home, .pets], .learn: [.learn]],
+            modal: [.petPicker, .visitType(pet: "rex")], pain: nil)
         let data = try JSONEncoder().encode(state)
         #expect(try JSONDecoder().decode(NavigationState.self, from: data) == state)
     }

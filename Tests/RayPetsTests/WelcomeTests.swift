@@ -98,7 +98,9 @@ struct WelcomeTests {
         let directory = opendir(folder)!
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         closedir(directory)
@@ -108,10 +110,12 @@ struct WelcomeTests {
 
     @Test("the default path follows XDG_CONFIG_HOME, else ~/.config")
     func defaultPath() {
-        #expect(SettingsStore.defaultPath { $0 == "XDG_CONFIG_HOME" ? "/x/config" : "/home/u" }
-            == "/x/config/raypets/settings")
+        #expect(
+            SettingsStore.defaultPath { $0 == "XDG_CONFIG_HOME" ? "/x/config" : "/home/u" }
+                == "/x/config/raypets/settings")
         #expect(SettingsStore.defaultPath { $0 == "HOME" ? "/home/u" : nil } == "/home/u/.config/raypets/settings")
-        #expect(SettingsStore.defaultPath { $0 == "XDG_CONFIG_HOME" ? "relative" : "/home/u" }
-            == "/home/u/.config/raypets/settings", "a relative XDG_CONFIG_HOME is ignored, as the spec says")
+        #expect(
+            SettingsStore.defaultPath { $0 == "XDG_CONFIG_HOME" ? "relative" : "/home/u" }
+                == "/home/u/.config/raypets/settings", "a relative XDG_CONFIG_HOME is ignored, as the spec says")
     }
 }

@@ -104,7 +104,7 @@ public final class Application: Object {
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         MainQueueBridge.install()
         var cStrings = arguments.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
+        defer { for cString in cStrings { free(cString) } }
         return cStrings.withUnsafeMutableBufferPointer { argv in
             g_application_run(rp_gapplication(gobject), Int32(argv.count), argv.baseAddress)
         }

@@ -12,10 +12,15 @@ public enum DesktopStyle {
 
     /// `gtk-application-prefer-dark-theme`: the dark variant of the theme.
     public static var prefersDarkTheme: Bool {
-        get { gtk_settings_get_default().map { rp_object_get_boolean(UnsafeMutableRawPointer($0), "gtk-application-prefer-dark-theme") != 0 } ?? false }
+        get {
+            gtk_settings_get_default().map {
+                rp_object_get_boolean(UnsafeMutableRawPointer($0), "gtk-application-prefer-dark-theme") != 0
+            } ?? false
+        }
         set {
             guard let settings = gtk_settings_get_default() else { return }
-            rp_object_set_boolean(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", newValue ? 1 : 0)
+            rp_object_set_boolean(
+                UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", newValue ? 1 : 0)
         }
     }
 }

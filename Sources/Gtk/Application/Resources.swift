@@ -11,7 +11,8 @@ public enum Resources {
         for path in paths where g_file_test(path, G_FILE_TEST_EXISTS) != 0 {
             var error: UnsafeMutablePointer<GError>?
             guard let resource = g_resource_load(path, &error) else {
-                Log.library.warning("cannot load resources from \(path): \(error.map { String(cString: $0.pointee.message) } ?? "?")")
+                Log.library.warning(
+                    "cannot load resources from \(path): \(error.map { String(cString: $0.pointee.message) } ?? "?")")
                 g_clear_error(&error)
                 continue
             }
@@ -19,7 +20,8 @@ public enum Resources {
             g_resource_unref(resource)
             return path
         }
-        Log.library.warning("no resource bundle found (tried \(paths.joined(separator: ", "))); running without styles and icons")
+        Log.library.warning(
+            "no resource bundle found (tried \(paths.joined(separator: ", "))); running without styles and icons")
         return nil
     }
 

@@ -33,10 +33,12 @@ public enum MainLoop {
     @discardableResult
     public static func run(for seconds: Double) -> Int {
         var flag = false
-        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(seconds * 1000), { data in
-            data!.assumingMemoryBound(to: Bool.self).pointee = true
-            return 0 // G_SOURCE_REMOVE
-        }, &flag, nil)
+        let id = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, UInt32(seconds * 1000),
+            { data in
+                data!.assumingMemoryBound(to: Bool.self).pointee = true
+                return 0  // G_SOURCE_REMOVE
+            }, &flag, nil)
         _ = id
         var iterations = 0
         while !flag {
@@ -54,10 +56,13 @@ public enum MainLoop {
     public static func idle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let box = Unmanaged.passRetained(SignalBox(continuation)).toOpaque()
-            g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-                Unmanaged<SignalBox<CheckedContinuation<Void, Never>>>.fromOpaque(data!).takeRetainedValue().body.resume()
-                return 0 // G_SOURCE_REMOVE
-            }, box, nil)
+            g_idle_add_full(
+                G_PRIORITY_DEFAULT_IDLE,
+                { data in
+                    Unmanaged<SignalBox<CheckedContinuation<Void, Never>>>.fromOpaque(data!).takeRetainedValue().body
+                        .resume()
+                    return 0  // G_SOURCE_REMOVE
+                }, box, nil)
         }
     }
 

@@ -28,7 +28,7 @@ public enum MainQueueBridge {
             rp_eventfd_drain(fd)
             MainActor.assumeIsolated { MainQueueBridge.drainCount += 1 }
             _dispatch_main_queue_callback_4CF(nil)
-            return 1 // G_SOURCE_CONTINUE
+            return 1  // G_SOURCE_CONTINUE
         }
         sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, callback, nil, nil)
         // Work queued before the fd was watched would otherwise wait for the next wake-up.

@@ -7,7 +7,10 @@ import CGtk
 @MainActor
 package final class FinalizationCounter {
     /// Shared between the counter and its weak-ref callbacks (which may outlive the counter).
-    private final class Tally { var watched = 0; var finalized = 0 }
+    private final class Tally {
+        var watched = 0
+        var finalized = 0
+    }
     private let tally = Tally()
 
     /// A counter watching nothing yet.
@@ -17,10 +20,12 @@ package final class FinalizationCounter {
     package func watch(_ object: Object) {
         tally.watched += 1
         let data = Unmanaged.passRetained(tally).toOpaque()
-        g_object_weak_ref(rp_object(object.gobject), { data, _ in
-            let tally = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue()
-            MainActor.assumeIsolated { (tally as! FinalizationCounter.Tally).finalized += 1 }
-        }, data)
+        g_object_weak_ref(
+            rp_object(object.gobject),
+            { data, _ in
+                let tally = Unmanaged<AnyObject>.fromOpaque(data!).takeRetainedValue()
+                MainActor.assumeIsolated { (tally as! FinalizationCounter.Tally).finalized += 1 }
+            }, data)
     }
 
     /// How many watched objects have been finalized.

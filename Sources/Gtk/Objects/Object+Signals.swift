@@ -17,7 +17,8 @@ typealias BoolHandler = @MainActor () -> Bool
 private func boolTrampoline(_ instance: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?) -> gboolean {
     let box = UInt(bitPattern: data)
     return MainActor.assumeIsolated {
-        Unmanaged<SignalBox<BoolHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body() ? 1 : 0
+        Unmanaged<SignalBox<BoolHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body()
+            ? 1 : 0
     }
 }
 
@@ -60,7 +61,8 @@ private func openTrampoline(
     _ instance: UnsafeMutableRawPointer?, _ files: UnsafeMutableRawPointer?, _ count: Int32,
     _ hint: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?
 ) {
-    let box = UInt(bitPattern: data), list = UInt(bitPattern: files)
+    let box = UInt(bitPattern: data)
+    let list = UInt(bitPattern: files)
     MainActor.assumeIsolated {
         let files = UnsafeMutableRawPointer(bitPattern: list)
         let uris: [String] = (0..<count).compactMap { index in
@@ -68,14 +70,16 @@ private func openTrampoline(
             defer { g_free(uri) }
             return String(cString: uri)
         }
-        Unmanaged<SignalBox<OpenHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body(uris)
+        Unmanaged<SignalBox<OpenHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue().body(
+            uris)
     }
 }
 
 /// `gint (*)(GApplication *self, GVariantDict *options, gpointer data)`: "handle-local-options".
 typealias OptionsHandler = @MainActor (UnsafeMutablePointer<GVariantDict>?) -> Int32
 private func optionsTrampoline(
-    _ instance: UnsafeMutableRawPointer?, _ options: UnsafeMutablePointer<GVariantDict>?, _ data: UnsafeMutableRawPointer?
+    _ instance: UnsafeMutableRawPointer?, _ options: UnsafeMutablePointer<GVariantDict>?,
+    _ data: UnsafeMutableRawPointer?
 ) -> Int32 {
     let box = UInt(bitPattern: data)
     let dict = UInt(bitPattern: options)
@@ -136,17 +140,25 @@ extension Object {
     }
 
     /// Connects a handler to GApplication's "handle-local-options"; it gets the options dict.
-    func connectLocalOptions(_ handler: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>?) -> Int32) -> SignalConnection {
-        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GVariantDict>?, UnsafeMutableRawPointer?) -> Int32 =
-            optionsTrampoline
-        return connect("handle-local-options", handler as OptionsHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    func connectLocalOptions(_ handler: @escaping @MainActor (UnsafeMutablePointer<GVariantDict>?) -> Int32)
+        -> SignalConnection
+    {
+        let c:
+            @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GVariantDict>?, UnsafeMutableRawPointer?) ->
+                Int32 =
+                optionsTrampoline
+        return connect(
+            "handle-local-options", handler as OptionsHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Connects a handler to GApplication's "open", with the files' URIs.
     @discardableResult
     func connectOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
-        let c: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?,
-                               UnsafeMutableRawPointer?) -> Void = openTrampoline
+        let c:
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?,
+                UnsafeMutableRawPointer?
+            ) -> Void = openTrampoline
         return connect("open", handler as OpenHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 

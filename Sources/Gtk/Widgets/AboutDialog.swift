@@ -60,7 +60,8 @@ extension Window {
         }
         let builder = gtk_builder_new_from_resource(path)
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        guard let object = gtk_builder_get_object(builder, name), rp_is_window(UnsafeMutableRawPointer(object)) != 0 else {
+        guard let object = gtk_builder_get_object(builder, name), rp_is_window(UnsafeMutableRawPointer(object)) != 0
+        else {
             Log.library.warning("\(path) has no window called \(name)")
             return nil
         }

@@ -27,7 +27,9 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     public var dialogSize: (width: Int32, height: Int32) = (420, 460)
 
     /// A host for dialogs over `parent`, building views with `makeView`.
-    public init(parent: Window, labels: NavigationLabels = NavigationLabels(), makeView: @escaping PageViewFactory<Route>) {
+    public init(
+        parent: Window, labels: NavigationLabels = NavigationLabels(), makeView: @escaping PageViewFactory<Route>
+    ) {
         self.parent = parent
         self.labels = labels
         self.makeView = makeView

@@ -71,8 +71,9 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
 
     private func visibleChildChanged() {
         guard let name = stack.visibleChildName,
-              let tab = names.first(where: { $0.value == name })?.key,
-              tab != shownTab else { return }
+            let tab = names.first(where: { $0.value == name })?.key,
+            tab != shownTab
+        else { return }
         shownTab = tab
         tabDelegate?.tabHostDidSelect(tab)
         tabBecameVisible()

@@ -5,7 +5,10 @@ public enum VisitType: String, CaseIterable, Codable, Sendable {
 
 /// How much it hurts, from the pain-level page.
 public enum PainLevel: String, CaseIterable, Codable, Sendable {
-    case none, aLittle = "a-little", moderate, severe, worstPossible = "worst-possible"
+    case none
+    case aLittle = "a-little"
+    case moderate, severe
+    case worstPossible = "worst-possible"
 
     /// Low enough that the pet might be faking it.
     public var mightBeFaking: Bool { self == .none || self == .aLittle }
@@ -13,7 +16,8 @@ public enum PainLevel: String, CaseIterable, Codable, Sendable {
 
 /// The answer on the "Faking it?" page.
 public enum FakingAnswer: String, CaseIterable, Codable, Sendable {
-    case fake, notFake = "not-fake"
+    case fake
+    case notFake = "not-fake"
 }
 
 /// How a finished appointment questionnaire ended.

@@ -87,7 +87,8 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute> {
     private func showNoAppointmentRequired(for pet: Pet) {
         let model = MessageViewModel(
             title: L("No appointment required"), caption: caption(pet),
-            message: L("No appointment required. Keep an eye on {pet} and call us if anything changes.", ["pet": pet.name]),
+            message: L(
+                "No appointment required. Keep an eye on {pet} and call us if anything changes.", ["pet": pet.name]),
             actionTitle: L("Okay"))
         let id = router.present(.noAppointmentRequired(pet: pet.id), model: model, animated: true, onDismissed: nil)
         model.onAction = whenVisible(id) { flow in flow.finish(.noAppointmentRequired) }

@@ -31,14 +31,16 @@ public struct ClinicInfo: Sendable, Equatable {
     }
 
     /// The RayPets clinic.
-    @MainActor public static var rayPets: ClinicInfo { ClinicInfo(
-        name: L("RayPets Clinic"),
-        address: "12 Kennel Lane, Petersfield",
-        phone: "+44 1234 567890",
-        openingHours: [
-            OpeningHours(days: L("Monday to Thursday"), hours: L("8:00 – 18:00")),
-            OpeningHours(days: L("Friday"), hours: L("8:00 – 16:00")),
-            OpeningHours(days: L("Saturday"), hours: L("9:00 – 12:00")),
-            OpeningHours(days: L("Sunday"), hours: L("Closed (emergencies only)")),
-        ]) }
+    @MainActor public static var rayPets: ClinicInfo {
+        ClinicInfo(
+            name: L("RayPets Clinic"),
+            address: "12 Kennel Lane, Petersfield",
+            phone: "+44 1234 567890",
+            openingHours: [
+                OpeningHours(days: L("Monday to Thursday"), hours: L("8:00 – 18:00")),
+                OpeningHours(days: L("Friday"), hours: L("8:00 – 16:00")),
+                OpeningHours(days: L("Saturday"), hours: L("9:00 – 12:00")),
+                OpeningHours(days: L("Sunday"), hours: L("Closed (emergencies only)")),
+            ])
+    }
 }

@@ -16,7 +16,9 @@ public final class ClinicInfoCoordinator: FlowCoordinator<AppRoute> {
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = MessageViewModel(
             title: L("Clinic info"),
-            message: L("{name}\n{address}\nPhone {phone}", ["name": clinic.name, "address": clinic.address, "phone": clinic.phone]),
+            message: L(
+                "{name}\n{address}\nPhone {phone}",
+                ["name": clinic.name, "address": clinic.address, "phone": clinic.phone]),
             actionTitle: L("Opening hours"))
         let id = router.present(.clinicInfo, model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = whenVisible(id) { flow in flow.showOpeningHours() }

@@ -1,6 +1,7 @@
 /// The four steps of "How to code", in order.
 public enum HowToCodeStep: Int, CaseIterable, Codable, Sendable {
-    case wakeUp = 1, goOut, fiveHundredLines, shipIt
+    case wakeUp = 1
+    case goOut, fiveHundredLines, shipIt
 
     /// The step's title.
     public var title: String {

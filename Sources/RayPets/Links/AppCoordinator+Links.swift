@@ -33,8 +33,9 @@ extension AppCoordinator {
     /// the pages up to there stay.
     @discardableResult
     public func restore(_ state: NavigationState) async -> Bool {
-        await rebuild(stacks: AppTab.allCases.map { ($0, state.stacks[$0] ?? []) }, tab: state.tab,
-                      modal: state.modal, pain: state.pain)
+        await rebuild(
+            stacks: AppTab.allCases.map { ($0, state.stacks[$0] ?? []) }, tab: state.tab,
+            modal: state.modal, pain: state.pain)
     }
 
     private func rebuild(
@@ -50,7 +51,10 @@ extension AppCoordinator {
             let stack = tabs.router(for: stackTab)
             tabs.select(stackTab)
             stack.dismiss(animated: false)
-            guard stack.topPage?.route == routes.first else { complete = false; continue }
+            guard stack.topPage?.route == routes.first else {
+                complete = false
+                continue
+            }
             for route in routes.dropFirst() where complete {
                 complete = await step(towards: route, on: stack)
             }

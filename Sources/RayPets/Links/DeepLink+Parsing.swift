@@ -6,26 +6,41 @@ extension DeepLink {
         guard link.lowercased().hasPrefix(scheme) else { throw fail("it does not start with \(scheme)") }
         let rest = link.dropFirst(scheme.count)
         let pathPart = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = pathPart[0].split(separator: "/", omittingEmptySubsequences: true).map { PercentEncoding.decode(String($0)) }
+        let path = pathPart[0].split(separator: "/", omittingEmptySubsequences: true).map {
+            PercentEncoding.decode(String($0))
+        }
         guard path.allSatisfy({ $0 != nil }) else { throw fail("it has a malformed %-escape") }
         let parts = path.map { $0! }
         let query = try parseQuery(pathPart.count > 1 ? String(pathPart[1]) : nil, fail: fail)
 
         func pet(named name: String) throws(DeepLinkError) -> Pet.ID {
-            guard let pet = pets.first(where: { $0.name.lowercased() == name.lowercased() || $0.id == name.lowercased() })
+            guard
+                let pet = pets.first(where: { $0.name.lowercased() == name.lowercased() || $0.id == name.lowercased() })
             else { throw fail("no pet called \"\(name)\" (pets: \(pets.map(\.name).joined(separator: ", ")))") }
             return pet.id
         }
         func noQuery() throws(DeepLinkError) {
-            if !query.isEmpty { throw fail("this link takes no query (got \(query.keys.sorted().joined(separator: ", ")))") }
+            if !query.isEmpty {
+                throw fail("this link takes no query (got \(query.keys.sorted().joined(separator: ", ")))")
+            }
         }
 
         switch parts {
-        case ["clinic"]: try noQuery(); return .clinic
-        case ["clinic", "pets"]: try noQuery(); return .pets
-        case let p where p.count == 3 && p[0] == "clinic" && p[1] == "pets": try noQuery(); return .pet(try pet(named: p[2]))
-        case ["clinic", "info"]: try noQuery(); return .clinicInfo
-        case ["clinic", "info", "opening-hours"]: try noQuery(); return .openingHours
+        case ["clinic"]:
+            try noQuery()
+            return .clinic
+        case ["clinic", "pets"]:
+            try noQuery()
+            return .pets
+        case let p where p.count == 3 && p[0] == "clinic" && p[1] == "pets":
+            try noQuery()
+            return .pet(try pet(named: p[2]))
+        case ["clinic", "info"]:
+            try noQuery()
+            return .clinicInfo
+        case ["clinic", "info", "opening-hours"]:
+            try noQuery()
+            return .openingHours
         case ["clinic", "appointment"]:
             let unknown = Set(query.keys).subtracting(["pet", "visit", "pain"])
             if !unknown.isEmpty { throw fail("unknown query \(unknown.sorted().joined(separator: ", "))") }
@@ -33,20 +48,28 @@ extension DeepLink {
             let petID = try pet(named: name)
             var visit: VisitType?
             if let value = query["visit"] {
-                guard let parsed = VisitType(rawValue: value) else { throw fail("visit must be well or sick, not \"\(value)\"") }
+                guard let parsed = VisitType(rawValue: value) else {
+                    throw fail("visit must be well or sick, not \"\(value)\"")
+                }
                 visit = parsed
             }
             var pain: PainLevel?
             if let value = query["pain"] {
                 guard let parsed = PainLevel(rawValue: value) else {
-                    throw fail("pain must be one of \(PainLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
+                    throw fail(
+                        "pain must be one of \(PainLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\""
+                    )
                 }
                 guard visit == .sick else { throw fail("pain only goes with visit=sick") }
                 pain = parsed
             }
             return .appointment(pet: petID, visit: visit, pain: pain)
-        case ["learn"]: try noQuery(); return .learn
-        case ["learn", "how-to-code", "start-over"]: try noQuery(); return .startOver
+        case ["learn"]:
+            try noQuery()
+            return .learn
+        case ["learn", "how-to-code", "start-over"]:
+            try noQuery()
+            return .startOver
         case let p where p.count == 3 && p[0] == "learn" && p[1] == "how-to-code":
             try noQuery()
             guard let number = Int(p[2]), let step = HowToCodeStep(rawValue: number) else {
@@ -65,7 +88,8 @@ extension DeepLink {
         var query: [String: String] = [:]
         for pair in text.split(separator: "&") {
             let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard sides.count == 2, let key = PercentEncoding.decode(String(sides[0])), let value = PercentEncoding.decode(String(sides[1])), !key.isEmpty
+            guard sides.count == 2, let key = PercentEncoding.decode(String(sides[0])),
+                let value = PercentEncoding.decode(String(sides[1])), !key.isEmpty
             else { throw fail("malformed query \"\(pair)\"") }
             if query[key] != nil { throw fail("\(key) is given twice") }
             query[key] = value

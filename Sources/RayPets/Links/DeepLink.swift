@@ -66,7 +66,10 @@ public enum DeepLink: Equatable, Sendable {
             (.clinic, [.home], DeepLink.appointmentRoutes(pet: pet, visit: visit, pain: pain))
         case .learn: (.learn, [.learn], [])
         case .howToCode(let step):
-            (.learn, [.learn] + HowToCodeStep.allCases.filter { $0.rawValue <= step.rawValue }.map(AppRoute.howToCode), [])
+            (
+                .learn,
+                [.learn] + HowToCodeStep.allCases.filter { $0.rawValue <= step.rawValue }.map(AppRoute.howToCode), []
+            )
         case .startOver: (.learn, [.learn] + HowToCodeStep.allCases.map(AppRoute.howToCode) + [.startOver], [])
         }
     }

@@ -17,7 +17,7 @@ enum RouteIntents {
             guard let answer = answer(on: page.route, towards: route, pain: pain) else { return false }
             return choice.select(option: answer)
         case (.message(let message), .openingHours), (.message(let message), .howToCode),
-             (.message(let message), .startOver):
+            (.message(let message), .startOver):
             message.performAction()
         default:
             return false

@@ -35,7 +35,8 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute> {
         let id = router.present(.petDetail(pet.id), model: model, animated: true, onDismissed: nil)
         model.onAction = whenVisible(id) { flow in
             guard flow.modalRouter.pages.isEmpty else { return }
-            flow.presentChild(ClinicInfoCoordinator(router: flow.modalRouter, clinic: flow.services.clinic), animated: true)
+            flow.presentChild(
+                ClinicInfoCoordinator(router: flow.modalRouter, clinic: flow.services.clinic), animated: true)
         }
     }
 }

@@ -16,12 +16,21 @@ enum AtomicFile {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 { problem = describe(errno); return nil }
+            if count < 0 {
+                problem = describe(errno)
+                return nil
+            }
             if count == 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > 256 * 1024 { problem = "the file is too large"; return nil }
+            if bytes.count > 256 * 1024 {
+                problem = "the file is too large"
+                return nil
+            }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { problem = "the file is not text"; return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            problem = "the file is not text"
+            return nil
+        }
         return text
     }
 

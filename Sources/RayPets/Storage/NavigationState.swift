@@ -24,7 +24,9 @@ public struct NavigationState: Equatable, Codable, Sendable {
     /// The text saved to disk: `key=value` lines, routes as tokens.
     public var encoded: String {
         var pairs = [("version", "\(Self.currentVersion)"), ("tab", tab.rawValue)]
-        for tab in AppTab.allCases { pairs.append((tab.rawValue, (stacks[tab] ?? []).map(\.token).joined(separator: ","))) }
+        for tab in AppTab.allCases {
+            pairs.append((tab.rawValue, (stacks[tab] ?? []).map(\.token).joined(separator: ",")))
+        }
         pairs.append(("dialog", modal.map(\.token).joined(separator: ",")))
         if let pain { pairs.append(("pain", pain.rawValue)) }
         return KeyValueText.format(pairs)
@@ -41,7 +43,8 @@ public struct NavigationState: Equatable, Codable, Sendable {
         public var description: String {
             switch self {
             case .corrupt(let why): "corrupt (\(why))"
-            case .futureVersion(let version): "written by a newer RayPets (format \(version), this one reads \(NavigationState.currentVersion))"
+            case .futureVersion(let version):
+                "written by a newer RayPets (format \(version), this one reads \(NavigationState.currentVersion))"
             }
         }
     }

@@ -11,7 +11,8 @@ public final class WelcomeCoordinator: FlowCoordinator<AppRoute>, ResultCoordina
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = MessageViewModel(
             title: L("Welcome to RayPets"),
-            message: L("Keep your pets' details in one place, book visits to the clinic, and see how this app is made."),
+            message: L(
+                "Keep your pets' details in one place, book visits to the clinic, and see how this app is made."),
             actionTitle: L("Get started"))
         let id = router.present(.welcome, model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = whenVisible(id) { welcome in

@@ -26,11 +26,14 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
         tab = model.tab
         stacks = model.stacks
         modal = model.modal
-        let clinic = model.stacks[.clinic]!, learn = model.stacks[.learn]!
+        let clinic = model.stacks[.clinic]!
+        let learn = model.stacks[.learn]!
         var flows: [String: Int] = [:]
         func add(_ name: String, _ count: Int) { if count > 0 { flows[name, default: 0] += count } }
         add("PetListCoordinator", clinic.contains(.pets) ? 1 : 0)
-        add("ClinicInfoCoordinator", (clinic.contains(.clinicInfo) ? 1 : 0) + (model.modal.first == .clinicInfo ? 1 : 0))
+        add(
+            "ClinicInfoCoordinator", (clinic.contains(.clinicInfo) ? 1 : 0) + (model.modal.first == .clinicInfo ? 1 : 0)
+        )
         add("HowToCodeCoordinator", learn.count > 1 ? 1 : 0)
         add("PetAppointmentBuilderCoordinator", model.modal.first == .petPicker ? 1 : 0)
         add("PetPickerCoordinator", model.modal.first == .petPicker ? 1 : 0)
@@ -52,7 +55,8 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
             queue.append(contentsOf: next.children)
         }
         self.flows = flows
-        pendingDismissals = AppTab.allCases.map { app.tabs.router(for: $0).pendingDismissHandlers }.reduce(0, +)
+        pendingDismissals =
+            AppTab.allCases.map { app.tabs.router(for: $0).pendingDismissHandlers }.reduce(0, +)
             + modal.pendingDismissHandlers
     }
 }

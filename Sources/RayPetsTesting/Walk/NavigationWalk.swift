@@ -39,8 +39,9 @@ public struct NavigationWalk {
                 turns += 1
             }
             if expected != actual {
-                throw WalkFailure(seed: seed, step: step,
-                                  reason: "\n  expected \(expected)\n  actual   \(actual)", history: history.suffix(12))
+                throw WalkFailure(
+                    seed: seed, step: step,
+                    reason: "\n  expected \(expected)\n  actual   \(actual)", history: history.suffix(12))
             }
         }
         try await check(0)

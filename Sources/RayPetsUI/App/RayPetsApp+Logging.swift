@@ -13,9 +13,10 @@ extension RayPetsApp {
         var observations = AppTab.allCases.map { tab in
             coordinator.tabs.router(for: tab).observe { pages in log.debug("\(tab.rawValue) tab: \(line(pages))") }
         }
-        observations.append(coordinator.modalRouter.observe { pages in
-            log.debug("dialog: \(pages.isEmpty ? "closed" : line(pages))")
-        })
+        observations.append(
+            coordinator.modalRouter.observe { pages in
+                log.debug("dialog: \(pages.isEmpty ? "closed" : line(pages))")
+            })
         return observations
     }
 }

@@ -29,7 +29,9 @@ public enum RayPetsMain {
         }
         let binFolder = executableFolder()
         setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
-        Resources.register(firstOf: [binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource"])
+        Resources.register(firstOf: [
+            binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource",
+        ])
         let app = RayPetsApp(settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath())
         configure(app)
         return app.run(arguments: arguments)

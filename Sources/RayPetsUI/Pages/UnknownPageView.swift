@@ -10,8 +10,9 @@ final class UnknownPageView: PageView {
     let initialFocus: Widget? = nil
 
     init(description: String) {
-        widget = PageLayout(
-            headline: L("Nothing to show"), text: L("RayPets has no screen for {page}.", ["page": description])
-        ).root
+        widget =
+            PageLayout(
+                headline: L("Nothing to show"), text: L("RayPets has no screen for {page}.", ["page": description])
+            ).root
     }
 }

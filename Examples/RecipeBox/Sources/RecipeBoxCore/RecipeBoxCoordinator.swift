@@ -8,7 +8,9 @@ public final class RecipeBoxCoordinator: FlowCoordinator<RecipeRoute> {
     private let recipes: [Recipe]
 
     /// The list on `router`; dialogs through `dialogRouter`.
-    public init(router: any Router<RecipeRoute>, dialogRouter: any Router<RecipeRoute>, recipes: [Recipe] = Recipe.samples) {
+    public init(
+        router: any Router<RecipeRoute>, dialogRouter: any Router<RecipeRoute>, recipes: [Recipe] = Recipe.samples
+    ) {
         self.dialogRouter = dialogRouter
         self.recipes = recipes
         super.init(router: router)

@@ -25,7 +25,8 @@ public enum RecipeLink: Equatable, Sendable {
         }
         let scheme = "recipebox://"
         guard text.lowercased().hasPrefix(scheme) else { throw fail("not a recipebox:// link") }
-        let parts = text.dropFirst(scheme.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let parts = text.dropFirst(scheme.count).split(separator: "/", omittingEmptySubsequences: false).map(
+            String.init)
         switch parts.count {
         case 1 where parts[0] == "recipes":
             return .recipes

@@ -102,9 +102,11 @@ struct RecipeBoxTests {
         #expect(app.stack.routes == [.recipes])
     }
 
-    @Test("bad links say what is wrong and list the forms", arguments: [
-        "https://example.com", "recipebox://recipe/cake", "recipebox://recipe/pancakes/step/9", "recipebox://shop",
-    ])
+    @Test(
+        "bad links say what is wrong and list the forms",
+        arguments: [
+            "https://example.com", "recipebox://recipe/cake", "recipebox://recipe/pancakes/step/9", "recipebox://shop",
+        ])
     func badLinks(_ text: String) {
         #expect(throws: RecipeLink.ParseError.self) { try RecipeLink.parse(text, recipes: Recipe.samples) }
         do { _ = try RecipeLink.parse(text, recipes: Recipe.samples) } catch {
