@@ -534,7 +534,7 @@ def test_dark_style_follows_the_desktop():
         portal.wait(timeout=5)
 
 
-TESTS = [test_home, test_command_line_help_and_version, test_how_to_code, test_how_to_code_back_at_every_step]
+TESTS = [test_home, test_how_to_code, test_how_to_code_back_at_every_step]
 TESTS += [make_branch_test(*branch) for branch in BRANCHES]
 TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_page,
           test_appointment_close_button_on_every_page, test_pets_list_detail_back, test_clinic_info_pushed,
@@ -545,7 +545,8 @@ TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_
           test_open_route_action_and_a_bad_link_in_the_running_app]
 STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
-              test_bad_link_exits_2_with_the_valid_forms, test_quit_mid_flow_and_relaunch_restores_the_screen,
+              test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
+              test_quit_mid_flow_and_relaunch_restores_the_screen,
               test_german_ui,
               test_runs_without_a_session_bus, test_dark_style_follows_the_desktop]
 
