@@ -14,6 +14,7 @@ final class HelloWindow {
 
     init(application: Application) {
         window = Window(application: application)
+        window.setDefaultSize(width: 360, height: 240)
         host = GtkStackHost(window: window, makeView: makeView)
         router = StackRouter(host: host)
         navigation = BackNavigation(window: window)
