@@ -5,7 +5,8 @@ import Navigation
 @MainActor
 public final class RecipeBoxCoordinator: FlowCoordinator<RecipeRoute> {
     private let dialogRouter: any Router<RecipeRoute>
-    private let recipes: [Recipe]
+    /// The recipes in the box (what links are checked against).
+    public let recipes: [Recipe]
 
     /// The list on `router`; dialogs through `dialogRouter`.
     public init(
@@ -40,7 +41,4 @@ public final class RecipeBoxCoordinator: FlowCoordinator<RecipeRoute> {
         let flow = show(recipe, animated: false)
         if let step { flow.cook(from: step, animated: false) }
     }
-
-    /// The recipe a link names, if this box has it.
-    public func recipe(id: String) -> Recipe? { recipes.first { $0.id == id } }
 }

@@ -32,7 +32,7 @@ public final class RecipeBoxApp {
         guard let window else { return }
         for uri in uris {
             do throws(RecipeLink.ParseError) {
-                window.coordinator.open(try RecipeLink.parse(uri, recipes: Recipe.samples))
+                window.coordinator.open(try RecipeLink.parse(uri, recipes: window.coordinator.recipes))
             } catch {
                 log.warning(error.description)
             }
