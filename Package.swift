@@ -26,12 +26,22 @@ let package = Package(
         .target(name: "Gtk", dependencies: ["CGtk"]),
         // GNU gettext from glibc, for RayPets' translations (not GTK).
         .systemLibrary(name: "CGettext"),
+        // SQLite 3 as a C module. Only `SQLite` imports it.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // A thin typed Swift layer over SQLite's C API: connections, statements, transactions.
+        // Knows nothing of RayPets.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Pure Swift navigation: routes, pages, routers, coordinators. No GTK.
         .target(name: "Navigation"),
         // In-memory hosts and a recording router for anyone's headless tests.
         .target(name: "NavigationTesting", dependencies: ["Navigation"]),
-        // RayPets' models, view models and coordinators. No GTK.
-        .target(name: "RayPets", dependencies: ["Navigation", "CGettext"]),
+        // RayPets' models, view models and coordinators, and (in RayPets/Storage, behind the
+        // `ClinicStore` protocol) the clinic's SQLite database. No GTK.
+        .target(name: "RayPets", dependencies: ["Navigation", "CGettext", "SQLite"]),
         // Test support for RayPets: a reference model of its navigation and a random walker
         // that checks the real routers against it (headless and GTK tests share it). No GTK.
         .target(name: "RayPetsTesting", dependencies: ["RayPets", "Navigation", "NavigationTesting"]),
@@ -44,7 +54,8 @@ let package = Package(
         // Headless tests: no display, no D-Bus, no GTK linked.
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting"]),
         .testTarget(
-            name: "RayPetsTests", dependencies: ["RayPets", "Navigation", "NavigationTesting", "RayPetsTesting"]),
+            name: "RayPetsTests",
+            dependencies: ["RayPets", "Navigation", "NavigationTesting", "RayPetsTesting", "SQLite"]),
         // In-process GTK tests: a plain executable, because GTK wants the process's main
         // thread and its own main loop. scripts/test runs it under a private Xvfb.
         .executableTarget(

@@ -25,7 +25,7 @@ require_swift() {
 }
 
 # What building and running the app needs.
-APP_PACKAGES=(libgtk-4-dev pkg-config gettext)
+APP_PACKAGES=(libgtk-4-dev libsqlite3-dev pkg-config gettext)
 # What the test suite needs on top: a private X server and session bus, AT-SPI from Python,
 # and ImageMagick's `import` for screenshots of failures.
 TEST_PACKAGES=(xvfb xauth x11-utils dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi imagemagick xdotool desktop-file-utils appstream meson ninja-build valgrind libglib2.0-bin)

@@ -126,12 +126,13 @@ func headless(operations: Int) async {
     let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
     let modal = ModalRouter(host: modalHost)
     tabs.router(for: .clinic).present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
-    let log = AppointmentLog()
-    let pets = InMemoryPetStore()
+    // Each finished flow is stored, as in the app (here in an in-memory SQLite database).
+    let data = ClinicData(store: ClinicDatabase.inMemory())
+    let feedback = FeedbackLog()
     let flows = max(operations / 100, 1_000)
     let start = MainLoop.now
     for _ in 0..<flows {
-        let flow = PetAppointmentBuilderCoordinator(router: modal, pets: pets, log: log)
+        let flow = PetAppointmentBuilderCoordinator(router: modal, data: data, feedback: feedback)
         flow.present(animated: true, onDismissed: nil)
         (modalHost.visiblePage?.model as? PetListViewModel)?.select(at: 0)
         while modalHost.visibleRoute == .petPicker { await Task.yield() }
@@ -142,7 +143,7 @@ func headless(operations: Int) async {
     }
     let elapsed = MainLoop.now - start
     print(
-        "flows \(flows) us-per-flow \(Double(elapsed) / Double(flows)) recorded \(log.requests.count) rss-kib \(rssKiB())"
+        "flows \(flows) us-per-flow \(Double(elapsed) / Double(flows)) recorded \((try? data.history(of: data.pets[0].id).count) ?? -1) rss-kib \(rssKiB())"
     )
 }
 

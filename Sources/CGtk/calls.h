@@ -79,4 +79,27 @@ static inline char *rp_file_uri(gpointer files, int index) {
     return g_file_get_uri(((GFile **)files)[index]);
 }
 
+/* gtk_accessible_update_property(..., GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1) */
+static inline void rp_accessible_set_description(gpointer widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/* gtk_accessible_update_state(..., GTK_ACCESSIBLE_STATE_INVALID, value, -1) */
+static inline void rp_accessible_set_invalid(gpointer widget, gboolean invalid) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                                invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+}
+
+/* A vertical or horizontal GtkBox with an accessible role (construct-only, so g_object_new). */
+static inline GtkWidget *rp_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing,
+                                   "accessible-role", role, NULL));
+}
+
+/* gtk_drop_down_new_from_strings takes a NULL-terminated C array. */
+static inline GtkWidget *rp_drop_down_new(const char *const *strings) {
+    return gtk_drop_down_new_from_strings(strings);
+}
+
 #endif

@@ -31,6 +31,12 @@ static inline GActionMap *rp_action_map(gpointer p) { return G_ACTION_MAP(p); }
 static inline GSimpleAction *rp_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
 static inline GtkGestureSingle *rp_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
 static inline GtkEventController *rp_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkEditable *rp_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkEntry *rp_entry(gpointer p) { return GTK_ENTRY(p); }
+static inline GtkDropDown *rp_drop_down(gpointer p) { return GTK_DROP_DOWN(p); }
+static inline GtkTextView *rp_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
+static inline GtkOverlay *rp_overlay(gpointer p) { return GTK_OVERLAY(p); }
+static inline GtkRevealer *rp_revealer(gpointer p) { return GTK_REVEALER(p); }
 static inline gboolean rp_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
 
 #endif

@@ -54,6 +54,8 @@ final class GtkDriver: AppDriver {
             window.modalHost.window?.close()
         case .switchTab(let tab):
             window.tabHost.stack.setVisibleChild(name: "tab-\(AppTab.allCases.firstIndex(of: tab)!)", transition: .none)
+        case .addPet, .renamePet, .deletePet:
+            throw Failure(description: "\(action) changes the records; the walk does it, not the driver")
         }
         // Let the outer loop run (never spin it from inside this task: see MainLoop.idle).
         await MainLoop.idle()
@@ -84,7 +86,7 @@ func walkTests(_ runner: TestRunner) {
         defer { MainLoop.setAnimationsEnabled(true) }
         let driver = GtkDriver(fixture)
         let steps = Int(getenv("WALK_STEPS").map { String(cString: $0) } ?? "2000") ?? 2000
-        let counts = try await NavigationWalk(seed: 7, steps: steps).run(driver, pets: InMemoryPetStore.samplePets)
+        let counts = try await NavigationWalk(seed: 7, steps: steps).run(driver, pets: ClinicDatabase.samplePets)
         log("  actions: \(counts.sorted { $0.key < $1.key })")
         fixture.settle()
         try check(
@@ -100,7 +102,7 @@ func walkTests(_ runner: TestRunner) {
         defer { fixture.tearDown() }
         let driver = GtkDriver(fixture)
         driver.waitForAnimations = false
-        try await NavigationWalk(seed: 11, steps: 300).run(driver, pets: InMemoryPetStore.samplePets)
+        try await NavigationWalk(seed: 11, steps: 300).run(driver, pets: ClinicDatabase.samplePets)
         fixture.settle()
         try check(fixture.widgets.alive == 2, "page widgets alive after the walk: \(fixture.widgets.alive)")
         try check(driver.dialogs.alive == 0, "dialog windows alive after the walk: \(driver.dialogs.alive)")

@@ -93,7 +93,7 @@ struct AppointmentTests {
         #expect(app.home.children.isEmpty)
         let faking = branch.outcome == .fakingIt ? FakingAnswer.fake : branch.faking
         #expect(
-            app.services.appointments.requests == [
+            app.requests == [
                 AppointmentRequest(
                     pet: "whiskers", visitType: branch.visit, painLevel: branch.pain,
                     fakingAnswer: faking, outcome: branch.outcome)
@@ -138,7 +138,7 @@ struct AppointmentTests {
         await app.tapCancel()
         #expect(!app.modalHost.isOpen)
         #expect(app.home.children.isEmpty)
-        #expect(app.services.appointments.requests.isEmpty)
+        #expect(app.requests.isEmpty)
         #expect(app.modalRouter.pendingDismissHandlers == 0)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
@@ -149,7 +149,7 @@ struct AppointmentTests {
         await app.answer(allBranches[branchIndex], pages: pages)
         await app.closeDialogWindow()
         #expect(app.home.children.isEmpty)
-        #expect(app.services.appointments.requests.isEmpty)
+        #expect(app.requests.isEmpty)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
@@ -174,7 +174,7 @@ struct AppointmentTests {
         app.tapAction()
         await app.settle()
         #expect(
-            app.services.appointments.requests == [
+            app.requests == [
                 AppointmentRequest(pet: "clover", visitType: .well, outcome: .noAppointmentRequired)
             ])
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
@@ -214,7 +214,7 @@ struct AppointmentTests {
         builder.visitType = .sick
         builder.painLevel = .moderate
         #expect(builder.build(outcome: .noAppointmentRequired) == nil)
-        builder.pet = InMemoryPetStore.samplePets[0]
+        builder.pet = ClinicDatabase.samplePets[0]
         #expect(
             builder.build(outcome: .noAppointmentRequired)
                 == AppointmentRequest(

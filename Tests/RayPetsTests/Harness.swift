@@ -18,6 +18,20 @@ final class Reports {
     var lines: [String] = []
 }
 
+/// Records in a new in-memory database holding exactly `pets` (with their ids), or the
+/// sample pets.
+@MainActor
+func makeData(pets: [Pet]? = nil) -> ClinicData {
+    let store = ClinicDatabase.inMemory()
+    if let pets {
+        for sample in ClinicDatabase.samplePets { _ = try! store.deletePet(sample.id) }
+        for (index, pet) in pets.enumerated() {
+            try! store.restorePet(pet, from: DeletedRecords(position: Int64(100 + index), history: []))
+        }
+    }
+    return ClinicData(store: store)
+}
+
 /// A fresh, empty folder for one test's files.
 func makeTemporaryFolder() -> String {
     var template = Array("/tmp/raypets-test.XXXXXX".utf8CString)
@@ -54,6 +68,7 @@ final class AppHarness {
     let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
     let modalHost = InMemoryHost<AppRoute>()
     let window = FakeWindow()
+    let feedback = FeedbackLog()
     let services: ClinicServices
     let live = LiveObjects()
     let tabs: TabRouter<AppTab, AppRoute>
@@ -64,11 +79,11 @@ final class AppHarness {
 
     /// The app with its settings in a new folder; `firstLaunch: false` pretends the welcome
     /// page was done on an earlier run. `pets` replaces the sample pets.
-    init(firstLaunch: Bool = false, pets: (any PetStore)? = nil, settingsPath: String? = nil) {
+    init(firstLaunch: Bool = false, pets: [Pet]? = nil, data: ClinicData? = nil, settingsPath: String? = nil) {
         let path = settingsPath ?? makeTemporaryFolder() + "/raypets/settings"
         let settings = SettingsStore(path: path) { [reports] in reports.lines.append($0) }
         if !firstLaunch { settings.completeWelcome() }
-        services = ClinicServices(pets: pets ?? InMemoryPetStore(), settings: settings)
+        services = ClinicServices(data: data ?? makeData(pets: pets), settings: settings, feedback: feedback)
         tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
         modalRouter = ModalRouter(host: modalHost)
         app = AppCoordinator(
@@ -127,6 +142,14 @@ final class AppHarness {
         track()
     }
 
+    /// The records.
+    var data: ClinicData { services.data }
+
+    /// Every stored questionnaire's answers, oldest first.
+    var requests: [AppointmentRequest] {
+        data.pets.flatMap { (try? data.history(of: $0.id)) ?? [] }.sorted { $0.id < $1.id }.map(\.request)
+    }
+
     /// Objects that live as long as the app: the AppCoordinator, the two tab coordinators
     /// and their root page models.
     static let permanentObjects = 5
@@ -146,6 +169,7 @@ final class AppHarness {
             switch activeHost.visiblePage?.model {
             case let model as MessageViewModel: model.performAction()
             case let model as DetailsViewModel: model.performAction()
+            case let model as PetDetailsViewModel: model.showClinicInfo()
             default: preconditionFailure("no action on \(String(describing: visibleRoute))")
             }
         }

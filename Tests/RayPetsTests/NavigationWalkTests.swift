@@ -25,6 +25,11 @@ final class InMemoryDriver: AppDriver {
             case let model as HomeViewModel where title == model.clinicInfoTitle: model.showClinicInfo()
             case let model as MessageViewModel where title == model.actionTitle: model.performAction()
             case let model as DetailsViewModel where title == model.actionTitle: model.performAction()
+            case let model as PetListViewModel where title == model.addTitle: model.add()
+            case let model as PetDetailsViewModel where title == model.editTitle: model.edit()
+            case let model as PetDetailsViewModel where title == model.deleteTitle: model.delete()
+            case let model as PetDetailsViewModel where title == model.clinicInfoTitle: model.showClinicInfo()
+            case let model as PetEditorViewModel where title == model.saveTitle: model.save()
             case let model as any ChoiceModel:
                 guard let index = model.optionTitles.firstIndex(of: title) else { fallthrough }
                 model.select(at: index)
@@ -32,16 +37,21 @@ final class InMemoryDriver: AppDriver {
                 throw NoSuchControl(description: "no button \"\(title)\" on \(String(describing: host.visibleRoute))")
             }
         case .chooseRow(let index):
-            guard let list = host.visiblePage?.model as? PetListViewModel, list.pets.indices.contains(index) else {
+            switch host.visiblePage?.model {
+            case let list as PetListViewModel where list.pets.indices.contains(index): list.select(at: index)
+            case let details as PetDetailsViewModel where details.history.indices.contains(index):
+                details.openRecord(at: index)
+            default:
                 throw NoSuchControl(description: "no row \(index) on \(String(describing: host.visibleRoute))")
             }
-            list.select(at: index)
         case .back, .altLeft:
             if harness.modalHost.isOpen { harness.modalHost.tapBack() } else { harness.tabHost.tapBack() }
         case .cancel, .escape, .closeDialog:
             harness.modalHost.tapClose()
         case .switchTab(let tab):
             harness.tabHost.tapTab(tab)
+        case .addPet, .renamePet, .deletePet:
+            throw NoSuchControl(description: "\(action) changes the records; the walk does it, not the driver")
         }
         for _ in 0..<3 { await Task.yield() }  // an awaited result resumes on a later main-actor turn
     }
@@ -62,7 +72,7 @@ struct NavigationWalkTests {
         let harness = AppHarness()
         let driver = InMemoryDriver(harness)
         let counts = try await NavigationWalk(seed: seed, steps: 25_000)
-            .run(driver, pets: InMemoryPetStore.samplePets) { harness.track() }
+            .run(driver, pets: ClinicDatabase.samplePets) { harness.track() }
         #expect(counts.count >= 8, "the walk must exercise every kind of action: \(counts)")
         #expect(harness.liveBeyondRoots == 0, "still alive: \(harness.live.liveTypeNames)")
         #expect(harness.live.trackedCount > 1_000, "the walk must create and free many objects")
@@ -75,14 +85,14 @@ struct NavigationWalkTests {
             let harness = AppHarness()
             histories.append(
                 try await NavigationWalk(seed: 42, steps: 500)
-                    .run(InMemoryDriver(harness), pets: InMemoryPetStore.samplePets))
+                    .run(InMemoryDriver(harness), pets: ClinicDatabase.samplePets))
         }
         #expect(histories[0] == histories[1])
     }
 
     @Test("the model itself: every route offers a way out, and its buttons exist in the app")
     func modelSanity() {
-        var model = NavigationModel(pets: InMemoryPetStore.samplePets)
+        var model = NavigationModel(pets: ClinicDatabase.samplePets)
         #expect(model.availableActions.contains(.press("My pets")))
         model.apply(.press("Schedule appointment"))
         #expect(model.modal == [.petPicker])

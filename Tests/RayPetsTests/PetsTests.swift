@@ -3,21 +3,14 @@ import NavigationTesting
 import RayPets
 import Testing
 
-/// A store with pets a test chooses.
-@MainActor
-final class FakePetStore: PetStore {
-    let pets: [Pet]
-    init(_ pets: [Pet]) { self.pets = pets }
-}
-
 @MainActor
 @Suite("My pets and Clinic info")
 struct PetsTests {
-    @Test("a view model is built from an injected store")
+    @Test("a view model is built from injected records")
     func viewModelUsesInjectedStore() {
-        let store = FakePetStore([Pet(id: "max", name: "Max", species: .bird, age: 1)])
-        let model = PetListViewModel(title: "My pets", prompt: "", store: store)
-        #expect(model.rows == [.init(title: "Max", subtitle: "Bird, 1 year")])
+        let data = makeData(pets: [Pet(id: "max", name: "Max", species: .bird, age: 1)])
+        let model = PetListViewModel(title: "My pets", prompt: "", data: data)
+        #expect(model.rows == [.init(id: "max", title: "Max", subtitle: "Bird, 1 year")])
         var chosen: [Pet.ID] = []
         model.onSelect = { chosen.append($0.id) }
         model.select(at: 0)
@@ -27,7 +20,7 @@ struct PetsTests {
 
     @Test("the app's flows use the store they were given")
     func appUsesInjectedStore() async {
-        let app = AppHarness(pets: FakePetStore([Pet(id: "max", name: "Max", species: .bird, age: 1)]))
+        let app = AppHarness(pets: [Pet(id: "max", name: "Max", species: .bird, age: 1)])
         app.tapMyPets()
         #expect(app.model(PetListViewModel.self).rows.map(\.title) == ["Max"])
         await app.choosePet(at: 0)
@@ -44,11 +37,11 @@ struct PetsTests {
         app.tapMyPets()
         #expect(app.visibleRoute == .pets)
         #expect(app.home.children.count == 1)
-        let pet = InMemoryPetStore.samplePets[row]
+        let pet = ClinicDatabase.samplePets[row]
         await app.choosePet(at: row)
         #expect(app.visibleRoute == .petDetail(pet.id))
         #expect(app.clinicHost.title == pet.name)
-        #expect(app.model(DetailsViewModel.self).rows.map(\.value) == [pet.species.title, pet.ageText])
+        #expect(app.model(PetDetailsViewModel.self).rows.map(\.value) == [pet.species.title, pet.ageText()])
         app.tapBack()
         #expect(app.visibleRoute == .pets)
         #expect(app.home.children.count == 1, "still in the pets flow")
@@ -157,17 +150,17 @@ struct PetPickerTests {
         let host = InMemoryHost<AppRoute>()
         let modal = ModalRouter(host: host)
         let parent = ClinicInfoCoordinator(router: modal, clinic: .rayPets)  // any coordinator can start it
-        let store = FakePetStore(InMemoryPetStore.samplePets)
+        let data = makeData()
 
-        let picked = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, store: store)) }
+        let picked = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, data: data)) }
         await settle(until: { "\(host.pages.count)" })
         #expect(host.visibleRoute == .petPicker)
         host.visibleModel(as: PetListViewModel.self)?.select(at: 3)
-        #expect(await picked.value == InMemoryPetStore.samplePets[3])
+        #expect(await picked.value?.id == ClinicDatabase.samplePets[3].id)
         modal.dismiss(animated: false)
         #expect(parent.children.isEmpty)
 
-        let cancelled = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, store: store)) }
+        let cancelled = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, data: data)) }
         await settle(until: { "\(host.pages.count)" })
         host.tapClose()
         #expect(await cancelled.value == nil)

@@ -49,14 +49,14 @@ struct RestorationTests {
         let path = makeTemporaryFolder() + "/state/raypets/navigation"
         let first = AppHarness()
         #expect(
-            await first.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", pets: InMemoryPetStore.samplePets))
+            await first.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", pets: ClinicDatabase.samplePets))
         )
         first.tapTab(.clinic)
         #expect(
             await first.app.open(
                 try DeepLink.parse(
                     "raypets://clinic/appointment?pet=clover&visit=sick&pain=severe",
-                    pets: InMemoryPetStore.samplePets)))
+                    pets: ClinicDatabase.samplePets)))
         let saved = first.app.navigationState
         #expect(saved.pain == .severe)
         #expect(StateStore(path: path).save(saved))
@@ -73,7 +73,7 @@ struct RestorationTests {
         #expect(second.modalHost.title == "No appointment required")
         second.tapAction()  // Okay: the restored answers are recorded, pain included
         await second.settle()
-        #expect(second.services.appointments.requests.last?.painLevel == .severe)
+        #expect(second.requests.last?.painLevel == .severe)
         #expect(reports.lines.isEmpty)
     }
 

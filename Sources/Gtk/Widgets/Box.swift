@@ -25,4 +25,10 @@ public final class Box: Widget {
         gtk_box_append(rp_box(gobject), child.widget)
         children.append(child)
     }
+
+    /// Removes every child.
+    public func removeAll() {
+        for child in children { gtk_box_remove(rp_box(gobject), child.widget) }
+        children.removeAll()
+    }
 }

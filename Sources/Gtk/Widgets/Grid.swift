@@ -17,4 +17,17 @@ public final class Grid: Widget {
         gtk_grid_attach(rp_grid(gobject), child.widget, column, row, 1, 1)
         children.append(child)
     }
+
+    /// Places `child` at `column`, `row`, spanning `width` columns.
+    public func attach(_ child: Widget, column: Int32, row: Int32, width: Int32) {
+        gtk_grid_attach(rp_grid(gobject), child.widget, column, row, width, 1)
+        children.append(child)
+    }
+
+    /// Removes `child` from the grid.
+    public func remove(_ child: Widget) {
+        guard children.contains(where: { $0 === child }) else { return }
+        gtk_grid_remove(rp_grid(gobject), child.widget)
+        children.removeAll { $0 === child }
+    }
 }

@@ -21,6 +21,14 @@ public final class Label: Widget {
         gtk_label_set_xalign(label, 0)
     }
 
+    /// Wraps long text onto several lines, aligned to the start.
+    public func wrapStart() {
+        gtk_label_set_wrap(label, 1)
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(label, 0)
+        gtk_label_set_max_width_chars(label, 40)
+    }
+
     /// Wraps long text onto several lines, centred.
     public func wrapCentered() {
         gtk_label_set_wrap(label, 1)

@@ -19,6 +19,12 @@ public final class ListBox: Widget {
         rows.append(row)
     }
 
+    /// Removes every row.
+    public func removeAll() {
+        for row in rows { gtk_list_box_remove(rp_list_box(gobject), row.widget) }
+        rows.removeAll()
+    }
+
     /// Runs `handler` with the row's index when a row is activated.
     @discardableResult
     public func onRowActivated(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {

@@ -35,6 +35,30 @@ open class Widget: Object {
     /// Whether the widget is in a shown, realized window right now.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
+    /// Whether the widget reacts to input (`gtk_widget_set_sensitive`); an insensitive
+    /// widget is greyed out and skipped by the keyboard.
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget has the keyboard focus.
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    /// Removes a CSS class.
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
+    /// Sets the accessible description: what a screen reader says after the name (e.g. a
+    /// field's problem).
+    public func setAccessibleDescription(_ text: String) { rp_accessible_set_description(gobject, text) }
+
+    /// Marks the widget's value as invalid (or valid) for assistive technologies, and shows it
+    /// with the theme's `error` style.
+    public func setInvalid(_ invalid: Bool) {
+        rp_accessible_set_invalid(gobject, invalid ? 1 : 0)
+        if invalid { addCSSClass("error") } else { removeCSSClass("error") }
+    }
+
     /// Adds a CSS class (`gtk_widget_add_css_class`).
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 

@@ -11,6 +11,8 @@ final class PageViews<Route: NavigationRoute> {
     let stack = Stack()
     private let makeView: PageViewFactory<Route>
     private var views: [PageID: any PageView] = [:]
+    private var titles: [PageID: String] = [:]
+    private var shownTop: PageID?
     private var current: Set<PageID> = []
     /// Called with each view right after it is created (tests watch their widgets).
     var onViewCreated: (@MainActor (any PageView) -> Void)?
@@ -42,18 +44,32 @@ final class PageViews<Route: NavigationRoute> {
         // A closure, not a key path: a key path into a generic type is built at run time on
         // every call (measured: about 10,000 instructions per show).
         current = Set(pages.map { $0.id })
-        for page in pages where views[page.id] == nil {
-            let view = makeView(page)
-            // Names the page's region for screen readers (and lets AT-SPI tests find it:
-            // in GTK 4.8 every stack page is in the accessibility tree, shown or not).
-            view.widget.setAccessibleLabel(page.title)
-            views[page.id] = view
-            stack.add(view.widget, name: page.id.description)
-            onViewCreated?(view)
+        for page in pages {
+            guard let view = views[page.id] else {
+                let view = makeView(page)
+                // Names the page's region for screen readers (and lets AT-SPI tests find it:
+                // in GTK 4.8 every stack page is in the accessibility tree, shown or not).
+                view.widget.setAccessibleLabel(page.title)
+                titles[page.id] = page.title
+                views[page.id] = view
+                stack.add(view.widget, name: page.id.description)
+                onViewCreated?(view)
+                continue
+            }
+            // A page's title can change (its model was renamed): keep the region's name true.
+            if titles[page.id] != page.title {
+                titles[page.id] = page.title
+                view.widget.setAccessibleLabel(page.title)
+            }
         }
         if let top = pages.last, let view = views[top.id] {
+            // The same page staying on top (a refresh) keeps the focus where the user has it.
+            let isNewTop = shownTop != top.id
+            shownTop = top.id
             stack.setVisibleChild(name: top.id.description, transition: transition.stackTransition)
-            view.initialFocus?.grabFocus()
+            if isNewTop { view.initialFocus?.grabFocus() }
+        } else {
+            shownTop = nil
         }
         // A slide only runs when the stack is on screen; otherwise tidy up at once.
         if !stack.isTransitionRunning { removeLeavingViews() }
@@ -63,6 +79,7 @@ final class PageViews<Route: NavigationRoute> {
         for id in views.keys where !current.contains(id) {
             stack.remove(name: id.description)
             views[id] = nil
+            titles[id] = nil
         }
     }
 }

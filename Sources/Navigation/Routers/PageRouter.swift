@@ -112,6 +112,32 @@ public class PageRouter<Route: NavigationRoute> {
     /// page that is done), a `ModalRouter` closes.
     public func dismissAll(animated: Bool) { truncate(to: 0, animated: animated) }
 
+    /// Removes every page whose route `shows` matches, wherever it is on the stack: how
+    /// navigation follows data that went away (a deleted record). The other pages keep their
+    /// order, ids and `onDismissed`; each removed page's `onDismissed` runs once, top first,
+    /// after the host shows the new stack. With `animated`, a change of the visible page
+    /// slides back; removing only pages below it shows no transition. Returns how many pages
+    /// were removed (0: nothing changed).
+    @discardableResult
+    public func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int {
+        let oldTop = stack.pages.last?.id
+        let before = stack.pages.count
+        let handlers = stack.removePages(where: { shows($0.route) })
+        let removed = before - stack.pages.count
+        guard removed > 0 else { return 0 }
+        let topChanged = stack.pages.last?.id != oldTop
+        publish(animated && topChanged && !stack.pages.isEmpty ? .pop : .none)
+        for handler in handlers { handler() }
+        return removed
+    }
+
+    /// Shows the same stack again, because pages' models changed what they show (e.g. a
+    /// title after a rename): the host re-reads every page's title. Nothing is added or
+    /// removed, nothing animates, no `onDismissed` runs and observers are not told.
+    public func refresh() {
+        host.show(stack.pages, transition: .none)
+    }
+
     /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page.
     public func hostDidRequestBack() { goBack(animated: true) }
 

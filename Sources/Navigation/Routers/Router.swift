@@ -13,6 +13,8 @@
 ///   **dismiss all**: every page leaves, a `StackRouter`'s root too.
 /// - **pop to** a route, **replace the top**, **set the stack**: the other changes a
 ///   coordinator can ask for, each in one step that the user sees as one transition.
+/// - **remove all** pages that show something: navigation following data that went away;
+///   **refresh**: the same pages, re-read (their titles changed).
 /// - A *flow* (a `Coordinator`) is presented and dismissed with the same words: presenting it
 ///   presents its first page; dismissing it removes its pages, from its first page up.
 ///
@@ -70,6 +72,19 @@ public protocol Router<Route>: AnyObject {
 
     /// Removes every page: a stack router's root too, a modal router closes its dialog.
     func dismissAll(animated: Bool)
+
+    /// Removes every page whose route `shows` matches, wherever it is on the stack — how
+    /// navigation follows data that is gone (see "Navigation that follows the data"). The
+    /// other pages keep their order, ids and `onDismissed`; each removed page's `onDismissed`
+    /// runs once, top first, after the new stack is shown. Match every page that depends on
+    /// the data: a page above a removed one stays if it does not match. A modal router whose
+    /// pages all go closes its dialog. Returns how many pages were removed.
+    @discardableResult
+    func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int
+
+    /// Shows the same stack again because pages' models changed what they show (a title
+    /// after a rename): the host re-reads the titles. The stack does not change.
+    func refresh()
 }
 
 extension Router {

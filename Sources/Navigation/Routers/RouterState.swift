@@ -24,6 +24,17 @@ struct RouterState<Route: NavigationRoute> {
         return handlers
     }
 
+    /// Removes every page `matches` picks, wherever it is on the stack, and returns their
+    /// `onDismissed` closures, top page first. The other pages keep their order.
+    mutating func removePages(where matches: (Page<Route>) -> Bool) -> [@MainActor () -> Void] {
+        var handlers: [@MainActor () -> Void] = []
+        for page in pages.reversed() where matches(page) {
+            if let handler = onDismissed.removeValue(forKey: page.id) { handlers.append(handler) }
+        }
+        pages.removeAll(where: matches)
+        return handlers
+    }
+
     /// Number of `onDismissed` closures still waiting (for leak checks).
     var pendingDismissHandlers: Int { onDismissed.count }
 }

@@ -23,6 +23,10 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
         case setStack([Route], animated: Bool)
         /// `dismissAll(animated:)`.
         case dismissAll(animated: Bool)
+        /// `removeAll(where:animated:)`, with the routes it removed.
+        case removeAll([Route], animated: Bool)
+        /// `refresh()`.
+        case refresh
     }
 
     /// Every call, in order.
@@ -97,6 +101,19 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
     public func dismissAll(animated: Bool) {
         calls.append(.dismissAll(animated: animated))
         router.dismissAll(animated: animated)
+    }
+
+    /// Records the call (with the routes removed) and removes the matching pages.
+    @discardableResult
+    public func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int {
+        calls.append(.removeAll(router.routes.filter(shows), animated: animated))
+        return router.removeAll(where: shows, animated: animated)
+    }
+
+    /// Records the call and shows the same stack again.
+    public func refresh() {
+        calls.append(.refresh)
+        router.refresh()
     }
 
     /// The transitions the stack was shown with, in order (what a GTK host would animate).

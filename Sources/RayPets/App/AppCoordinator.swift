@@ -2,7 +2,8 @@ import Navigation
 
 /// The root of the coordinator tree. It owns the main window and the routers, gets the
 /// services (created once, by whoever starts the app) and hands them down; on the first
-/// launch it awaits the welcome page, then starts a coordinator per tab.
+/// launch it awaits the welcome page, then starts a coordinator per tab. Navigation follows
+/// the clinic's records (`AppCoordinator+Data`).
 @MainActor
 public final class AppCoordinator: Coordinator {
     /// Welcome (first launch only), then one coordinator per tab: Home and Learn.
@@ -17,6 +18,7 @@ public final class AppCoordinator: Coordinator {
     public let modalRouter: any Router<AppRoute>
     private let welcomeRouter: any Router<AppRoute>
     private var started = false
+    private var dataObservation: ClinicObservation?
 
     /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,
     /// dialogs through `modalRouter`.
@@ -29,6 +31,7 @@ public final class AppCoordinator: Coordinator {
         self.tabs = tabs
         self.modalRouter = modalRouter
         self.services = services
+        dataObservation = services.data.observe { [weak self] change in self?.follow(change) }
     }
 
     /// The router of the tab the user is looking at.

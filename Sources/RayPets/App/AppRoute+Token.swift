@@ -10,6 +10,9 @@ extension AppRoute {
         case .home: "home"
         case .pets: "pets"
         case .petDetail(let id): "pet-detail:" + PercentEncoding.encode(id)
+        case .addPet: "add-pet"
+        case .editPet(let id): "edit-pet:" + PercentEncoding.encode(id)
+        case .appointmentRecord(let pet, let record): "appointment-record:" + PercentEncoding.encode(pet) + "/\(record)"
         case .clinicInfo: "clinic-info"
         case .openingHours: "opening-hours"
         case .learn: "learn"
@@ -33,6 +36,14 @@ extension AppRoute {
         case ("home", nil): self = .home
         case ("pets", nil): self = .pets
         case ("pet-detail", let id?): self = .petDetail(id)
+        case ("add-pet", nil): self = .addPet
+        case ("edit-pet", let id?): self = .editPet(id)
+        case ("appointment-record", _?):
+            // `<pet>/<n>`: the pet's id is percent-encoded, so it holds no '/'.
+            let halves = parts[1].split(separator: "/", omittingEmptySubsequences: false)
+            guard halves.count == 2, let pet = PercentEncoding.decode(String(halves[0])), let record = Int64(halves[1])
+            else { return nil }
+            self = .appointmentRecord(pet: pet, record: record)
         case ("clinic-info", nil): self = .clinicInfo
         case ("opening-hours", nil): self = .openingHours
         case ("learn", nil): self = .learn

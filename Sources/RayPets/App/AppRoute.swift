@@ -10,6 +10,12 @@ public enum AppRoute: NavigationRoute {
     case pets
     /// One pet's details.
     case petDetail(Pet.ID)
+    /// The editor, for a new pet (on My pets, or in the appointment dialog).
+    case addPet
+    /// The editor, for a pet's fields.
+    case editPet(Pet.ID)
+    /// One finished appointment questionnaire of a pet.
+    case appointmentRecord(pet: Pet.ID, record: Int64)
     /// The clinic's address and phone.
     case clinicInfo
     /// The opening-hours table.
@@ -30,4 +36,17 @@ public enum AppRoute: NavigationRoute {
     case fakingIt(pet: Pet.ID)
     /// Appointment dialog: the end.
     case noAppointmentRequired(pet: Pet.ID)
+}
+
+extension AppRoute {
+    /// The pet the page shows, if it shows one: when the pet is deleted, the page goes.
+    public var pet: Pet.ID? {
+        switch self {
+        case .petDetail(let id), .editPet(let id), .appointmentRecord(let id, _), .visitType(let id),
+            .painLevel(let id), .fakingIt(let id), .noAppointmentRequired(let id):
+            id
+        case .welcome, .home, .pets, .addPet, .clinicInfo, .openingHours, .learn, .howToCode, .startOver, .petPicker:
+            nil
+        }
+    }
 }

@@ -2,23 +2,24 @@
 /// No singletons: a test builds its own, with fakes where it wants them.
 @MainActor
 public struct ClinicServices {
-    /// The user's pets.
-    public let pets: any PetStore
-    /// Where finished appointment questionnaires go.
-    public let appointments: AppointmentLog
+    /// The clinic's records: the pets and their questionnaire history.
+    public let data: ClinicData
     /// The settings file (the welcome flag).
     public let settings: SettingsStore
     /// The clinic's address, phone and opening hours.
     public let clinic: ClinicInfo
+    /// Notices and toasts (the main window, or a log).
+    public let feedback: any Feedback
 
-    /// Services with the given parts.
+    /// Services with the given parts; by default the records are in a new in-memory database
+    /// holding the sample pets.
     public init(
-        pets: any PetStore = InMemoryPetStore(), appointments: AppointmentLog = AppointmentLog(),
-        settings: SettingsStore, clinic: ClinicInfo = .rayPets
+        data: ClinicData = ClinicData(store: ClinicDatabase.inMemory()), settings: SettingsStore,
+        clinic: ClinicInfo = .rayPets, feedback: any Feedback = FeedbackLog()
     ) {
-        self.pets = pets
-        self.appointments = appointments
+        self.data = data
         self.settings = settings
         self.clinic = clinic
+        self.feedback = feedback
     }
 }

@@ -9,21 +9,30 @@ import Navigation
 ///                                      └── None / A little ─► Faking it? ─ It's not fake ┘
 ///                                                                 └── It's fake ─► done
 ///
-/// A `PetAppointmentBuilder` collects the answers; a finished questionnaire is recorded in
-/// the `AppointmentLog`. Cancel or closing the dialog discards the answers. Back to "Which
-/// pet?" and another choice starts the questions again for that pet.
+/// A `PetAppointmentBuilder` collects the answers; a finished questionnaire is stored in
+/// the clinic's records. Cancel or closing the dialog discards the answers. Back to "Which
+/// pet?" and another choice starts the questions again for that pet. With no pets, "Which
+/// pet?" offers Add pet, and the editor opens inside the dialog.
 @MainActor
-public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute> {
+public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, FollowsClinicData {
     /// The answers so far.
     public let builder = PetAppointmentBuilder()
-    private let pets: any PetStore
-    private let log: AppointmentLog
+    private let data: ClinicData
+    private let feedback: any Feedback
+    private let labels = PetLabels()
 
-    /// A questionnaire shown through `router` (a `ModalRouter`), over `pets`, recording into `log`.
-    public init(router: any Router<AppRoute>, pets: any PetStore, log: AppointmentLog) {
-        self.pets = pets
-        self.log = log
+    /// A questionnaire shown through `router` (a `ModalRouter`), over `data`'s pets and
+    /// storing into it; a failed save is told through `feedback`.
+    public init(router: any Router<AppRoute>, data: ClinicData, feedback: any Feedback) {
+        self.data = data
+        self.feedback = feedback
         super.init(router: router)
+    }
+
+    /// Follows the records: a renamed pet's name on every question page.
+    public func clinicDataChanged(_ change: ClinicData.Change) {
+        if case .updated(_, let pet) = change, builder.pet?.id == pet.id { builder.pet = pet }
+        labels.follow(change, on: router)
     }
 
     /// Opens the dialog on "Which pet?"; `onDismissed` runs when the dialog closes.
@@ -31,7 +40,7 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute> {
     /// The picker is presented synchronously (`Task.immediate` runs up to the first `await`),
     /// so the dialog is open when this returns.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let picker = PetPickerCoordinator(router: router, store: pets)
+        let picker = PetPickerCoordinator(router: router, data: data)
         Task.immediate { @MainActor [weak self] in
             var choice = await self?.coordinate(to: picker, animated: animated, onDismissed: onDismissed)
             while let pet = choice, let self {
@@ -48,9 +57,12 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute> {
         builder.visitType = nil
         builder.painLevel = nil
         builder.fakingAnswer = nil
-        let model = ChoiceViewModel<VisitType>(
-            title: L("Visit type"), caption: caption(pet), prompt: L("Is {pet} well or sick?", ["pet": pet.name]))
+        func prompt(_ pet: Pet) -> String { L("Is {pet} well or sick?", ["pet": pet.name]) }
+        let model = ChoiceViewModel<VisitType>(title: L("Visit type"), caption: caption(pet), prompt: prompt(pet))
         let id = router.present(.visitType(pet: pet.id), model: model, animated: true, onDismissed: nil)
+        labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
+            if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
+        }
         model.onSelect = whenVisible(id) { flow, visitType in
             flow.builder.visitType = visitType
             switch visitType {
@@ -61,9 +73,12 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute> {
     }
 
     private func askPainLevel(for pet: Pet) {
-        let model = ChoiceViewModel<PainLevel>(
-            title: L("Pain level"), caption: caption(pet), prompt: L("How much pain is {pet} in?", ["pet": pet.name]))
+        func prompt(_ pet: Pet) -> String { L("How much pain is {pet} in?", ["pet": pet.name]) }
+        let model = ChoiceViewModel<PainLevel>(title: L("Pain level"), caption: caption(pet), prompt: prompt(pet))
         let id = router.present(.painLevel(pet: pet.id), model: model, animated: true, onDismissed: nil)
+        labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
+            if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
+        }
         model.onSelect = whenVisible(id) { flow, level in
             flow.builder.painLevel = level
             if level.mightBeFaking { flow.askFakingIt(for: pet) } else { flow.showNoAppointmentRequired(for: pet) }
@@ -71,10 +86,14 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute> {
     }
 
     private func askFakingIt(for pet: Pet) {
-        let model = ChoiceViewModel<FakingAnswer>(
-            title: L("Faking it?"), caption: caption(pet),
-            prompt: L("Pets sometimes fake it for attention. Could {pet} be faking it?", ["pet": pet.name]))
+        func prompt(_ pet: Pet) -> String {
+            L("Pets sometimes fake it for attention. Could {pet} be faking it?", ["pet": pet.name])
+        }
+        let model = ChoiceViewModel<FakingAnswer>(title: L("Faking it?"), caption: caption(pet), prompt: prompt(pet))
         let id = router.present(.fakingIt(pet: pet.id), model: model, animated: true, onDismissed: nil)
+        labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
+            if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
+        }
         model.onSelect = whenVisible(id) { flow, answer in
             flow.builder.fakingAnswer = answer
             switch answer {
@@ -85,18 +104,27 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute> {
     }
 
     private func showNoAppointmentRequired(for pet: Pet) {
+        func message(_ pet: Pet) -> String {
+            L("No appointment required. Keep an eye on {pet} and call us if anything changes.", ["pet": pet.name])
+        }
         let model = MessageViewModel(
-            title: L("No appointment required"), caption: caption(pet),
-            message: L(
-                "No appointment required. Keep an eye on {pet} and call us if anything changes.", ["pet": pet.name]),
-            actionTitle: L("Okay"))
+            title: L("No appointment required"), caption: caption(pet), message: message(pet), actionTitle: L("Okay"))
         let id = router.present(.noAppointmentRequired(pet: pet.id), model: model, animated: true, onDismissed: nil)
+        labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
+            if let self { model?.update(caption: self.caption(pet), message: message(pet)) }
+        }
         model.onAction = whenVisible(id) { flow in flow.finish(.noAppointmentRequired) }
     }
 
-    /// Records the finished questionnaire and dismisses the flow (the dialog closes).
+    /// Stores the finished questionnaire and dismisses the flow (the dialog closes). If it
+    /// cannot be saved, the dialog stays open with the answers and the user is told why.
     private func finish(_ outcome: AppointmentOutcome) {
-        if let request = builder.build(outcome: outcome) { log.record(request) }
+        if let request = builder.build(outcome: outcome) {
+            do { try data.record(request) } catch {
+                feedback.showNotice(error.userMessage)
+                return
+            }
+        }
         dismiss(animated: true)
     }
 }

@@ -30,7 +30,7 @@ public final class HomeCoordinator: FlowCoordinator<AppRoute> {
             guard home.modalRouter.pages.isEmpty else { return }
             home.presentChild(
                 PetAppointmentBuilderCoordinator(
-                    router: home.modalRouter, pets: home.services.pets, log: home.services.appointments),
+                    router: home.modalRouter, data: home.services.data, feedback: home.services.feedback),
                 animated: true)
         }
     }

@@ -1,6 +1,27 @@
 import Navigation
 
 extension AppCoordinator {
+    /// Opens the link text `uri` (from the command line, another launch or `app.open-route`).
+    /// A link to a pet that no longer exists (or never did) opens My pets, the nearest valid
+    /// page, with a notice; a malformed link leaves the screen as it is and says why.
+    /// Returns whether the link's own page was reached.
+    @discardableResult
+    public func open(uri: String) async -> Bool {
+        do {
+            return await open(try DeepLink.parse(uri, pets: services.data.pets))
+        } catch {
+            if let name = error.missingPet {
+                services.feedback.showNotice(
+                    L("There is no pet called {name}; here are your pets.", ["name": name]))
+                await open(.pets)
+            } else {
+                services.feedback.showNotice(
+                    L("Cannot open {link}: {problem}", ["link": uri, "problem": error.problem]))
+            }
+            return false
+        }
+    }
+
     /// Opens `link`: closes the dialog, shows the link's tab from its root, then walks to the
     /// link's page by performing, page by page, the intent a user's click would — so every
     /// coordinator on the way runs and Back goes where it would have gone had the user
@@ -29,13 +50,21 @@ extension AppCoordinator {
     }
 
     /// Rebuilds a saved state, every tab's stack and the dialog, the way `open` does a link.
-    /// Returns `false` if some page could not be reached (e.g. a pet that no longer exists);
-    /// the pages up to there stay.
+    /// Pages showing a pet or a questionnaire that no longer exists are left out, with a
+    /// notice: each stack ends before the first of them (a pet's page becomes My pets).
+    /// Returns `false` if some page was left out or could not be reached; the pages up to
+    /// there stay.
     @discardableResult
     public func restore(_ state: NavigationState) async -> Bool {
-        await rebuild(
-            stacks: AppTab.allCases.map { ($0, state.stacks[$0] ?? []) }, tab: state.tab,
-            modal: state.modal, pain: state.pain)
+        let (valid, missing) = withoutMissingRecords(state)
+        if !missing.isEmpty {
+            services.feedback.showNotice(
+                L("Some pages you had open show records that no longer exist; showing the nearest page instead."))
+        }
+        let reached = await rebuild(
+            stacks: AppTab.allCases.map { ($0, valid.stacks[$0] ?? []) }, tab: valid.tab,
+            modal: valid.modal, pain: valid.pain)
+        return reached && missing.isEmpty
     }
 
     private func rebuild(

@@ -1,6 +1,8 @@
 extension DeepLink {
-    /// Parses `link` against the user's `pets`. Pet names match case-insensitively.
-    public static func parse(_ link: String, pets: [Pet]) throws(DeepLinkError) -> DeepLink {
+    /// Parses `link` against the user's `pets`: a pet is named by its id, else by its name
+    /// (ignoring case). A well-formed link naming no pet throws an error whose `missingPet`
+    /// says which. With `pets: nil` only the form is checked (the name is kept as given).
+    public static func parse(_ link: String, pets: [Pet]?) throws(DeepLinkError) -> DeepLink {
         func fail(_ problem: String) -> DeepLinkError { DeepLinkError(problem: problem, link: link) }
         let scheme = "raypets://"
         guard link.lowercased().hasPrefix(scheme) else { throw fail("it does not start with \(scheme)") }
@@ -14,9 +16,17 @@ extension DeepLink {
         let query = try parseQuery(pathPart.count > 1 ? String(pathPart[1]) : nil, fail: fail)
 
         func pet(named name: String) throws(DeepLinkError) -> Pet.ID {
+            guard let pets else { return name }
+            let key = PetRules.nameKey(name)
             guard
-                let pet = pets.first(where: { $0.name.lowercased() == name.lowercased() || $0.id == name.lowercased() })
-            else { throw fail("no pet called \"\(name)\" (pets: \(pets.map(\.name).joined(separator: ", ")))") }
+                let pet = pets.first(where: { $0.id == name })
+                    ?? pets.first(where: { PetRules.nameKey($0.name) == key })
+            else {
+                throw DeepLinkError(
+                    problem: "no pet called \"\(name)\" (pets: \(pets.map(\.name).joined(separator: ", ")))",
+                    link: link,
+                    missingPet: name)
+            }
             return pet.id
         }
         func noQuery() throws(DeepLinkError) {

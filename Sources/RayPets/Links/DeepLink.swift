@@ -7,7 +7,7 @@ public enum DeepLink: Equatable, Sendable {
     case clinic
     /// `raypets://clinic/pets`: My pets.
     case pets
-    /// `raypets://clinic/pets/<name>`: a pet's details.
+    /// `raypets://clinic/pets/<id or name>`: a pet's details.
     case pet(Pet.ID)
     /// `raypets://clinic/info`: Clinic info.
     case clinicInfo
@@ -27,7 +27,7 @@ public enum DeepLink: Equatable, Sendable {
     public static let forms = [
         "raypets://clinic",
         "raypets://clinic/pets",
-        "raypets://clinic/pets/<name>",
+        "raypets://clinic/pets/<id or name>",
         "raypets://clinic/info",
         "raypets://clinic/info/opening-hours",
         "raypets://clinic/appointment?pet=<name>[&visit=well|sick[&pain=none|a-little|moderate|severe|worst-possible]]",

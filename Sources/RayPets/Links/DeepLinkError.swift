@@ -4,6 +4,15 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
     public let problem: String
     /// The link as given.
     public let link: String
+    /// For a well-formed link naming a pet that does not exist: the name it gave.
+    public let missingPet: String?
+
+    /// An error: `problem` with `link`.
+    public init(problem: String, link: String, missingPet: String? = nil) {
+        self.problem = problem
+        self.link = link
+        self.missingPet = missingPet
+    }
 
     /// The problem, the link, and every valid form.
     public var description: String {

@@ -12,7 +12,12 @@ enum RouteIntents {
         case (.petList(let list), .petDetail(let id)), (.petList(let list), .visitType(let id)):
             guard let index = list.pets.firstIndex(where: { $0.id == id }) else { return false }
             list.select(at: index)
-        case (.details(let details), .clinicInfo): details.performAction()
+        case (.petList(let list), .addPet): list.add()
+        case (.petDetails(let details), .clinicInfo): details.showClinicInfo()
+        case (.petDetails(let details), .editPet): details.edit()
+        case (.petDetails(let details), .appointmentRecord(_, let record)):
+            guard let index = details.history.firstIndex(where: { $0.id == record }) else { return false }
+            details.openRecord(at: index)
         case (.choice(let choice), _):
             guard let answer = answer(on: page.route, towards: route, pain: pain) else { return false }
             return choice.select(option: answer)

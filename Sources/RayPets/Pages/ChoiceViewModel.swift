@@ -7,9 +7,9 @@ public final class ChoiceViewModel<Option: ChoiceOption>: ChoiceModel {
     /// The page title.
     public let title: String
     /// A line above the title giving context.
-    public let caption: String?
+    public private(set) var caption: String?
     /// The question asked.
-    public let prompt: String
+    public private(set) var prompt: String
     /// The answers, in order.
     public let options: [Option]
     /// Set by the coordinator: what picking an option does.
@@ -39,6 +39,16 @@ public final class ChoiceViewModel<Option: ChoiceOption>: ChoiceModel {
 
     /// `.choice`.
     public var screen: Screen { .choice(self) }
+
+    /// Set by the view: called after the text changed.
+    public var onChange: (@MainActor () -> Void)?
+
+    /// New text (e.g. the pet it asks about was renamed); the view follows.
+    public func update(caption: String?, prompt: String) {
+        self.caption = caption
+        self.prompt = prompt
+        onChange?()
+    }
 
     /// Intent: the option at `index` was picked (out-of-range indexes are ignored).
     public func select(at index: Int) {

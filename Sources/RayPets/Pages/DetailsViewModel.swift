@@ -3,7 +3,7 @@ import Navigation
 /// A page of facts in two columns, with an optional action: a pet's details, the
 /// opening-hours table.
 @MainActor
-public final class DetailsViewModel: ScreenModel {
+public final class DetailsViewModel: ScreenModel, ChangingModel {
     /// One row of the table.
     public struct Row: Equatable, Sendable {
         /// Left column, e.g. "Species" or "Monday to Thursday".
@@ -18,11 +18,11 @@ public final class DetailsViewModel: ScreenModel {
     }
 
     /// The page title.
-    public let title: String
+    public private(set) var title: String
     /// A sentence above the table.
-    public let summary: String
+    public private(set) var summary: String
     /// The table.
-    public let rows: [Row]
+    public private(set) var rows: [Row]
     /// The action button's label, if the page has one.
     public let actionTitle: String?
     /// Set by the coordinator: what the action does.
@@ -36,8 +36,24 @@ public final class DetailsViewModel: ScreenModel {
         self.actionTitle = actionTitle
     }
 
+    /// How the action button looks (`.red` for a destructive one such as Delete).
+    public var actionStyle: ActionStyle = .plain
+    /// Whether the action can be used now (e.g. not while the records are read-only).
+    public var isActionEnabled = true
+
     /// `.details`.
     public var screen: Screen { .details(self) }
+
+    /// Set by the view: called after the content changed.
+    public var onChange: (@MainActor () -> Void)?
+
+    /// New content; the view follows (the router's `refresh()` updates the header's title).
+    public func update(title: String, summary: String, rows: [Row]) {
+        self.title = title
+        self.summary = summary
+        self.rows = rows
+        onChange?()
+    }
 
     /// Intent: the action button was pressed.
     public func performAction() { onAction?() }

@@ -3,13 +3,13 @@ import Navigation
 /// A page that says something and offers one action: a How-to-code step ("Next"),
 /// "Start over", "No appointment required" ("Okay").
 @MainActor
-public final class MessageViewModel: ScreenModel {
+public final class MessageViewModel: ScreenModel, ChangingModel {
     /// The page title.
     public let title: String
     /// A line above the title giving context, e.g. "Appointment for Rex".
-    public let caption: String?
+    public private(set) var caption: String?
     /// The text of the page.
-    public let message: String
+    public private(set) var message: String
     /// The action button's label.
     public let actionTitle: String
     /// The action button's look.
@@ -31,6 +31,16 @@ public final class MessageViewModel: ScreenModel {
 
     /// `.message`.
     public var screen: Screen { .message(self) }
+
+    /// Set by the view: called after the text changed.
+    public var onChange: (@MainActor () -> Void)?
+
+    /// New text (e.g. the pet it is about was renamed); the view follows.
+    public func update(caption: String?, message: String) {
+        self.caption = caption
+        self.message = message
+        onChange?()
+    }
 
     /// Intent: the action button was pressed.
     public func performAction() { onAction?() }

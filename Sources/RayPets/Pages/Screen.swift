@@ -15,6 +15,10 @@ public enum Screen {
     case petList(PetListViewModel)
     /// A two-column table of facts.
     case details(DetailsViewModel)
+    /// A pet's page: details, history and actions.
+    case petDetails(PetDetailsViewModel)
+    /// The pet editor.
+    case petEditor(PetEditorViewModel)
 }
 
 /// A RayPets page model: it says which kind of screen it is.

@@ -1,12 +1,18 @@
 import Navigation
 
-/// "My pets": the list, and a pet's details when a row is chosen. From the details, "Clinic
-/// info" opens the clinic-info flow in a dialog — the same flow Home pushes onto the tab: the
-/// parent decides how a sub-flow is shown, the sub-flow's code is the same.
+/// "My pets": the list (with Add pet), a pet's page (Edit, Delete with Undo, its
+/// questionnaire history, Clinic info) and a questionnaire's page (Delete). From a pet's
+/// page, "Clinic info" opens the clinic-info flow in a dialog — the same flow Home pushes
+/// onto the tab: the parent decides how a sub-flow is shown, the sub-flow's code is the same.
+///
+/// Deleting only changes the records: the `AppCoordinator` then removes every page that
+/// showed what was deleted, in every tab and the dialog.
 @MainActor
-public final class PetListCoordinator: FlowCoordinator<AppRoute> {
+public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicData {
     private let modalRouter: any Router<AppRoute>
     private let services: ClinicServices
+    private var data: ClinicData { services.data }
+    private let labels = PetLabels()
 
     /// The list on `router`; dialogs through `modalRouter`.
     public init(router: any Router<AppRoute>, modalRouter: any Router<AppRoute>, services: ClinicServices) {
@@ -18,25 +24,74 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute> {
     /// Shows the list; `onDismissed` runs when the list's page leaves (the flow's end).
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = PetListViewModel(
-            title: L("My pets"), prompt: L("Choose a pet to see its details."), store: services.pets)
+            title: L("My pets"), prompt: L("Choose a pet to see its details."), data: data, addAction: .always)
         let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
         model.onSelect = whenVisible(id) { flow, pet in flow.showDetails(of: pet) }
+        model.onAdd = whenVisible(id) { flow in
+            flow.presentChild(PetEditorCoordinator(router: flow.router, data: flow.data, pet: nil), animated: true)
+        }
     }
 
     private func showDetails(of pet: Pet) {
-        let model = DetailsViewModel(
-            title: pet.name,
-            summary: L("{pet} is {age} old.", ["pet": pet.name, "age": pet.ageText]),
-            rows: [
-                .init(label: L("Species"), value: pet.species.title),
-                .init(label: L("Age"), value: pet.ageText),
-            ],
-            actionTitle: L("Clinic info"))
+        let model = PetDetailsViewModel(pet: pet, data: data)
         let id = router.present(.petDetail(pet.id), model: model, animated: true, onDismissed: nil)
-        model.onAction = whenVisible(id) { flow in
+        model.onClinicInfo = whenVisible(id) { flow in
             guard flow.modalRouter.pages.isEmpty else { return }
             flow.presentChild(
                 ClinicInfoCoordinator(router: flow.modalRouter, clinic: flow.services.clinic), animated: true)
         }
+        model.onEdit = whenVisible(id) { [weak model] flow in
+            guard let pet = model?.pet else { return }
+            flow.presentChild(PetEditorCoordinator(router: flow.router, data: flow.data, pet: pet), animated: true)
+        }
+        model.onDelete = whenVisible(id) { flow in flow.delete(pet.id) }
+        model.onOpenRecord = whenVisible(id) { flow, record in flow.showRecord(record) }
     }
+
+    /// Deletes the pet at once and offers Undo in a toast.
+    private func delete(_ id: Pet.ID) {
+        do {
+            let deleted = try data.delete(id)
+            let data = self.data
+            let feedback = services.feedback
+            feedback.showToast(L("{pet} deleted", ["pet": deleted.pet.name]), actionTitle: L("Undo")) {
+                do throws(StoreError) { try data.restore(deleted) } catch { feedback.showNotice(error.userMessage) }
+            }
+        } catch {
+            services.feedback.showNotice(error.userMessage)
+        }
+    }
+
+    private func showRecord(_ record: AppointmentRecord) {
+        let request = record.request
+        var rows: [DetailsViewModel.Row] = [
+            .init(label: L("Finished"), value: LocalTime.format(record.time)),
+            .init(label: L("Visit type"), value: request.visitType.title),
+        ]
+        if let pain = request.painLevel { rows.append(.init(label: L("Pain level"), value: pain.title)) }
+        if let faking = request.fakingAnswer { rows.append(.init(label: L("Faking it?"), value: faking.title)) }
+        rows.append(.init(label: L("Outcome"), value: request.outcome.title))
+        let title = L("Appointment request")
+        func summary(_ name: String) -> String { L("For {pet}.", ["pet": name]) }
+        let model = DetailsViewModel(
+            title: title, summary: summary(data.pet(id: request.pet)?.name ?? request.pet), rows: rows,
+            actionTitle: L("Delete"))
+        model.actionStyle = .red
+        model.isActionEnabled = !data.isReadOnly
+        let id = router.present(
+            .appointmentRecord(pet: request.pet, record: record.id), model: model, animated: true, onDismissed: nil)
+        labels.add(page: id, pet: request.pet) { [weak model] pet in
+            model?.update(title: title, summary: summary(pet.name), rows: rows)
+        }
+        model.onAction = whenVisible(id) { (flow: PetListCoordinator) in
+            do throws(StoreError) {
+                try flow.data.deleteRecord(record)
+            } catch {
+                flow.services.feedback.showNotice(error.userMessage)
+            }
+        }
+    }
+
+    /// Follows the records: a renamed pet's name on this flow's record pages.
+    public func clinicDataChanged(_ change: ClinicData.Change) { labels.follow(change, on: router) }
 }

@@ -3,22 +3,28 @@ import Navigation
 /// "Which pet?": a list of the pets; sends the chosen one. Its page stays on screen after
 /// the choice, so the flow that started it can show more pages above it, and the user can
 /// come back and choose again (the starter gets each new choice from `results.next()`).
+/// With no pets it offers Add pet: the editor opens on the same router (in the dialog).
 @MainActor
 public final class PetPickerCoordinator: FlowCoordinator<AppRoute>, ResultCoordinator {
     /// Sends each chosen pet.
     public let results = ResultChannel<Pet>()
-    private let store: any PetStore
+    private let data: ClinicData
 
-    /// A picker over `store`'s pets, shown through `router`.
-    public init(router: any Router<AppRoute>, store: any PetStore) {
-        self.store = store
+    /// A picker over `data`'s pets, shown through `router`.
+    public init(router: any Router<AppRoute>, data: ClinicData) {
+        self.data = data
         super.init(router: router)
     }
 
     /// Shows the list; `onDismissed` runs when the list's page leaves.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = PetListViewModel(title: L("Which pet?"), prompt: L("Who is the appointment for?"), store: store)
+        let model = PetListViewModel(
+            title: L("Which pet?"), prompt: L("Who is the appointment for?"), data: data, addAction: .whenEmpty)
         let id = router.present(.petPicker, model: model, animated: animated, onDismissed: onDismissed)
         model.onSelect = whenVisible(id) { picker, pet in picker.results.send(pet) }
+        model.onAdd = whenVisible(id) { picker in
+            picker.presentChild(
+                PetEditorCoordinator(router: picker.router, data: picker.data, pet: nil), animated: true)
+        }
     }
 }

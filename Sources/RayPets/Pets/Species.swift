@@ -1,6 +1,6 @@
 /// What kind of animal a pet is.
 public enum Species: String, CaseIterable, Codable, Sendable {
-    case dog, cat, rabbit, fish, bird
+    case dog, cat, rabbit, fish, bird, other
 
     /// "Dog", "Cat", ...
     public var title: String {
@@ -10,6 +10,7 @@ public enum Species: String, CaseIterable, Codable, Sendable {
         case .rabbit: L("Rabbit")
         case .fish: L("Fish")
         case .bird: L("Bird")
+        case .other: L("Other")
         }
     }
 }

@@ -9,11 +9,14 @@ public enum AppFiles {
         case config
         /// `$XDG_STATE_HOME`, else `~/.local/state`: where the user was.
         case state
+        /// `$XDG_DATA_HOME`, else `~/.local/share`: the clinic's records.
+        case data
 
         var variable: String {
             switch self {
             case .config: "XDG_CONFIG_HOME"
             case .state: "XDG_STATE_HOME"
+            case .data: "XDG_DATA_HOME"
             }
         }
 
@@ -21,6 +24,7 @@ public enum AppFiles {
             switch self {
             case .config: "/.config"
             case .state: "/.local/state"
+            case .data: "/.local/share"
             }
         }
     }

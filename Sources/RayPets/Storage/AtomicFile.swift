@@ -61,7 +61,7 @@ enum AtomicFile {
         return aside
     }
 
-    private static func makeFolders(_ folder: String) -> Bool {
+    static func makeFolders(_ folder: String) -> Bool {
         guard !folder.isEmpty else { return true }
         var current = ""
         for part in folder.split(separator: "/") {

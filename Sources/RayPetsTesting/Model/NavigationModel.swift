@@ -10,11 +10,20 @@ public struct NavigationModel: Hashable, Sendable {
     public var stacks: [AppTab: [AppRoute]] = [.clinic: [.home], .learn: [.learn]]
     /// The dialog's routes; empty when it is closed.
     public var modal: [AppRoute] = []
-    /// The pets, in list order.
-    public let pets: [Pet]
+    /// The pets, in list order (the order they were added).
+    public private(set) var pets: [Pet]
+    /// Each stored questionnaire (its id) by pet, oldest first.
+    public private(set) var records: [Pet.ID: [Int64]] = [:]
+    private var nextRecord: Int64 = 1
+    private var nextPet = 5  // the sample pets took 1 to 4
+    private var namesUsed = 0
 
-    /// The app as it starts (after the welcome page): Clinic tab on Home, Learn on its root.
+    /// The app as it starts (after the welcome page): Clinic tab on Home, Learn on its root,
+    /// with `pets` stored and no questionnaires.
     public init(pets: [Pet]) { self.pets = pets }
+
+    /// A pet's questionnaires, newest first (as its page lists them).
+    public func history(of pet: Pet.ID) -> [Int64] { (records[pet] ?? []).reversed() }
 
     /// The route the user sees.
     public var visibleRoute: AppRoute { modal.last ?? stacks[tab]!.last! }
@@ -33,6 +42,12 @@ public struct NavigationModel: Hashable, Sendable {
         } else {
             actions += [.cancel, .escape, .closeDialog]
         }
+        // The records change under the pages: a few pets at most, so lists stay short.
+        if pets.count < 6 { actions.append(.addPet("Pet \(namesUsed + 1)")) }
+        if !pets.isEmpty {
+            actions.append(.renamePet(namesUsed % pets.count, "Pet \(namesUsed + 1)"))
+            actions.append(.deletePet(namesUsed % pets.count))
+        }
         return actions
     }
 
@@ -41,8 +56,12 @@ public struct NavigationModel: Hashable, Sendable {
         switch route {
         case .welcome: ["Get started"]
         case .home: ["Schedule appointment", "My pets", "Clinic info"]
-        case .pets, .petPicker: []
-        case .petDetail: ["Clinic info"]
+        case .pets: ["Add pet"]
+        case .petPicker: pets.isEmpty ? ["Add pet"] : []
+        case .petDetail: ["Edit", "Delete", "Clinic info"]
+        case .addPet: []  // Save stays disabled: the walk types no name
+        case .editPet: ["Save"]
+        case .appointmentRecord: ["Delete"]
         case .clinicInfo: ["Opening hours"]
         case .openingHours: []
         case .learn: ["How to code"]
@@ -59,6 +78,7 @@ public struct NavigationModel: Hashable, Sendable {
     public func rows(on route: AppRoute) -> Int {
         switch route {
         case .pets, .petPicker: pets.count
+        case .petDetail(let pet): history(of: pet).count
         default: 0
         }
     }
@@ -69,9 +89,34 @@ public struct NavigationModel: Hashable, Sendable {
         case .switchTab(let next): if modal.isEmpty { tab = next }
         case .back, .altLeft: goBack()
         case .cancel, .escape, .closeDialog: modal = []
-        case .chooseRow(let index): choose(pets[index])
+        case .chooseRow(let index): choose(row: index)
         case .press(let title): press(title)
+        case .addPet(let name):
+            namesUsed += 1
+            pets.append(Pet(id: "pet-\(nextPet)", name: name, species: .dog, age: nil))
+            nextPet += 1
+        case .renamePet(let index, let name):
+            namesUsed += 1
+            pets[index].name = name
+        case .deletePet(let index):
+            namesUsed += 1
+            delete(pets[index].id)
         }
+    }
+
+    /// A deleted pet's pages leave every stack; a dialog about it closes; its records go.
+    private mutating func delete(_ pet: Pet.ID) {
+        pets.removeAll { $0.id == pet }
+        records[pet] = nil
+        for tab in AppTab.allCases { stacks[tab]!.removeAll { $0.pet == pet } }
+        if modal.contains(where: { $0.pet == pet }) { modal = [] }
+    }
+
+    /// The questionnaire for `pet` was finished: stored, the dialog closes.
+    private mutating func finish(for pet: Pet.ID) {
+        records[pet, default: []].append(nextRecord)
+        nextRecord += 1
+        modal = []
     }
 
     private mutating func goBack() {
@@ -86,10 +131,11 @@ public struct NavigationModel: Hashable, Sendable {
         if modal.isEmpty { stacks[tab]!.append(route) } else { modal.append(route) }
     }
 
-    private mutating func choose(_ pet: Pet) {
+    private mutating func choose(row index: Int) {
         switch visibleRoute {
-        case .pets: push(.petDetail(pet.id))
-        case .petPicker: modal.append(.visitType(pet: pet.id))
+        case .pets: push(.petDetail(pets[index].id))
+        case .petPicker: modal.append(.visitType(pet: pets[index].id))
+        case .petDetail(let pet): push(.appointmentRecord(pet: pet, record: history(of: pet)[index]))
         default: break
         }
     }
@@ -99,6 +145,15 @@ public struct NavigationModel: Hashable, Sendable {
         case (.home, "Schedule appointment"): modal = [.petPicker]
         case (.home, "My pets"): push(.pets)
         case (.home, "Clinic info"): push(.clinicInfo)
+        case (.pets, "Add pet"), (.petPicker, "Add pet"): push(.addPet)
+        case (.petDetail(let pet), "Edit"): push(.editPet(pet))
+        case (.petDetail(let pet), "Delete"): delete(pet)
+        case (.editPet, "Save"): stacks[tab]!.removeLast()
+        case (.appointmentRecord(let pet, let record), "Delete"):
+            records[pet]?.removeAll { $0 == record }
+            for tab in AppTab.allCases {
+                stacks[tab]!.removeAll { $0 == .appointmentRecord(pet: pet, record: record) }
+            }
         case (.petDetail, "Clinic info"): modal = [.clinicInfo]
         case (.clinicInfo, "Opening hours"): push(.openingHours)
         case (.learn, "How to code"): push(.howToCode(.wakeUp))
@@ -109,9 +164,9 @@ public struct NavigationModel: Hashable, Sendable {
         case (.painLevel(let pet), let answer):
             let level = PainLevel.allCases.first { $0.title == answer }!
             modal.append(level.mightBeFaking ? .fakingIt(pet: pet) : .noAppointmentRequired(pet: pet))
-        case (.fakingIt, FakingAnswer.fake.title): modal = []
+        case (.fakingIt(let pet), FakingAnswer.fake.title): finish(for: pet)
         case (.fakingIt(let pet), FakingAnswer.notFake.title): modal.append(.noAppointmentRequired(pet: pet))
-        case (.noAppointmentRequired, "Okay"): modal = []
+        case (.noAppointmentRequired(let pet), "Okay"): finish(for: pet)
         default: preconditionFailure("the model offers no \"\(title)\" on \(visibleRoute)")
         }
     }

@@ -18,6 +18,20 @@ public enum UserAction: Equatable, Sendable, CustomStringConvertible {
     case closeDialog
     /// Click a tab in the switcher.
     case switchTab(AppTab)
+    /// The records change under the pages (as from another page): a new pet called `name`.
+    case addPet(String)
+    /// The records change under the pages: pet `index` (in list order) is renamed `name`.
+    case renamePet(Int, String)
+    /// The records change under the pages: pet `index` (in list order) is deleted.
+    case deletePet(Int)
+
+    /// Whether this is a change of the records rather than a user's click.
+    public var changesData: Bool {
+        switch self {
+        case .addPet, .renamePet, .deletePet: true
+        default: false
+        }
+    }
 
     /// A short description for failure reports.
     public var description: String {
@@ -30,6 +44,9 @@ public enum UserAction: Equatable, Sendable, CustomStringConvertible {
         case .escape: "Escape"
         case .closeDialog: "close dialog"
         case .switchTab(let tab): "switch to \(tab.rawValue)"
+        case .addPet(let name): "add pet \"\(name)\""
+        case .renamePet(let index, let name): "rename pet \(index) to \"\(name)\""
+        case .deletePet(let index): "delete pet \(index)"
         }
     }
 }

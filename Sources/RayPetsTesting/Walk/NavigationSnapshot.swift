@@ -37,6 +37,11 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
         add("HowToCodeCoordinator", learn.count > 1 ? 1 : 0)
         add("PetAppointmentBuilderCoordinator", model.modal.first == .petPicker ? 1 : 0)
         add("PetPickerCoordinator", model.modal.first == .petPicker ? 1 : 0)
+        let editors = (clinic + model.modal).filter {
+            if case .editPet = $0 { return true }
+            return $0 == .addPet
+        }
+        add("PetEditorCoordinator", editors.count)
         self.flows = flows
         // Each flow's first page carries the flow's onDismissed; so do the two tab roots.
         pendingDismissals = 2 + flows.values.reduce(0, +) - (flows["PetPickerCoordinator"] ?? 0)

@@ -51,7 +51,11 @@ public struct NavigationWalk {
             history.append(action)
             counts[kind(of: action), default: 0] += 1
             do {
-                try await driver.perform(action)
+                if action.changesData {
+                    try change(driver.app.services.data, by: action)
+                } else {
+                    try await driver.perform(action)
+                }
             } catch {
                 throw WalkFailure(seed: seed, step: step, reason: "\(error)", history: history.suffix(12))
             }
@@ -76,11 +80,27 @@ public struct NavigationWalk {
         return counts
     }
 
+    /// Changes the records as `action` says, through `ClinicData` (as another page would).
+    private func change(_ data: ClinicData, by action: UserAction) throws {
+        switch action {
+        case .addPet(let name): try data.add(PetDraft(name: name))
+        case .renamePet(let index, let name):
+            var draft = PetDraft(data.pets[index])
+            draft.name = name
+            try data.update(data.pets[index].id, with: draft)
+        case .deletePet(let index): try data.delete(data.pets[index].id)
+        default: break
+        }
+    }
+
     private func kind(of action: UserAction) -> String {
         switch action {
         case .press: "press"
         case .chooseRow: "row"
         case .switchTab: "tab"
+        case .addPet: "add"
+        case .renamePet: "rename"
+        case .deletePet: "delete"
         default: action.description
         }
     }

@@ -4,19 +4,16 @@ import RayPets
 extension RayPetsApp {
     /// Opens `raypets://` links (from this launch's command line or a later one's, or
     /// `app.open-route`): raises the window and walks to each link's page. A bad link is
-    /// reported and the screen stays.
+    /// reported and the screen stays; a link to a pet that is gone shows My pets.
     func open(_ uris: [String]) {
         activate(restoring: false)
         guard let coordinator else { return }
         for uri in uris {
-            do {
-                let link = try DeepLink.parse(uri, pets: coordinator.services.pets.pets)
-                RayPetsApp.log.debug("opening \(link.uri)")
-                Task { @MainActor in await coordinator.open(link) }
-            } catch {
-                // A bad link is not fatal: say so, and leave the screen as it is.
-                RayPetsApp.log.warning(error.description)
-                mainWindow?.showNotice(L("Cannot open {link}: {problem}", ["link": uri, "problem": error.problem]))
+            // A bad link is not fatal: the coordinator says so and leaves the screen, or (a
+            // pet that no longer exists) shows My pets.
+            RayPetsApp.log.debug("opening \(uri)")
+            Task { @MainActor in
+                if !(await coordinator.open(uri: uri)) { RayPetsApp.log.warning("could not open \(uri)") }
             }
         }
     }

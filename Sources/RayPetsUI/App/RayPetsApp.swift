@@ -17,6 +17,7 @@ public final class RayPetsApp {
     public private(set) var coordinator: AppCoordinator?
     let stateStore: StateStore?
     private let settingsPath: String
+    private let databasePath: String?
     var restoresState: Bool
     private var observations: [StackObservation] = []
     /// Called once, right after the main window's first frame is drawn (the start-up benchmark).
@@ -25,8 +26,12 @@ public final class RayPetsApp {
     /// The app, keeping its settings at `settingsPath` and, with a `statePath`, saving where
     /// the user was on quit and going back there on the next start.
     /// With `restoresState: false` (`--fresh`) it starts at Home but still saves on quit.
-    public init(settingsPath: String, statePath: String? = nil, restoresState: Bool = true) {
+    /// The clinic's records are in the SQLite file at `databasePath` (in memory without one).
+    public init(
+        settingsPath: String, statePath: String? = nil, databasePath: String? = nil, restoresState: Bool = true
+    ) {
         self.settingsPath = settingsPath
+        self.databasePath = databasePath
         self.restoresState = restoresState
         stateStore = statePath.map { StateStore(path: $0) }
         application = Application(id: Self.id, opensURIs: true)
@@ -62,7 +67,15 @@ public final class RayPetsApp {
             self?.saveState()
             return false
         }
-        let services = ClinicServices(settings: SettingsStore(path: settingsPath))
+        let database = databasePath.map { ClinicDatabase.open(path: $0) } ?? ClinicDatabase.inMemory()
+        let services = ClinicServices(
+            data: ClinicData(store: database), settings: SettingsStore(path: settingsPath), feedback: window)
+        if database.isReadOnly {
+            window.showBanner(
+                ([L("Read-only: changes cannot be saved.")] + database.notices).joined(separator: " "))
+        } else if !database.notices.isEmpty {
+            window.showNotice(database.notices.joined(separator: " "))
+        }
         let coordinator = AppCoordinator(
             window: window,
             welcomeRouter: StackRouter(host: window.welcomeHost),

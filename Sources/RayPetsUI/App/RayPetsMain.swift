@@ -21,7 +21,8 @@ public enum RayPetsMain {
     package static func run(arguments: [String], configure: (RayPetsApp) -> Void) -> Int32 {
         for option in arguments.dropFirst() where option.lowercased().hasPrefix("raypets:") {
             do {
-                _ = try DeepLink.parse(option, pets: InMemoryPetStore.samplePets)
+                // Only the form: which pets exist is for the running app to say.
+                _ = try DeepLink.parse(option, pets: nil)
             } catch {
                 AppFiles.reportToStandardError(error.description)
                 return 2
@@ -32,7 +33,9 @@ public enum RayPetsMain {
         Resources.register(firstOf: [
             binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource",
         ])
-        let app = RayPetsApp(settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath())
+        let app = RayPetsApp(
+            settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath(),
+            databasePath: ClinicDatabase.defaultPath())
         configure(app)
         return app.run(arguments: arguments)
     }

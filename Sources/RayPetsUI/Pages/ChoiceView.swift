@@ -16,5 +16,9 @@ final class ChoiceView: PageView {
         }
         initialFocus = buttons.first
         widget = layout.root
+        model.onChange = { [weak model] in
+            guard let model else { return }
+            layout.update(headline: model.title, text: model.prompt, caption: model.caption)
+        }
     }
 }

@@ -15,5 +15,9 @@ final class MessageView: PageView {
             model?.performAction()
         }
         widget = layout.root
+        model.onChange = { [weak model] in
+            guard let model else { return }
+            layout.update(headline: model.title, text: model.message, caption: model.caption)
+        }
     }
 }

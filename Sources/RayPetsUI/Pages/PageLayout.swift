@@ -1,37 +1,45 @@
 import Gtk
 
-/// The shared shape of a RayPets page: a centred column with a headline, a text and a
-/// column of action buttons.
+/// The shared shape of a RayPets page: a centred column with a caption, a headline, a text
+/// and a column of action buttons. The texts can change while the page shows (`update`).
 @MainActor
 struct PageLayout {
     let root = Box(.vertical, spacing: 18)
     let actions = Box(.vertical, spacing: 10)
+    private let captionLabel = Label()
+    private let title = Label()
+    private let body = Label()
 
     init(headline: String, text: String, caption: String? = nil) {
         root.addCSSClass("raypets-page")
         root.setAlignment(horizontal: .center, vertical: .center)
         root.setExpand(horizontal: true, vertical: true)
-        if let caption {
-            let label = Label(caption)
-            label.addCSSClass("raypets-caption")
-            root.append(label)
-        }
-        let title = Label(headline)
+        captionLabel.addCSSClass("raypets-caption")
+        captionLabel.wrapCentered()
         title.addCSSClass("raypets-headline")
         title.wrapCentered()
-        let body = Label(text)
         body.addCSSClass("raypets-message")
         body.wrapCentered()
         actions.addCSSClass("raypets-actions")
         actions.setAlignment(horizontal: .center, vertical: .start)
+        root.append(captionLabel)
         root.append(title)
         root.append(body)
         root.append(content)
         root.append(actions)
+        update(headline: headline, text: text, caption: caption)
     }
 
     /// Where a page puts what sits between its text and its buttons (a list, a table).
     let content = Box(.vertical)
+
+    /// Shows new texts (the model changed).
+    func update(headline: String, text: String, caption: String?) {
+        captionLabel.text = caption ?? ""
+        captionLabel.isVisible = caption != nil
+        title.text = headline
+        body.text = text
+    }
 
     /// Adds an action button that calls `action`, with `style`'s CSS class.
     @discardableResult

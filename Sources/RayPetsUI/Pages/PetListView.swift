@@ -2,7 +2,8 @@ import Gtk
 import GtkNavigation
 import RayPets
 
-/// A list of pets, one activatable row each (click or Enter). Binds to a `PetListViewModel`.
+/// A list of pets, one activatable row each (click or Enter), with Add pet, and an empty
+/// state. Binds to a `PetListViewModel` and follows its changes in place.
 @MainActor
 final class PetListView: PageView {
     let widget: Widget
@@ -10,30 +11,22 @@ final class PetListView: PageView {
 
     init(model: PetListViewModel) {
         let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption)
-        if model.rows.isEmpty {
-            layout.content.append(Label(model.emptyText))
-            initialFocus = nil
-        } else {
-            let list = ListBox()
-            list.addCSSClass("raypets-list")
-            for row in model.rows {
-                let text = Box(.vertical, spacing: 2)
-                let title = Label(row.title)
-                title.addCSSClass("raypets-row-title")
-                title.alignStart()
-                let subtitle = Label(row.subtitle)
-                subtitle.addCSSClass("raypets-row-subtitle")
-                subtitle.alignStart()
-                text.append(title)
-                text.append(subtitle)
-                let listRow = ListBoxRow(child: text)
-                listRow.setAccessibleLabel("\(row.title), \(row.subtitle)")
-                list.append(listRow)
-            }
-            list.onRowActivated { [weak model] index in model?.select(at: index) }
-            layout.content.append(list)
-            initialFocus = list.rows.first
+        let rows = TwoLineList { [weak model] index in model?.select(at: index) }
+        let empty = Label()
+        empty.wrapCentered()
+        layout.content.append(empty)
+        layout.content.append(rows.list)
+        let add = layout.addButton(model.addTitle, cssClass: "suggested-action") { [weak model] in model?.add() }
+        func update(_ model: PetListViewModel) {
+            rows.show(model.rows.map { ($0.id, $0.title, $0.subtitle) })
+            empty.text = model.emptyText
+            empty.isVisible = model.rows.isEmpty
+            add.isVisible = model.showsAdd
+            add.isSensitive = model.canAdd
         }
+        update(model)
+        model.onChange = { [weak model] in if let model { update(model) } }
+        initialFocus = rows.firstRow ?? add
         widget = layout.root
     }
 }

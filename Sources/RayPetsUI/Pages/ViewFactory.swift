@@ -15,6 +15,8 @@ public enum ViewFactory {
         case .choice(let model): ChoiceView(model: model)
         case .petList(let model): PetListView(model: model)
         case .details(let model): DetailsView(model: model)
+        case .petDetails(let model): PetDetailsView(model: model)
+        case .petEditor(let model): PetEditorView(model: model)
         case nil: UnknownPageView(description: page.route.token)
         }
     }

@@ -7,7 +7,7 @@ import RayPets
 /// the tabs, plus the host for modal dialogs over it. Implements `AppWindow` for the
 /// `AppCoordinator`.
 @MainActor
-public final class MainWindow: AppWindow {
+public final class MainWindow: AppWindow, Feedback {
     /// The GtkWindow.
     public let window: Window
     /// The welcome page's host (give it to a `StackRouter`).
@@ -24,6 +24,10 @@ public final class MainWindow: AppWindow {
     /// until there is something to say.
     public let notice = Label()
     private var noticeGeneration = 0
+    /// A notice that stays (e.g. "the records are read-only"): hidden until set.
+    public let banner = Label()
+    /// Toasts (Undo after a delete) over the pages.
+    public let toasts: ToastOverlay
     /// What the window shows now.
     public private(set) var section: AppSection?
 
@@ -50,13 +54,29 @@ public final class MainWindow: AppWindow {
         header.packEnd(menuButton)
         window.titlebar = header
         let content = Box(.vertical)
+        banner.addCSSClass("raypets-banner")
+        banner.wrapCentered()
+        banner.isVisible = false
         notice.addCSSClass("raypets-notice")
         notice.wrapCentered()
         notice.isVisible = false
+        content.append(banner)
         content.append(notice)
         content.append(sections)
         sections.setExpand(horizontal: true, vertical: true)
-        window.child = content
+        toasts = ToastOverlay(child: content, closeLabel: L("Close"))
+        window.child = toasts
+    }
+
+    /// Shows `text` above the pages for as long as the window is open (`nil` hides it).
+    public func showBanner(_ text: String?) {
+        banner.text = text ?? ""
+        banner.isVisible = text != nil
+    }
+
+    /// Shows a toast at the bottom of the window: `text`, and `actionTitle` running `action`.
+    public func showToast(_ text: String, actionTitle: String, action: @escaping @MainActor () -> Void) {
+        toasts.show(text, actionTitle: actionTitle, action: action)
     }
 
     /// Shows `text` above the pages for a few seconds; the pages stay as they are.

@@ -1,0 +1,41 @@
+import CGtk
+
+/// A `GtkEntry`: one line of text.
+@MainActor
+public final class Entry: Widget {
+    /// An empty entry showing `placeholder` while empty.
+    public init(placeholder: String? = nil) {
+        super.init(UnsafeMutableRawPointer(gtk_entry_new()), transfer: .none)
+        if let placeholder { gtk_entry_set_placeholder_text(rp_entry(gobject), placeholder) }
+    }
+
+    /// The text.
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(rp_editable(gobject))) }
+        set { gtk_editable_set_text(rp_editable(gobject), newValue) }
+    }
+
+    /// The cursor's position, in characters.
+    public var cursorPosition: Int {
+        get { Int(gtk_editable_get_position(rp_editable(gobject))) }
+        set { gtk_editable_set_position(rp_editable(gobject), Int32(newValue)) }
+    }
+
+    /// Whether Enter in the entry activates the window's default widget.
+    public var activatesDefault: Bool {
+        get { gtk_entry_get_activates_default(rp_entry(gobject)) != 0 }
+        set { gtk_entry_set_activates_default(rp_entry(gobject), newValue ? 1 : 0) }
+    }
+
+    /// Runs `handler` after every change of the text (typing, pasting, `text = …`).
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("changed", handler)
+    }
+
+    /// Runs `handler` when Enter is pressed in the entry.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", handler)
+    }
+}

@@ -1,0 +1,43 @@
+import CGtk
+
+/// A `GtkTextView` for a few lines of plain text, wrapping at word boundaries.
+@MainActor
+public final class TextView: Widget {
+    /// An empty text view.
+    public init() {
+        super.init(UnsafeMutableRawPointer(gtk_text_view_new()), transfer: .none)
+        gtk_text_view_set_wrap_mode(rp_text_view(gobject), GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_accepts_tab(rp_text_view(gobject), 0)
+    }
+
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(rp_text_view(gobject))! }
+
+    /// The whole text.
+    public var text: String {
+        get {
+            var start = GtkTextIter()
+            var end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
+            defer { g_free(chars) }
+            return String(cString: chars)
+        }
+        set { gtk_text_buffer_set_text(buffer, newValue, -1) }
+    }
+
+    /// Runs `handler` after every change of the text.
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        BufferSignals(buffer).connect(handler)
+    }
+}
+
+/// The text buffer as a signal source (it is not a widget).
+@MainActor
+private final class BufferSignals: Object {
+    init(_ buffer: UnsafeMutablePointer<GtkTextBuffer>) {
+        super.init(UnsafeMutableRawPointer(buffer), transfer: .none)
+    }
+
+    func connect(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { connect("changed", handler) }
+}

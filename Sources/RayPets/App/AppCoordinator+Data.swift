@@ -1,0 +1,70 @@
+import Navigation
+
+extension AppCoordinator {
+    /// Every router: each tab's and the dialog's.
+    var allRouters: [any Router<AppRoute>] { AppTab.allCases.map { tabs.router(for: $0) } + [modalRouter] }
+
+    /// Navigation follows the records. After each saved change:
+    /// - a deleted pet's pages leave every tab (the other pages stay, each `onDismissed` runs
+    ///   once); a dialog about that pet closes, with a notice; a deleted questionnaire's
+    ///   page leaves;
+    /// - every page model and flow that follows the records is told (a rename rewrites the
+    ///   texts, a list changes its rows in place), then every router refreshes, so the header
+    ///   and the window title show the new name at once.
+    ///
+    /// Undo brings a pet back in the lists, not its pages.
+    func follow(_ change: ClinicData.Change) {
+        switch change {
+        case .deleted(let pet):
+            for tab in AppTab.allCases {
+                tabs.router(for: tab).removeAll(where: { $0.pet == pet.id }, animated: true)
+            }
+            if modalRouter.routes.contains(where: { $0.pet == pet.id }) {
+                modalRouter.dismissAll(animated: true)
+                services.feedback.showNotice(
+                    L("{pet} was deleted, so the dialog about {pet} was closed.", ["pet": pet.name]))
+            }
+        case .recordDeleted(let record):
+            let route = AppRoute.appointmentRecord(pet: record.request.pet, record: record.id)
+            for router in allRouters { router.removeAll(where: { $0 == route }, animated: true) }
+        case .added, .updated, .restored, .recordAdded:
+            break
+        }
+        for router in allRouters {
+            for page in router.pages { (page.model as? any FollowsClinicData)?.clinicDataChanged(change) }
+        }
+        var flows: [any Coordinator] = children
+        while let flow = flows.popLast() {
+            (flow as? any FollowsClinicData)?.clinicDataChanged(change)
+            flows.append(contentsOf: flow.children)
+        }
+        for router in allRouters { router.refresh() }
+    }
+
+    /// `state` without the pages that show records which no longer exist: each stack and the
+    /// dialog end before the first such page (so a pet's page becomes My pets), and the
+    /// names of what is missing.
+    func withoutMissingRecords(_ state: NavigationState) -> (state: NavigationState, missing: [String]) {
+        var missing: [String] = []
+        var recordsOfPet: [Pet.ID: Set<Int64>] = [:]
+        func exists(_ route: AppRoute) -> Bool {
+            guard let pet = route.pet else { return true }
+            guard services.data.pet(id: pet) != nil else {
+                if !missing.contains(pet) { missing.append(pet) }
+                return false
+            }
+            guard case .appointmentRecord(_, let record) = route else { return true }
+            if recordsOfPet[pet] == nil {
+                recordsOfPet[pet] = Set(((try? services.data.history(of: pet)) ?? []).map(\.id))
+            }
+            if recordsOfPet[pet]?.contains(record) == true { return true }
+            missing.append(route.token)
+            return false
+        }
+        func valid(_ routes: [AppRoute]) -> [AppRoute] { Array(routes.prefix { exists($0) }) }
+        var result = state
+        for tab in AppTab.allCases { result.stacks[tab] = valid(state.stacks[tab] ?? []) }
+        result.modal = valid(state.modal)
+        return (result, missing)
+    }
+}

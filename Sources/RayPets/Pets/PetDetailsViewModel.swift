@@ -1,0 +1,142 @@
+import Navigation
+
+/// A pet's page: its details, its questionnaire history (newest first), and Edit, Delete and
+/// Clinic info. It follows the records: a rename changes its title and text in place, a new
+/// or deleted questionnaire its history.
+@MainActor
+public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClinicData {
+    /// One finished questionnaire in the history list.
+    public struct HistoryRow: Equatable, Sendable {
+        /// The stored record's id.
+        public let id: AppointmentRecord.ID
+        /// When: "2026-11-23 14:05".
+        public let title: String
+        /// The answers and the outcome in a line.
+        public let subtitle: String
+    }
+
+    /// The pet's id.
+    public let petID: Pet.ID
+    /// The pet as last saved.
+    public private(set) var pet: Pet
+    /// The history, newest first.
+    public private(set) var history: [AppointmentRecord] = []
+    /// Why the history could not be read, if it could not.
+    public private(set) var historyProblem: String?
+    private let data: ClinicData
+
+    /// Set by the coordinator.
+    public var onEdit: (@MainActor () -> Void)?
+    /// Set by the coordinator.
+    public var onDelete: (@MainActor () -> Void)?
+    /// Set by the coordinator.
+    public var onClinicInfo: (@MainActor () -> Void)?
+    /// Set by the coordinator: a history row was chosen.
+    public var onOpenRecord: (@MainActor (AppointmentRecord) -> Void)?
+    /// Set by the view.
+    public var onChange: (@MainActor () -> Void)?
+
+    /// The page of `pet`, reading its history from `data`.
+    public init(pet: Pet, data: ClinicData) {
+        self.petID = pet.id
+        self.pet = pet
+        self.data = data
+        loadHistory()
+    }
+
+    /// `.petDetails`.
+    public var screen: Screen { .petDetails(self) }
+
+    /// The pet's name.
+    public var title: String { pet.name }
+
+    /// "Rex is 3 years old." (or just the species without an age).
+    public var summary: String {
+        guard let age = pet.ageText(today: data.today()) else {
+            return L("{pet} is a {species}.", ["pet": pet.name, "species": pet.species.title.lowercased()])
+        }
+        return L("{pet} is {age} old.", ["pet": pet.name, "age": age])
+    }
+
+    /// The facts table.
+    public var rows: [DetailsViewModel.Row] {
+        var rows = [DetailsViewModel.Row(label: L("Species"), value: pet.species.title)]
+        if let age = pet.ageText(today: data.today()) { rows.append(.init(label: L("Age"), value: age)) }
+        if case .born(let date) = pet.age { rows.append(.init(label: L("Born"), value: date.description)) }
+        if !pet.notes.isEmpty { rows.append(.init(label: L("Notes"), value: pet.notes)) }
+        return rows
+    }
+
+    /// The history's heading.
+    public let historyTitle = L("Appointment requests")
+    /// What the history says when it is empty.
+    public var historyEmptyText: String { historyProblem ?? L("No appointment requests yet.") }
+
+    /// The history as rows, newest first.
+    public var historyRows: [HistoryRow] {
+        history.map { HistoryRow(id: $0.id, title: LocalTime.format($0.time), subtitle: $0.request.summary) }
+    }
+
+    /// Labels of the actions.
+    public let editTitle = L("Edit"), deleteTitle = L("Delete"), clinicInfoTitle = L("Clinic info")
+
+    /// Whether Edit and Delete can be used (not while the records are read-only).
+    public var canChange: Bool { !data.isReadOnly }
+
+    /// Intent: Edit.
+    public func edit() { if canChange { onEdit?() } }
+    /// Intent: Delete.
+    public func delete() { if canChange { onDelete?() } }
+    /// Intent: Clinic info.
+    public func showClinicInfo() { onClinicInfo?() }
+    /// Intent: the history row at `index` was chosen.
+    public func openRecord(at index: Int) {
+        guard history.indices.contains(index) else { return }
+        onOpenRecord?(history[index])
+    }
+
+    /// Follows the records: this pet's new fields, or its history.
+    public func clinicDataChanged(_ change: ClinicData.Change) {
+        switch change {
+        case .updated(_, let new) where new.id == petID:
+            pet = new
+        case .recordAdded(let record) where record.request.pet == petID,
+            .recordDeleted(let record)
+        where record.request.pet == petID:
+            loadHistory()
+        default:
+            return
+        }
+        onChange?()
+    }
+
+    private func loadHistory() {
+        do {
+            history = try data.history(of: petID)
+            historyProblem = nil
+        } catch {
+            history = []
+            historyProblem = error.userMessage
+        }
+    }
+}
+
+extension AppointmentRequest {
+    /// "Sick, pain: moderate. No appointment required."
+    public var summary: String {
+        var parts = [visitType.title]
+        if let painLevel { parts.append(L("pain: {level}", ["level": painLevel.title.lowercased()])) }
+        if let fakingAnswer { parts.append(fakingAnswer.title.lowercased()) }
+        return parts.joined(separator: ", ") + ". " + outcome.title + "."
+    }
+}
+
+extension AppointmentOutcome {
+    /// "No appointment required", "Faking it".
+    public var title: String {
+        switch self {
+        case .noAppointmentRequired: L("No appointment required")
+        case .fakingIt: L("Faking it")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// Where the clinic's records are kept: the app logic's one view of storage.
+///
+/// `ClinicDatabase` keeps them in SQLite (a file, or `:memory:` in tests). Every call that
+/// changes something is one transaction: it happens completely or, when it throws, not at all.
+@MainActor
+public protocol ClinicStore: AnyObject {
+    /// Whether changes are refused (a read-only file or folder, a newer schema).
+    var isReadOnly: Bool { get }
+    /// Every pet, in the order they were added (a rename keeps a pet's place).
+    func loadPets() throws(StoreError) -> [Pet]
+    /// Stores a new pet under a new, never used id (`pet.id` is ignored) and returns it.
+    func addPet(_ pet: Pet) throws(StoreError) -> Pet
+    /// Saves `pet`'s fields over the stored pet with its id.
+    func updatePet(_ pet: Pet) throws(StoreError)
+    /// Deletes the pet `id` with its history; returns what `restorePet` needs.
+    func deletePet(_ id: Pet.ID) throws(StoreError) -> DeletedRecords
+    /// Puts back a deleted pet with its id, place in the list and history (Undo).
+    func restorePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError)
+    /// The pet's finished questionnaires, newest first.
+    func history(of pet: Pet.ID) throws(StoreError) -> [AppointmentRecord]
+    /// Stores a finished questionnaire, finished at `time` (Unix seconds).
+    func addRecord(_ request: AppointmentRequest, time: Int) throws(StoreError) -> AppointmentRecord
+    /// Deletes one stored questionnaire.
+    func deleteRecord(_ id: AppointmentRecord.ID) throws(StoreError)
+}
+
+/// What deleting a pet took away besides the pet: its place in the list and its history.
+public struct DeletedRecords: Sendable, Equatable {
+    /// The pet's place in the list (the store's own ordering key).
+    public let position: Int64
+    /// Its history, newest first.
+    public let history: [AppointmentRecord]
+
+    /// A record of what was deleted.
+    public init(position: Int64, history: [AppointmentRecord]) {
+        self.position = position
+        self.history = history
+    }
+}
+
+/// A finished appointment questionnaire as stored: its answers, when, and its id.
+public struct AppointmentRecord: Identifiable, Equatable, Sendable {
+    /// The stored id, unique for the database's life.
+    public let id: Int64
+    /// When the questionnaire was finished (Unix seconds).
+    public let time: Int
+    /// The answers and the outcome.
+    public let request: AppointmentRequest
+
+    /// A record.
+    public init(id: Int64, time: Int, request: AppointmentRequest) {
+        self.id = id
+        self.time = time
+        self.request = request
+    }
+}
+
+/// Why the store could not do what was asked. Nothing was changed.
+public struct StoreError: Error, Equatable, CustomStringConvertible {
+    /// The kind of failure, for the app to decide what to say.
+    public enum Kind: Sendable, Equatable {
+        /// Another program holds the database's lock.
+        case busy
+        /// The disk is full.
+        case full
+        /// The database cannot be written.
+        case readOnly
+        /// The file is damaged.
+        case corrupt
+        /// The record asked for is not there (deleted meanwhile).
+        case missing
+        /// The pet breaks one of `PetRules` (the editor shows which).
+        case invalid
+        /// Something else; `message` says what.
+        case other
+    }
+
+    /// The kind.
+    public let kind: Kind
+    /// The storage's own message (for the log).
+    public let message: String
+
+    /// An error of `kind`.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// What to tell the user: one sentence, and what to do.
+    public var userMessage: String {
+        switch kind {
+        case .busy: L("The clinic's records are in use by another program. Nothing was saved; try again.")
+        case .full: L("The disk is full. Nothing was saved; free some space and try again.")
+        case .readOnly: L("The clinic's records are read-only. Nothing was saved.")
+        case .corrupt: L("The clinic's records are damaged. Nothing was saved; restart RayPets to repair them.")
+        case .missing: L("That record no longer exists.")
+        case .invalid: L("Some fields need attention.")
+        case .other: L("Could not save: {problem}", ["problem": message])
+        }
+    }
+
+    /// `kind: message`.
+    public var description: String { "\(kind): \(message)" }
+}

@@ -1,0 +1,80 @@
+import SQLite
+
+/// The clinic database's schema, as migrations run in order at open. `PRAGMA user_version`
+/// says how many have run; each runs in its own transaction together with the version bump,
+/// so a crash leaves the file at the old version or the new one.
+enum ClinicSchema {
+    /// One step: the SQL, and what to do in the same transaction (e.g. store the sample pets).
+    struct Migration {
+        let sql: String
+        let seed: (@MainActor (Database) throws(SQLiteError) -> Void)?
+    }
+
+    /// The version this RayPets writes.
+    static var currentVersion: Int { migrations.count }
+
+    /// Version n is reached by running `migrations[n-1]`.
+    static let migrations: [Migration] = [
+        // 1: the pets, in the order they were added (`position`), and the counter new pet ids
+        // and positions come from (never reused, so an old link or saved page can never name
+        // a different pet, and Undo puts a pet back in its place). A new database gets the
+        // four sample pets (positions 1 to 4).
+        Migration(
+            sql: """
+                CREATE TABLE pets (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    name_key TEXT NOT NULL UNIQUE,
+                    species TEXT NOT NULL,
+                    birth_date TEXT,
+                    age_years INTEGER,
+                    age_as_of TEXT,
+                    notes TEXT NOT NULL DEFAULT '',
+                    position INTEGER NOT NULL UNIQUE
+                );
+                CREATE TABLE counters (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL);
+                INSERT INTO counters VALUES ('next-pet', 5);
+                """,
+            seed: { database throws(SQLiteError) in
+                let today = SimpleDate.today()
+                let insert = try database.prepare(ClinicDatabase.insertPetSQL)
+                for (index, pet) in ClinicDatabase.samplePets.enumerated() {
+                    var dated = pet
+                    if case .years(let years, nil) = pet.age { dated.age = .years(years, asOf: today) }
+                    try insert.run(ClinicDatabase.columns(of: dated, position: Int64(index + 1)))
+                }
+            }),
+        // 2: finished appointment questionnaires, each belonging to a pet (deleted with it).
+        // AUTOINCREMENT: an id is never reused, so a saved page can never show another record.
+        Migration(
+            sql: """
+                CREATE TABLE appointment_requests (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    pet_id TEXT NOT NULL REFERENCES pets(id) ON DELETE CASCADE,
+                    time INTEGER NOT NULL,
+                    visit_type TEXT NOT NULL,
+                    pain_level TEXT,
+                    faking_answer TEXT,
+                    outcome TEXT NOT NULL
+                );
+                CREATE INDEX appointment_requests_by_pet ON appointment_requests (pet_id, time DESC, id DESC);
+                """,
+            seed: nil),
+    ]
+
+    /// Runs the migrations after `user_version` up to `target`, in order, each in one
+    /// transaction. (Tests stop early to make a database of an older version.)
+    @MainActor
+    static func migrate(_ database: Database, upTo target: Int = currentVersion) throws(SQLiteError) {
+        var version = try database.userVersion()
+        while version < target {
+            let migration = migrations[version]
+            try database.transaction { () throws(SQLiteError) in
+                try database.execute(migration.sql)
+                try migration.seed?(database)
+                try database.setUserVersion(version + 1)
+            }
+            version += 1
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Gtk
+import GtkNavigation
+import RayPets
+
+/// The pet editor: name, species, birth date or age, notes, and Save. A field's problem
+/// shows under it (and is its accessible description); Save is insensitive while any rule
+/// is broken; a failed save shows why above Save. Binds to a `PetEditorViewModel`.
+@MainActor
+final class PetEditorView: PageView {
+    let widget: Widget
+    let initialFocus: Widget?
+
+    init(model: PetEditorViewModel) {
+        let layout = PageLayout(headline: model.title, text: "")
+        let form = Grid(rowSpacing: 4, columnSpacing: 12)
+        form.addCSSClass("raypets-form")
+        let name = Entry()
+        name.text = model.draft.name
+        let species = DropDown(items: model.speciesOptions.map(\.title))
+        species.selectedIndex = model.speciesOptions.firstIndex(of: model.draft.species) ?? 0
+        let age = Entry(placeholder: model.agePlaceholder)
+        age.text = model.draft.age
+        let notes = TextView()
+        notes.text = model.draft.notes
+        notes.addCSSClass("raypets-notes")
+        var problems: [PetField: Label] = [:]
+        let fields: [(PetField, String, Widget)] = [
+            (.name, model.nameLabel, name), (.species, model.speciesLabel, species), (.age, model.ageLabel, age),
+            (.notes, model.notesLabel, notes),
+        ]
+        for (index, (field, title, control)) in fields.enumerated() {
+            let label = Label(title)
+            label.alignStart()
+            label.addCSSClass("raypets-field-label")
+            control.setAccessibleLabel(title)
+            control.setExpand(horizontal: true, vertical: false)
+            let problem = Label()
+            problem.addCSSClass("raypets-field-problem")
+            problem.alignStart()
+            problem.wrapStart()
+            problem.isVisible = false
+            problems[field] = problem
+            let row = Int32(index * 3)
+            form.attach(label, column: 0, row: row)
+            form.attach(control, column: 0, row: row + 1)
+            form.attach(problem, column: 0, row: row + 2)
+        }
+        layout.content.append(form)
+        let saveError = Label()
+        saveError.addCSSClass("raypets-field-problem")
+        saveError.wrapCentered()
+        saveError.isVisible = false
+        layout.actions.append(saveError)
+        let save = layout.addButton(model.saveTitle, cssClass: "suggested-action") { [weak model] in model?.save() }
+
+        func update(_ model: PetEditorViewModel) {
+            for (field, _, control) in fields {
+                let problem = model.problem(at: field)
+                problems[field]?.text = problem ?? ""
+                problems[field]?.isVisible = problem != nil
+                control.setInvalid(problem != nil)
+                control.setAccessibleDescription(problem ?? "")
+            }
+            save.isSensitive = model.canSave
+            saveError.text = model.saveError ?? ""
+            saveError.isVisible = model.saveError != nil
+        }
+        name.onChanged { [weak model, weak name] in if let name { model?.set(.name, to: name.text) } }
+        age.onChanged { [weak model, weak age] in if let age { model?.set(.age, to: age.text) } }
+        notes.onChanged { [weak model, weak notes] in if let notes { model?.set(.notes, to: notes.text) } }
+        species.onSelected { [weak model, weak species] in
+            guard let model, let species, model.speciesOptions.indices.contains(species.selectedIndex) else { return }
+            model.set(.species, to: model.speciesOptions[species.selectedIndex].rawValue)
+        }
+        // Enter in a one-line field saves, when the form can be saved.
+        name.onActivate { [weak model] in model?.save() }
+        age.onActivate { [weak model] in model?.save() }
+        update(model)
+        model.onChange = { [weak model] in if let model { update(model) } }
+        initialFocus = name
+        widget = layout.root
+    }
+}
