@@ -237,7 +237,8 @@ struct PetRecordsTests {
         let first = try data.record(AppointmentRequest(pet: "rex", visitType: .well, outcome: .noAppointmentRequired))
         now.lines = ["200"]
         let second = try data.record(
-            AppointmentRequest(pet: "rex", visitType: .sick, painLevel: PainLevel.none, fakingAnswer: .fake, outcome: .fakingIt))
+            AppointmentRequest(
+                pet: "rex", visitType: .sick, painLevel: PainLevel.none, fakingAnswer: .fake, outcome: .fakingIt))
         #expect(try data.history(of: "rex") == [second, first])
         try data.deleteRecord(second)
         #expect(try data.history(of: "rex") == [first])
@@ -341,7 +342,8 @@ struct FollowingTheDataTests {
     func restoreMissingPet() async throws {
         let app = AppHarness()
         let pages = NavigationState(
-            tab: .clinic, stacks: [.clinic: [.home, .pets, .petDetail("nobody"), .editPet("nobody")], .learn: [.learn]],
+            tab: .clinic,
+            stacks: [.clinic: [.home, .pets, .petDetail("nobody"), .editPet("nobody")], .learn: [.learn]],
             modal: [])
         #expect(!(await app.app.restore(pages)))
         await app.settle()
