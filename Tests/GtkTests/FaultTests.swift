@@ -74,7 +74,7 @@ func faultTests(_ runner: TestRunner) {
         let fixture = AppFixture(firstLaunch: false)
         (fixture.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
         (fixture.tabs.router(for: .clinic).topPage?.model as? PetListViewModel)?.select(at: 0)
-        (fixture.tabs.router(for: .clinic).topPage?.model as? DetailsViewModel)?.performAction()
+        (fixture.tabs.router(for: .clinic).topPage?.model as? PetDetailsViewModel)?.showClinicInfo()
         fixture.settle()
         try check(fixture.modal.routes == [.clinicInfo], "dialog not open: \(fixture.modal.routes)")
         fixture.tearDown()
