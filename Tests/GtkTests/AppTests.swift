@@ -139,6 +139,38 @@ func appTests(_ runner: TestRunner) {
         try check(f.window.window.title == "Clover", "title \(f.window.window.title)")
         try check(f.tabs.router(for: .clinic).routes == [.home, .pets, .petDetail("clover")], "routes")
     }
+
+    let changes: [(String, @MainActor (ClinicData) throws -> Void)] = [
+        ("added", { try $0.add(PetDraft(name: "Zed")) }),
+        (
+            "renamed",
+            { data in
+                var draft = PetDraft(data.pets[0])
+                draft.name = "Zed"
+                try data.update(data.pets[0].id, with: draft)
+            }
+        ),
+        ("deleted", { try $0.delete($0.pets[1].id) }),
+    ]
+    for (name, change) in changes {
+        // My pets rebuilds its rows under the editor; its old first row must not stay its focus
+        // target, or the editor keeps the focus and is never freed.
+        runner.testAsync("a pet \(name) while the editor is open over My pets: Back frees both pages") {
+            let f = AppFixture(firstLaunch: false)
+            defer { f.tearDown() }
+            let driver = GtkDriver(f)
+            try await driver.perform(.press("My pets"))
+            try await driver.perform(.press("Add pet"))
+            try change(f.app.services.data)
+            await driver.settle()
+            try await driver.perform(.back)
+            try check(
+                f.window.tabHost.visibleHost?.visibleView?.widget.containsFocus == true, "no focus on My pets")
+            try await driver.perform(.back)
+            f.settle()
+            try check(f.widgets.alive == 2, "page widgets alive: \(f.widgets.alive) (only the two tab roots should be)")
+        }
+    }
 }
 
 /// The list boxes inside `widget`'s tree of Swift wrappers.

@@ -25,6 +25,27 @@ final class TestPageView: PageView {
     }
 }
 
+/// A page whose main control is a text entry, or (`button: true`) a button that
+/// `removeMainControl()` takes off the page while the view still names it as `initialFocus`,
+/// as a view whose rows were replaced might; a Help button stays.
+@MainActor
+final class EntryPageView: PageView {
+    let widget: Widget
+    let initialFocus: Widget?
+    private let main = Box(.vertical)
+    init(_ page: Page<TestRoute>, button: Bool) {
+        let box = Box(.vertical)
+        box.append(Label(page.title))
+        let control: Widget = button ? Button(label: "Go on") : Entry()
+        main.append(control)
+        box.append(main)
+        box.append(Button(label: "Help"))
+        widget = box
+        initialFocus = control
+    }
+    func removeMainControl() { main.removeAll() }
+}
+
 /// A main window with a stack host and a modal host over it, and finalization counters
 /// for every page widget and dialog window they create.
 @MainActor
@@ -39,8 +60,8 @@ final class HostFixture {
     let navigation: BackNavigation
     private let header = HeaderBar()
 
-    init() {
-        stackHost = GtkStackHost(window: window, makeView: { TestPageView($0) })
+    init(makeView: @escaping PageViewFactory<TestRoute> = { TestPageView($0) }) {
+        stackHost = GtkStackHost(window: window, makeView: makeView)
         modalHost = GtkModalHost(parent: window, makeView: { TestPageView($0) })
         router = StackRouter(host: stackHost)
         modal = ModalRouter(host: modalHost)

@@ -43,6 +43,27 @@ func stackHostTests(_ runner: TestRunner) {
         try check(f.stackHost.viewCount == 1, "views \(f.stackHost.viewCount)")
     }
 
+    runner.test("a popped page with the focus in an entry is freed when the page below lost its main control") {
+        var root: EntryPageView?
+        let f = HostFixture(makeView: { page in
+            let view = EntryPageView(page, button: page.route == .root)
+            if page.route == .root { root = view }
+            return view
+        })
+        defer { f.tearDown() }
+        f.router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
+        f.settle()
+        try check(root?.initialFocus?.containsFocus == true, "the root page's button has no focus")
+        f.router.present(.a, model: TitledModel("A"), animated: false, onDismissed: nil)
+        f.settle()
+        try check(f.stackHost.visibleView?.initialFocus?.containsFocus == true, "the entry on A has no focus")
+        root?.removeMainControl()
+        f.router.goBack(animated: false)
+        f.settle()
+        try check(f.pageWidgets.alive == 1, "the popped page is still alive: \(f.pageWidgets.alive) page widgets")
+        try check(f.stackHost.visibleView?.widget.containsFocus == true, "the focus is not on the root page")
+    }
+
     runner.test("the header bar's Back button pops through the router, once per click") {
         let f = HostFixture()
         defer { f.tearDown() }

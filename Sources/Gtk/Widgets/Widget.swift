@@ -45,6 +45,13 @@ open class Widget: Object {
     /// Whether the widget has the keyboard focus.
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
+    /// Whether the keyboard focus of this widget's window is on this widget or inside it
+    /// (an entry's focus is on the text inside it, so its `hasFocus` is false).
+    public var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
     /// Removes a CSS class.
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
 
@@ -119,14 +126,31 @@ open class Widget: Object {
         return true
     }
 
+    /// Moves keyboard focus to the first widget inside this one that takes it, as Tab would
+    /// (`gtk_widget_child_focus`). Returns whether one did; does nothing off screen.
+    @discardableResult
+    public func focusFirstChild() -> Bool {
+        guard isOnVisibleBranch else { return false }
+        return gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD) != 0
+    }
+
+    /// If the keyboard focus is on this widget or inside it, its window focuses nothing
+    /// instead (call it before taking the widget out of its window).
+    public func giveUpFocus() {
+        guard containsFocus, let root = gtk_widget_get_root(widget) else { return }
+        gtk_root_set_focus(root, nil)
+    }
+
     /// Whether this widget and every ancestor are visible and shown by their parents
-    /// (a GtkStack hides all children but one): the widget is drawn once its window is.
+    /// (a GtkStack hides all children but one), up to a window: the widget is drawn once its
+    /// window is. A widget that is in no window (never added, or removed) is not.
     public var isOnVisibleBranch: Bool {
-        var current: UnsafeMutablePointer<GtkWidget>? = widget
-        while let node = current {
+        var node = widget
+        while true {
             if gtk_widget_get_visible(node) == 0 || gtk_widget_get_child_visible(node) == 0 { return false }
-            current = gtk_widget_get_parent(node)
+            guard let parent = gtk_widget_get_parent(node) else { break }
+            node = parent
         }
-        return true
+        return rp_is_root(node) != 0
     }
 }

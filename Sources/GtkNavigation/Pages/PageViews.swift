@@ -65,9 +65,12 @@ final class PageViews<Route: NavigationRoute> {
         if let top = pages.last, let view = views[top.id] {
             // The same page staying on top (a refresh) keeps the focus where the user has it.
             let isNewTop = shownTop != top.id
+            if isNewTop, let old = shownTop { views[old]?.widget.giveUpFocus() }
             shownTop = top.id
             stack.setVisibleChild(name: top.id.description, transition: transition.stackTransition)
-            if isNewTop { view.initialFocus?.grabFocus() }
+            // A view whose main control is gone (or that names none) still gets the focus,
+            // so it never stays on a page that is leaving.
+            if isNewTop && view.initialFocus?.grabFocus() != true { view.widget.focusFirstChild() }
         } else {
             shownTop = nil
         }
@@ -77,6 +80,7 @@ final class PageViews<Route: NavigationRoute> {
 
     private func removeLeavingViews() {
         for id in views.keys where !current.contains(id) {
+            views[id]?.widget.giveUpFocus()
             stack.remove(name: id.description)
             views[id] = nil
             titles[id] = nil

@@ -7,7 +7,10 @@ import RayPets
 @MainActor
 final class PetListView: PageView {
     let widget: Widget
-    let initialFocus: Widget?
+    private let rows: TwoLineList
+    private let add: Button
+    /// The first row as the list is now (rows are replaced when the pets change), else Add pet.
+    var initialFocus: Widget? { rows.firstRow ?? add }
 
     init(model: PetListViewModel) {
         let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption)
@@ -26,7 +29,8 @@ final class PetListView: PageView {
         }
         update(model)
         model.onChange = { [weak model] in if let model { update(model) } }
-        initialFocus = rows.firstRow ?? add
+        self.rows = rows
+        self.add = add
         widget = layout.root
     }
 }
