@@ -55,6 +55,22 @@ def walk(node):
                 pass
 
 
+def role_of(node):
+    """The node's role, or None for a node whose widget has just been freed (a page that
+    left while the tree was being read: AT-SPI then says "The application no longer exists")."""
+    try:
+        return node.getRole()
+    except Exception:
+        return None
+
+
+def has_state(node, state):
+    try:
+        return node.getState().contains(state)
+    except Exception:
+        return False
+
+
 def window_pattern(title):
     """An xdotool --name pattern (POSIX extended regex) matching exactly `title`."""
     return "^" + "".join("\\" + c if c in ".[]()*+?{}|^$\\" else c for c in title) + "$"
@@ -64,13 +80,13 @@ def selected_tabs(window):
     """Names of the selected tabs of every tab switcher (GtkStackSwitcher) in `window`."""
     names = set()
     for node in walk(window):
-        if node.getRole() == pyatspi.ROLE_PAGE_TAB and node.getState().contains(pyatspi.STATE_SELECTED):
+        if role_of(node) == pyatspi.ROLE_PAGE_TAB and has_state(node, pyatspi.STATE_SELECTED):
             names.add(node.name)
     return names
 
 
 def all_tabs(window):
-    return {node.name for node in walk(window) if node.getRole() == pyatspi.ROLE_PAGE_TAB}
+    return {node.name for node in walk(window) if role_of(node) == pyatspi.ROLE_PAGE_TAB}
 
 
 def visible_nodes(window):
@@ -99,7 +115,7 @@ def visible_nodes(window):
             shown = [p for p in pages if p.childCount and p.getChildAtIndex(0).name == title]
             if shown:
                 children = [c for c in children if c not in pages] + shown[-1:]
-        tab_pages = [c for c in children if c.name in tabs and c.getRole() == pyatspi.ROLE_PANEL]
+        tab_pages = [c for c in children if c.name in tabs and role_of(c) == pyatspi.ROLE_PANEL]
         if tab_pages:
             children = [c for c in children if c not in tab_pages or c.name in selected]
         stack.extend(reversed(children))
@@ -114,6 +130,8 @@ class RayPets:
         env = dict(env or {})
         # A private state folder unless the test shares one: a run must not restore another's pages.
         env.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="raypets-e2e-state."))
+        env.setdefault("XDG_DATA_HOME", tempfile.mkdtemp(prefix="raypets-e2e-data."))
+        self.data = env["XDG_DATA_HOME"]
         full_env = dict(os.environ, GSK_RENDERER="cairo", **env)
         self.log = open(os.path.join(artifacts, "app.log"), "ab")
         self.process = subprocess.Popen([binary, *args], env=full_env, stdout=self.log, stderr=self.log)
@@ -156,7 +174,7 @@ class RayPets:
     def buttons(self, window=None, name=None):
         window = window or self.active_window()
         roles = (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)
-        found = [n for n in visible_nodes(window) if n.getRole() in roles]
+        found = [n for n in visible_nodes(window) if role_of(n) in roles]
         if name is not None:
             found = [n for n in found if n.name == name]
         return found
@@ -165,9 +183,12 @@ class RayPets:
         window = window or self.active_window()
         result = []
         for node in visible_nodes(window):
-            if node.getRole() == pyatspi.ROLE_LABEL:
-                text = node.queryText()
-                result.append(text.getText(0, text.characterCount))
+            if role_of(node) == pyatspi.ROLE_LABEL:
+                try:
+                    text = node.queryText()
+                    result.append(text.getText(0, text.characterCount))
+                except Exception:
+                    pass  # freed while reading
         return result
 
     def click(self, name, window=None):
@@ -184,7 +205,7 @@ class RayPets:
     def focused(self, window=None):
         """The name and role of the accessible that has the keyboard focus."""
         for node in walk(window or self.active_window()):
-            if node.getState().contains(pyatspi.STATE_FOCUSED):
+            if has_state(node, pyatspi.STATE_FOCUSED):
                 return (node.getRoleName(), node.name)
         return None
 
@@ -192,7 +213,7 @@ class RayPets:
         """Switches tabs through the header bar's switcher, as a click on it would."""
         window = self.main_window()
         switcher = wait_for(
-            lambda: next((n for n in walk(window) if n.getRole() == pyatspi.ROLE_PAGE_TAB_LIST), None),
+            lambda: next((n for n in walk(window) if role_of(n) == pyatspi.ROLE_PAGE_TAB_LIST), None),
             "the tab switcher")
         names = [switcher.getChildAtIndex(i).name for i in range(switcher.childCount)]
         if name not in names:
@@ -203,7 +224,7 @@ class RayPets:
     def rows(self, window=None):
         """The names of the visible list rows."""
         window = window or self.active_window()
-        return [n.name for n in visible_nodes(window) if n.getRole() == pyatspi.ROLE_LIST_ITEM]
+        return [n.name for n in visible_nodes(window) if role_of(n) == pyatspi.ROLE_LIST_ITEM]
 
     def keys(self, *keys, window=None):
         """Types keys into the active window (or `window`), as a user at the keyboard does."""
@@ -260,7 +281,7 @@ class RayPets:
         missing = []
         for frame in self.frames():
             for node in walk(frame):
-                if node.getRole() in roles and not (node.name or "").strip():
+                if role_of(node) in roles and not (node.name or "").strip():
                     missing.append(f"{frame.name}: {node.getRoleName()} under {node.parent.getRoleName()} '{node.parent.name}'")
         return missing
 

@@ -410,10 +410,17 @@ def test_open_route_action_and_a_bad_link_in_the_running_app(app):
                         "open-route", f"[<'{uri}'>]", "{}"], check=True, capture_output=True, timeout=10)
     app.click("My pets")
     app.wait_title("My pets")
-    activate("raypets://clinic/pets/nobody")
-    wait_for(lambda: any("Cannot open raypets://clinic/pets/nobody" in label for label in app.labels()),
+    activate("raypets://clinic/nowhere")
+    wait_for(lambda: any("Cannot open raypets://clinic/nowhere" in label for label in app.labels()),
              "a notice about the bad link")
     app.wait_title("My pets")  # the screen stays
+    # A well-formed link to a pet that is not (or no longer) there: My pets, with a notice.
+    app.click("Back")
+    app.wait_title("RayPets")
+    activate("raypets://clinic/pets/nobody")
+    app.wait_title("My pets")
+    wait_for(lambda: any("There is no pet called nobody" in label for label in app.labels()),
+             "a notice about the missing pet")
     activate("raypets://clinic/info/opening-hours")
     app.wait_title("Opening hours")
     app.click("Back")
@@ -423,12 +430,13 @@ def test_open_route_action_and_a_bad_link_in_the_running_app(app):
 
 
 def test_bad_link_exits_2_with_the_valid_forms():
-    done = subprocess.run([BINARY, "raypets://clinic/pets/nobody"], capture_output=True, text=True, timeout=20,
+    done = subprocess.run([BINARY, "raypets://clinic/nowhere"], capture_output=True, text=True, timeout=20,
                           env=dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True)))
     assert done.returncode == 2, done.returncode
-    assert 'no pet called "nobody"' in done.stderr and "raypets://learn/how-to-code/<1-4>" in done.stderr, done.stderr
+    assert "raypets://clinic/nowhere" in done.stderr and "raypets://learn/how-to-code/<1-4>" in done.stderr, \
+        done.stderr
     listed = subprocess.run([BINARY, "--list-routes"], capture_output=True, text=True, timeout=20)
-    assert listed.returncode == 0 and "raypets://clinic/pets/<name>" in listed.stdout, listed
+    assert listed.returncode == 0 and "raypets://clinic/pets/<id or name>" in listed.stdout, listed
 
 
 def test_command_line_help_and_version():

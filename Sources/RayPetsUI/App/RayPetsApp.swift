@@ -22,6 +22,8 @@ public final class RayPetsApp {
     private var observations: [StackObservation] = []
     /// Called once, right after the main window's first frame is drawn (the start-up benchmark).
     package var onFirstFrame: (@MainActor (RayPetsApp) -> Void)?
+    /// The hidden `--test-commands` mode: changes to the records read from stdin.
+    package var readsTestCommands = false
 
     /// The app, keeping its settings at `settingsPath` and, with a `statePath`, saving where
     /// the user was on quit and going back there on the next start.
@@ -90,5 +92,6 @@ public final class RayPetsApp {
         observations = Self.logTransitions(of: coordinator)
         coordinator.start()
         if restoring, restoresState, services.settings.hasCompletedWelcome { restoreState(of: coordinator) }
+        if readsTestCommands { TestCommands.listen(to: services.data) }
     }
 }

@@ -19,6 +19,10 @@ public enum RayPetsMain {
     /// `run(arguments:)`, with `configure` called on the app before it runs (the start-up
     /// benchmark uses it to quit at the first frame).
     package static func run(arguments: [String], configure: (RayPetsApp) -> Void) -> Int32 {
+        // Hidden from --help: for the tests only (see TestCommands).
+        let testCommands = "--test-commands"
+        let readsTestCommands = arguments.dropFirst().contains(testCommands)
+        let arguments = arguments.enumerated().filter { $0.offset == 0 || $0.element != testCommands }.map(\.element)
         for option in arguments.dropFirst() where option.lowercased().hasPrefix("raypets:") {
             do {
                 // Only the form: which pets exist is for the running app to say.
@@ -36,6 +40,7 @@ public enum RayPetsMain {
         let app = RayPetsApp(
             settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath(),
             databasePath: ClinicDatabase.defaultPath())
+        app.readsTestCommands = readsTestCommands
         configure(app)
         return app.run(arguments: arguments)
     }

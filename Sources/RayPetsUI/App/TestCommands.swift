@@ -1,0 +1,135 @@
+import Glibc
+import Gtk
+import RayPets
+
+/// The hidden `--test-commands` mode: the running app reads changes to the records from
+/// stdin, one per line, makes each through `ClinicData` (so the window follows it as it
+/// would follow an edit), and reports on stdout. Tests use it to change the records while a
+/// dialog is open (a user cannot) and to kill the app while it writes (the crash test).
+///
+/// | command | reply, once the change is committed |
+/// |---|---|
+/// | `add NAME` | `saved added ID NAME` |
+/// | `rename ID NAME` | `saved renamed ID NAME` |
+/// | `delete ID` | `saved deleted ID` |
+/// | `undo` (the last delete of this run) | `saved restored ID NAME` |
+/// | `record ID` | `saved recorded ID RECORD` |
+/// | `unrecord RECORD` (one recorded in this run) | `saved unrecorded RECORD` |
+/// | `churn SEED COUNT` | COUNT random changes, each as `begin COMMAND` then its reply; then `done` |
+///
+/// A change that fails replies `error MESSAGE` and changes nothing.
+@MainActor
+final class TestCommands {
+    private let data: ClinicData
+    private var deleted: [ClinicData.DeletedPet] = []
+    private var recorded: [AppointmentRecord] = []
+
+    private init(data: ClinicData) { self.data = data }
+
+    /// Reads commands from stdin until it closes.
+    static func listen(to data: ClinicData) {
+        let commands = TestCommands(data: data)
+        LineReader.watch(fd: STDIN_FILENO) { line in
+            guard let line else { return }
+            commands.perform(line)
+        }
+    }
+
+    private func perform(_ line: String) {
+        let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+        guard let verb = words.first else { return }
+        if verb == "churn", words.count == 3, let seed = UInt64(words[1]), let count = Int(words[2]) {
+            Task { await churn(seed: seed, count: count) }
+            return
+        }
+        reply(change(verb, words.dropFirst().joined(separator: " ")))
+    }
+
+    /// Makes one change; the reply line.
+    private func change(_ verb: String, _ argument: String) -> String {
+        do {
+            switch verb {
+            case "add":
+                let pet = try data.add(PetDraft(name: argument))
+                return "saved added \(pet.id) \(pet.name)"
+            case "rename":
+                let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let pet = data.pet(id: parts[0]) else { return "error no such pet" }
+                var draft = PetDraft(pet)
+                draft.name = parts[1]
+                let renamed = try data.update(pet.id, with: draft)
+                return "saved renamed \(renamed.id) \(renamed.name)"
+            case "delete":
+                deleted.append(try data.delete(argument))
+                recorded.removeAll { $0.request.pet == argument }  // its history went with it
+                return "saved deleted \(argument)"
+            case "undo":
+                guard let last = deleted.last else { return "error nothing to undo" }
+                try data.restore(last)
+                deleted.removeLast()
+                recorded += last.records.history
+                return "saved restored \(last.pet.id) \(last.pet.name)"
+            case "record":
+                let record = try data.record(
+                    AppointmentRequest(pet: argument, visitType: .well, outcome: .noAppointmentRequired))
+                recorded.append(record)
+                return "saved recorded \(argument) \(record.id)"
+            case "unrecord":
+                guard let index = recorded.firstIndex(where: { "\($0.id)" == argument }) else {
+                    return "error no such record"
+                }
+                try data.deleteRecord(recorded[index])
+                recorded.remove(at: index)
+                return "saved unrecorded \(argument)"
+            default:
+                return "error unknown command \(verb)"
+            }
+        } catch {
+            return "error \(error.userMessage)"
+        }
+    }
+
+    /// `count` random changes, one per main-loop turn (the window follows each).
+    private func churn(seed: UInt64, count: Int) async {
+        var state = seed | 1
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        for step in 0..<count {
+            let pets = data.pets
+            let pet = pets.isEmpty ? nil : pets[next(pets.count)]
+            let roll = next(10)
+            let command: String
+            if let pet, pets.count >= 3, roll > 2 {
+                switch roll {
+                case 3...4: command = "rename \(pet.id) R\(seed)-\(step)"
+                case 7: command = "delete \(pet.id)"
+                case 8 where !deleted.isEmpty: command = "undo"
+                case 9 where !recorded.isEmpty: command = "unrecord \(recorded[next(recorded.count)].id)"
+                default: command = "record \(pet.id)"
+                }
+            } else {
+                command = "add P\(seed)-\(step)"
+            }
+            reply("begin \(command)")
+            let words = command.split(separator: " ", maxSplits: 1).map(String.init)
+            reply(change(words[0], words.count > 1 ? words[1] : ""))
+            await MainLoop.idle()
+        }
+        reply("done")
+    }
+
+    /// Writes `line` to stdout at once (unbuffered: the reader may kill the app next).
+    private func reply(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Crash safety of the clinic's records, measured on the real app.
+
+Starts `raypets --test-commands` again and again on one database, has it make random changes
+(`churn`: add, rename, delete, undo, record, unrecord; each reported on stdout only after its
+transaction committed), and kills it with SIGKILL at a random moment: after a random number of
+reported changes plus a random few milliseconds, so kills land before, inside and between
+transactions, and sometimes while the app is still starting. After every kill:
+
+- the database opens and `PRAGMA integrity_check` says ok;
+- every change the app reported as saved is in it, and nothing else, except the one change
+  the app had begun and not yet reported (it may or may not have committed: both are fine);
+- no file was moved aside as corrupt, and the next run of the app can write again.
+
+Usage (needs a display; scripts/test runs it under scripts/with-display):
+    crash_test.py BINARY [KILLS] [SEED]
+Prints one line per 50 kills and a summary; exits 1 on the first lost or corrupt state.
+"""
+import os
+import random
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+BINARY = sys.argv[1]
+KILLS = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 14
+
+
+class Lost(Exception):
+    pass
+
+
+class Model:
+    """What the database must hold: pets (id -> name) and records (id -> pet), from the
+    changes the app reported as saved."""
+
+    def __init__(self, pets, records):
+        self.pets, self.records = dict(pets), dict(records)
+        self.stash = {}  # a deleted pet's records, for its undo
+
+    def copy(self):
+        other = Model(self.pets, self.records)
+        other.stash = {k: (name, dict(records)) for k, (name, records) in self.stash.items()}
+        return other
+
+    def apply(self, words):
+        """Applies a `saved ...` reply (without `saved`)."""
+        kind = words[0]
+        if kind == "added" or kind == "renamed":
+            self.pets[words[1]] = words[2]
+        elif kind == "deleted":
+            pet = words[1]
+            records = {r: p for r, p in self.records.items() if p == pet}
+            self.stash[pet] = (self.pets.pop(pet), records)
+            for record in records:
+                del self.records[record]
+        elif kind == "restored":
+            name, records = self.stash.pop(words[1])
+            if name != words[2]:
+                raise Lost(f"restored {words[1]} as {words[2]}, deleted as {name}")
+            self.pets[words[1]] = name
+            self.records.update(records)
+        elif kind == "recorded":
+            self.records[int(words[2])] = words[1]
+        elif kind == "unrecorded":
+            del self.records[int(words[1])]
+        else:
+            raise Lost(f"unknown reply {words}")
+
+    def state(self):
+        return self.pets, self.records
+
+
+def database_state(path):
+    connection = sqlite3.connect(path, timeout=5)
+    try:
+        integrity = connection.execute("PRAGMA integrity_check").fetchall()
+        if integrity != [("ok",)]:
+            raise Lost(f"integrity_check: {integrity}")
+        pets = dict(connection.execute("SELECT id, name FROM pets"))
+        records = dict(connection.execute("SELECT id, pet_id FROM appointment_requests"))
+        return pets, records
+    finally:
+        connection.close()
+
+
+def matching(model, pending, found):
+    """The model the database holds now, if the reported changes allow it: the reported
+    state, or, when a change was begun and not reported (it may have committed), the
+    reported state with that change. None if it is neither: something was lost."""
+    candidates = [model]
+    if pending:
+        verb, *rest = pending.split(" ", 1)
+        argument = rest[0] if rest else ""
+        pets, records = found
+        new_pets = [pet for pet in pets if pet not in model.pets]
+        new_records = [record for record in records if record not in model.records]
+        after = model.copy()
+        try:
+            if verb == "rename":
+                pet, name = argument.split(" ", 1)
+                after.apply(["renamed", pet, name])
+            elif verb == "delete":
+                after.apply(["deleted", argument])
+            elif verb == "unrecord":
+                after.apply(["unrecorded", argument])
+            elif verb == "add" and len(new_pets) == 1 and pets[new_pets[0]] == argument:
+                after.apply(["added", new_pets[0], argument])  # its id was never reported
+            elif verb == "record" and len(new_records) == 1 and records[new_records[0]] == argument:
+                after.apply(["recorded", argument, str(new_records[0])])
+            elif verb == "undo" and len(new_pets) == 1 and new_pets[0] in model.stash:
+                after.apply(["restored", new_pets[0], model.stash[new_pets[0]][0]])
+            else:
+                after = None
+        except (KeyError, ValueError, Lost):
+            after = None
+        if after is not None:
+            candidates.append(after)
+    return next((candidate for candidate in candidates if candidate.state() == found), None)
+
+
+def apply_replies(model, lines, run):
+    """Applies the `saved` replies to `model`; returns the change begun and not reported."""
+    pending = None
+    for line in lines:
+        words = line.split(" ")
+        if words[0] == "begin":
+            pending = line[len("begin "):]
+        elif words[0] == "saved":
+            model.apply(words[1:3] + ([" ".join(words[3:])] if len(words) > 3 else []))
+            pending = None
+        elif words[0] == "error":
+            raise SystemExit(f"crash: run {run}: the app could not write: {line}")
+    return pending
+
+
+def launch(env, log):
+    app = subprocess.Popen([BINARY, "--test-commands"], env=env, stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, stderr=log, bufsize=0)
+    return app
+
+
+def read_until(app, count, what, run):
+    """Reads the app's replies until `count` `saved` lines came; returns the bytes read."""
+    buffer, deadline = b"", time.monotonic() + 30
+    while buffer.count(b"saved ") < count:
+        ready, _, _ = select.select([app.stdout], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            app.kill()
+            raise SystemExit(f"crash: run {run}: no {what} from the app within 30 s")
+        chunk = os.read(app.stdout.fileno(), 65536)
+        if not chunk:
+            raise SystemExit(f"crash: run {run}: the app ended by itself")
+        buffer += chunk
+    return buffer
+
+
+def kill(app):
+    os.kill(app.pid, signal.SIGKILL)
+    app.wait()
+    rest = app.stdout.read()  # what it wrote before it died was reported too
+    app.stdout.close()
+    app.stdin.close()
+    return rest
+
+
+def main():
+    rng = random.Random(SEED)
+    home = tempfile.mkdtemp(prefix="raypets-crash.")
+    for folder in ("config/raypets", "data", "state"):
+        os.makedirs(os.path.join(home, folder), exist_ok=True)
+    with open(os.path.join(home, "config/raypets/settings"), "w") as settings:
+        settings.write("version=1\nwelcome-completed=true\n")
+    env = dict(os.environ, XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/data",
+               XDG_STATE_HOME=f"{home}/state", NO_AT_BRIDGE="1", GSK_RENDERER="cairo")
+    database = f"{home}/data/raypets/clinic.sqlite3"
+    log = open(f"{home}/app.log", "ab")
+    # A first run creates the database (with the sample pets) and records one questionnaire.
+    app = launch(env, log)
+    app.stdin.write(b"record rex\n")
+    read_until(app, 1, "first change", 0)
+    kill(app)
+    model = Model(*database_state(database))
+    saved_total = in_flight = committed_in_flight = before_first = 0
+    started = time.monotonic()
+    for run in range(1, KILLS + 1):
+        app = launch(env, log)
+        app.stdin.write(f"churn {rng.randrange(1, 10**9)} 1000000\n".encode())
+        target = rng.choice([0, 0] + list(range(1, 40)))
+        buffer = read_until(app, target, "reply", run) if target else b""
+        time.sleep(rng.uniform(0, 0.004))
+        buffer += kill(app)
+        lines = buffer.decode().splitlines()
+        try:
+            pending = apply_replies(model, lines, run)
+        except Lost as error:
+            raise SystemExit(f"crash: run {run}: the app's replies do not add up: {error}")
+        saved_total += sum(line.startswith("saved ") for line in lines)
+        before_first += not lines
+        try:
+            found = database_state(database)
+        except (Lost, sqlite3.DatabaseError) as error:
+            raise SystemExit(f"crash: run {run}: the database is damaged: {error}")
+        after = matching(model, pending, found)
+        if after is None:
+            raise SystemExit(f"crash: run {run}: lost or wrong data after the kill\n"
+                             f"  expected {model.state()}\n  pending  {pending}\n  found    {found}")
+        if pending:
+            in_flight += 1
+            committed_in_flight += after is not model
+        model = after
+        aside = [f for f in os.listdir(os.path.dirname(database)) if ".corrupt-" in f]
+        if aside:
+            raise SystemExit(f"crash: run {run}: the app moved the database aside: {aside}")
+        if run % 50 == 0:
+            print(f"crash: {run} kills, {saved_total} changes saved, all there", flush=True)
+    elapsed = time.monotonic() - started
+    print(f"crash: {KILLS} kills (SIGKILL), 0 lost, 0 corrupt; {saved_total} reported changes all present; "
+          f"{in_flight} kills with a change begun and not reported ({committed_in_flight} of them had committed, "
+          f"the rest left no trace); {before_first} before the first reply; {elapsed:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
