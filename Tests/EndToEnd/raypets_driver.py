@@ -6,6 +6,7 @@ page's title) and by the labels on the page, never by widget presence: every Gtk
 is always in the accessibility tree.
 """
 import os
+import select
 import tempfile
 import subprocess
 import time
@@ -124,7 +125,9 @@ def visible_nodes(window):
 class RayPets:
     """One running raypets process."""
 
-    def __init__(self, binary, artifacts, env=None, args=()):
+    def __init__(self, binary, artifacts, env=None, args=(), commands=False):
+        """Starts `binary` with `args`. With `commands`, in the hidden `--test-commands` mode:
+        `command()` then changes the records as another program would."""
         self.artifacts = artifacts
         os.makedirs(artifacts, exist_ok=True)
         env = dict(env or {})
@@ -134,7 +137,12 @@ class RayPets:
         self.data = env["XDG_DATA_HOME"]
         full_env = dict(os.environ, GSK_RENDERER="cairo", **env)
         self.log = open(os.path.join(artifacts, "app.log"), "ab")
-        self.process = subprocess.Popen([binary, *args], env=full_env, stdout=self.log, stderr=self.log)
+        self.log_start = self.log.tell()
+        if commands:
+            args = [*args, "--test-commands"]
+        self.process = subprocess.Popen([binary, *args], env=full_env, stderr=self.log,
+                                        stdout=subprocess.PIPE if commands else self.log,
+                                        stdin=subprocess.PIPE if commands else None, bufsize=0)
         self.app = wait_for(self._find_app, "the raypets application on the accessibility bus")
         wait_for(lambda: self.main_window(), "the main window")
 
@@ -150,6 +158,38 @@ class RayPets:
             if app is not None and app.name == "raypets" and app.get_process_id() == self.process.pid:
                 return app
         return None
+
+    def command(self, line, timeout=10):
+        """Sends a `--test-commands` line; returns the app's reply (`saved ...`)."""
+        self.process.stdin.write((line + "\n").encode())
+        deadline = time.monotonic() + timeout
+        reply = b""
+        while not reply.endswith(b"\n"):
+            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise DriverError(f"no reply to '{line}' within {timeout} s")
+            reply += os.read(self.process.stdout.fileno(), 1)
+        text = reply.decode().strip()
+        if not text.startswith("saved "):
+            raise DriverError(f"'{line}' failed: {text}")
+        return text
+
+    def stderr(self):
+        """What the app has written to stderr (and GLib's log) since it started."""
+        self.log.flush()
+        with open(os.path.join(self.artifacts, "app.log"), "rb") as log:
+            log.seek(self.log_start)
+            return log.read().decode(errors="replace")
+
+    def type_text(self, text, window=None):
+        """Types `text` into the focused field, key by key."""
+        self.keys(window=window)  # focuses the window as `keys` does
+        subprocess.run(["xdotool", "type", "--delay", "40", text], check=True, timeout=20)
+
+    def is_sensitive(self, name, window=None):
+        """Whether the visible button `name` can be pressed."""
+        button = wait_for(lambda: self.buttons(window, name), f"a visible '{name}' button")[0]
+        return has_state(button, pyatspi.STATE_SENSITIVE)
 
     def frames(self):
         return [self.app.getChildAtIndex(i) for i in range(self.app.childCount)]
@@ -241,10 +281,12 @@ class RayPets:
             raise DriverError(f"xdotool could not focus '{title}': {done.stderr.strip()}")
         # Typed through XTEST into the focused window, as a keyboard does. (The keys may close
         # the window, so this is a separate command.)
-        subprocess.run(["xdotool", "key", "--delay", "60", *keys], check=True, timeout=10)
+        if keys:
+            subprocess.run(["xdotool", "key", "--delay", "60", *keys], check=True, timeout=10)
 
     def choose_row(self, name, window=None):
-        """Chooses the list row called `name` with the keyboard: Home, Down..., Enter.
+        """Chooses the list row called `name` with the keyboard: Tab to the list if the focus
+        is elsewhere, then Home, Down..., Enter.
         (GTK 4.8 gives list rows no AT-SPI action.)"""
         window = window or self.active_window()
         rows = wait_for(lambda: self.rows(window), "list rows")
@@ -252,6 +294,11 @@ class RayPets:
         if not matches:
             raise DriverError(f"no row '{name}' in {rows}")
         time.sleep(0.4)  # the page slides in and focuses its first row
+        for _ in range(12):  # on a page whose first control is a button, Tab to the list
+            focused = self.focused(window)
+            if focused and focused[0] == "list item":
+                break
+            self.keys("Tab", window=window)
         self.keys("Home", *(["Down"] * matches[0]), "Return", window=window)
 
     def frame_named(self, name):

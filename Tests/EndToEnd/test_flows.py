@@ -551,12 +551,200 @@ TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_
           test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
           test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window,
           test_open_route_action_and_a_bad_link_in_the_running_app]
+def wait_rows(app, check, what):
+    return wait_for(lambda: (lambda rows: rows if check(rows) else None)(app.rows()), what)
+
+
+def names(rows):
+    return [row.split(",")[0] for row in rows]
+
+
+def test_add_pet_then_quit_and_relaunch():
+    env = {"XDG_CONFIG_HOME": config_dir(welcome_done=True),
+           "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data."),
+           "XDG_STATE_HOME": tempfile.mkdtemp(prefix="raypets-e2e-state.")}
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.click("My pets")
+        app.wait_title("My pets")
+        app.click("Add pet")
+        app.wait_title("New pet")
+        assert not app.is_sensitive("Save"), "Save must wait for a name"
+        app.type_text("Biscuit")  # the name field has the focus
+        wait_for(lambda: app.is_sensitive("Save"), "Save to become pressable")
+        app.click("Save")
+        app.wait_title("My pets")
+        wait_rows(app, lambda rows: "Biscuit" in names(rows), "Biscuit in the list")
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("My pets")  # where the last run ended
+        rows = wait_rows(app, lambda rows: "Biscuit" in names(rows), "Biscuit in the list after a restart")
+        assert names(rows) == ["Rex", "Whiskers", "Clover", "Bubbles", "Biscuit"], rows
+    finally:
+        app.quit()
+
+
+def test_rename_from_its_page_and_the_title_follows():
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)})
+    try:
+        app.click("My pets")
+        app.wait_title("My pets")
+        app.choose_row("Clover")
+        app.wait_title("Clover")
+        app.click("Edit")
+        app.wait_title("Edit Clover")
+        app.keys("ctrl+a")
+        app.type_text("Whiskers")  # another pet's name: refused at the field
+        wait_for(lambda: "Another pet is already called Whiskers." in app.labels(), "the duplicate-name problem")
+        assert not app.is_sensitive("Save")
+        app.keys("ctrl+a")
+        app.type_text("Clementine")
+        wait_for(lambda: app.is_sensitive("Save"), "Save to become pressable")
+        app.keys("Return")  # Enter in the name field saves
+        app.wait_title("Clementine")  # the pet's page, and the window title, follow at once
+        assert any(label.startswith("Clementine is ") for label in app.labels()), app.labels()
+        app.click("Back")
+        app.wait_title("My pets")
+        wait_rows(app, lambda rows: "Clementine" in names(rows) and "Clover" not in names(rows), "the new name")
+    finally:
+        app.quit()
+
+
+def test_delete_with_undo():
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)})
+    try:
+        app.click("My pets")
+        app.wait_title("My pets")
+        app.choose_row("Rex")
+        app.wait_title("Rex")
+        app.click("Delete")
+        app.wait_title("My pets")  # its page went
+        wait_rows(app, lambda rows: "Rex" not in names(rows), "Rex gone from the list")
+        wait_for(lambda: "Rex deleted" in app.labels(), "the toast")
+        app.screenshot("toast.png")
+        app.click("Undo")
+        rows = wait_rows(app, lambda rows: "Rex" in names(rows), "Rex back in the list")
+        assert names(rows)[0] == "Rex", rows  # in its place
+        app.wait_title("My pets")  # Undo brings the pet back, not its page
+        app.choose_row("Rex")
+        app.wait_title("Rex")
+    finally:
+        app.quit()
+
+
+def test_delete_while_its_pages_and_a_dialog_about_it_are_open():
+    """The records change under open pages (here through --test-commands, as another program
+    would: a user cannot press Delete under a modal dialog)."""
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)}, commands=True)
+    try:
+        app.select_tab("Learn")
+        app.click("How to code")
+        app.wait_title("I wake up")
+        app.select_tab("Clinic")
+        app.click("My pets")
+        app.wait_title("My pets")
+        record = app.command("record rex").split()[-1]
+        app.choose_row("Rex")
+        app.wait_title("Rex")
+        history = wait_rows(app, lambda rows: any("Well. No appointment required." in r for r in rows), "the history")
+        app.choose_row(next(r for r in history if "Well." in r))  # its questionnaire's page
+        app.wait_title("Appointment request")
+        app.command("delete rex")
+        app.wait_title("My pets")  # both of Rex's pages went; the list stays
+        wait_rows(app, lambda rows: "Rex" not in names(rows), "Rex gone from the list")
+        app.select_tab("Learn")
+        app.wait_title("I wake up")  # the other tab is untouched
+        app.select_tab("Clinic")
+        app.command("undo")
+        wait_rows(app, lambda rows: "Rex" in names(rows), "Rex back")
+        app.click("Back")
+        app.wait_title("RayPets")
+        open_appointment(app, "Rex")
+        app.click("Sick")
+        app.wait_title("Pain level", dialog=True)
+        app.command("delete rex")
+        app.wait_no_dialog()
+        wait_for(lambda: any("Rex was deleted, so the dialog about Rex was closed." in l for l in app.labels()),
+                 "the notice about the closed dialog")
+        app.wait_title("RayPets")
+        assert record
+    finally:
+        app.quit()
+
+
+def test_corrupt_database_start():
+    data = tempfile.mkdtemp(prefix="raypets-e2e-data.")
+    os.makedirs(os.path.join(data, "raypets"))
+    with open(os.path.join(data, "raypets", "clinic.sqlite3"), "wb") as damaged:
+        damaged.write(b"these are not the records you are looking for\n" * 200)
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True), "XDG_DATA_HOME": data})
+    try:
+        wait_for(lambda: any("damaged" in l and ".corrupt-" in l for l in app.labels(app.main_window())),
+                 "the notice in the window")
+        assert "is damaged (not a database); moved it to" in app.stderr(), app.stderr()
+        aside = [f for f in os.listdir(os.path.join(data, "raypets")) if ".corrupt-" in f]
+        assert len(aside) == 1, aside
+        with open(os.path.join(data, "raypets", aside[0]), "rb") as kept:
+            assert kept.read().startswith(b"these are not the records"), "the damaged file was not kept as it was"
+        app.screenshot("corrupt-start.png")
+        app.click("My pets")
+        rows = wait_rows(app, lambda rows: len(rows) == 4, "the sample pets")
+        assert names(rows) == ["Rex", "Whiskers", "Clover", "Bubbles"], rows
+        assert app.is_sensitive("Add pet"), "a fresh database can be written"
+    finally:
+        app.quit()
+
+
+def test_read_only_start():
+    """The data folder cannot be written: as root (who may write anywhere), a read-only bind
+    mount in a private mount namespace; otherwise plain permissions."""
+    env = {"XDG_CONFIG_HOME": config_dir(welcome_done=True), "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data.")}
+    first = RayPets(BINARY, ARTIFACTS, env=env)
+    first.quit()  # creates the database with the sample pets
+    folder = os.path.join(env["XDG_DATA_HOME"], "raypets")
+    database = os.path.join(folder, "clinic.sqlite3")
+    with open(database, "rb") as before:
+        content = before.read()
+    if os.geteuid() == 0:
+        binary, args = "unshare", ["-m", "sh", "-c", f'mount --bind -o ro "{folder}" "{folder}" && exec "$0"',
+                                   os.path.abspath(BINARY)]
+    else:
+        os.chmod(database, 0o400)
+        os.chmod(folder, 0o500)
+        binary, args = BINARY, []
+    app = RayPets(binary, ARTIFACTS, env=env, args=args)
+    try:
+        wait_for(lambda: any("The clinic's records are read-only: you can look, but not change them." in l
+                             for l in app.labels(app.main_window())), "the read-only banner")
+        assert "not writable; opened read-only" in app.stderr(), app.stderr()
+        app.screenshot("read-only-start.png")
+        app.click("My pets")
+        wait_rows(app, lambda rows: len(rows) == 4, "the pets, readable")
+        assert not app.is_sensitive("Add pet"), "Add pet must be disabled"
+        app.choose_row("Whiskers")
+        app.wait_title("Whiskers")
+        assert not app.is_sensitive("Edit") and not app.is_sensitive("Delete"), "editing must be disabled"
+    finally:
+        app.quit()
+        os.chmod(folder, 0o700)
+        os.chmod(database, 0o600)
+    with open(database, "rb") as after:
+        assert after.read() == content, "the read-only database was changed"
+
+
 STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
               test_quit_mid_flow_and_relaunch_restores_the_screen,
               test_german_ui,
-              test_runs_without_a_session_bus, test_dark_style_follows_the_desktop]
+              test_runs_without_a_session_bus, test_dark_style_follows_the_desktop,
+              test_add_pet_then_quit_and_relaunch, test_rename_from_its_page_and_the_title_follows,
+              test_delete_with_undo, test_delete_while_its_pages_and_a_dialog_about_it_are_open,
+              test_corrupt_database_start, test_read_only_start]
 
 
 def main():

@@ -277,6 +277,32 @@ struct FollowingTheDataTests {
         _ = petList
     }
 
+    @Test("a failed save (disk full) keeps the editor open with the error; nothing is saved")
+    func failedSaveKeepsTheEditor() async throws {
+        let store = ClinicDatabase.open(path: newDatabasePath()) { _ in }
+        let app = AppHarness(data: ClinicData(store: store))
+        app.tapMyPets()
+        app.model(PetListViewModel.self).add()
+        await app.settle()
+        let editor = app.model(PetEditorViewModel.self)
+        let pages = try store.database.integer("PRAGMA page_count") ?? 0
+        try store.database.execute("PRAGMA max_page_count = \(pages)")
+        editor.set(.name, to: "Big")
+        editor.set(.notes, to: String(repeating: "x", count: 200_000))
+        editor.save()
+        await app.settle()
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets, .addPet], "the editor stays")
+        #expect(editor.saveError?.contains("disk is full") == true, "\(editor.saveError ?? "no error")")
+        #expect(editor.draft.name == "Big", "what the user typed is still there")
+        #expect(try store.loadPets().map(\.name) == ["Rex", "Whiskers", "Clover", "Bubbles"])
+        #expect(app.data.pets.count == 4)
+        try store.database.execute("PRAGMA max_page_count = 1000000")
+        editor.save()  // room again: the same draft saves
+        await app.settle()
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets])
+        #expect(try store.loadPets().last?.name == "Big")
+    }
+
     @Test("deleting the pet whose page is open leaves My pets as it was, and the list loses the row")
     func deleteFromItsPage() async throws {
         let app = AppHarness()

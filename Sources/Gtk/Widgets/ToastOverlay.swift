@@ -32,9 +32,13 @@ public final class ToastOverlay: Widget {
         gtk_revealer_set_transition_type(rp_revealer(revealer.gobject), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         revealer.setAlignment(horizontal: .center, vertical: .end)
         box.addCSSClass("toast")
+        box.addCSSClass("osd")  // the theme's on-screen-display look: dark, light text and buttons
         label.addCSSClass("toast-title")
-        label.wrapCentered()
+        // One line: a toast's text is short; a long one is cut with "…" rather than wrapped.
+        gtk_label_set_ellipsize(rp_label(label.gobject), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(rp_label(label.gobject), 50)
         closeButton.addCSSClass("flat")
+        closeButton.addCSSClass("circular")
         gtk_box_append(rp_box(box.gobject), label.widget)
         gtk_box_append(rp_box(box.gobject), button.widget)
         gtk_box_append(rp_box(box.gobject), closeButton.widget)
@@ -91,18 +95,17 @@ public final class ToastOverlay: Widget {
 
     private static var styleInstalled = false
 
-    /// The toast's look, below the app's own stylesheet so an app can restyle it.
+    /// The toast's shape, below the app's own stylesheet so an app can restyle it.
     private static func installStyle() {
         guard !styleInstalled, let display = gdk_display_get_default() else { return }
         styleInstalled = true
         let provider = CSSProvider(
             css: """
-                .toast { background-color: rgba(0, 0, 0, 0.82); color: white; border-radius: 999px;
-                  padding: 6px 6px 6px 18px; margin: 12px; }
-                .toast button { color: white; }
+                .toast { border-radius: 999px; padding: 6px 6px 6px 18px; margin: 12px; }
                 """)
+        // Above the theme (whose .osd gives the colours), below the app's own stylesheet.
         gtk_style_context_add_provider_for_display(
-            display, rp_style_provider(provider.gobject), UInt32(GTK_STYLE_PROVIDER_PRIORITY_FALLBACK + 1))
+            display, rp_style_provider(provider.gobject), UInt32(GTK_STYLE_PROVIDER_PRIORITY_THEME + 1))
         retainedProvider = provider
     }
 

@@ -73,8 +73,9 @@ public final class RayPetsApp {
         let services = ClinicServices(
             data: ClinicData(store: database), settings: SettingsStore(path: settingsPath), feedback: window)
         if database.isReadOnly {
-            window.showBanner(
-                ([L("Read-only: changes cannot be saved.")] + database.notices).joined(separator: " "))
+            // The notices say why; a read-only store without one still says what it means.
+            let why = database.notices.isEmpty ? [L("Read-only: changes cannot be saved.")] : database.notices
+            window.showBanner(why.joined(separator: " "))
         } else if !database.notices.isEmpty {
             window.showNotice(database.notices.joined(separator: " "))
         }

@@ -15,6 +15,7 @@ final class PetDetailsView: PageView {
         layout.content.append(table.grid)
         let buttons = Box(.horizontal, spacing: 10)
         buttons.setAlignment(horizontal: .center, vertical: .start)
+        buttons.addCSSClass("raypets-button-row")
         let edit = Button(label: model.editTitle)
         edit.onClicked { [weak model] in model?.edit() }
         let delete = Button(label: model.deleteTitle)
