@@ -159,6 +159,12 @@ class RayPets:
                 return app
         return None
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.quit()
+
     def command(self, line, timeout=10):
         """Sends a `--test-commands` line; returns the app's reply (`saved ...`)."""
         self.process.stdin.write((line + "\n").encode())

@@ -559,6 +559,19 @@ def names(rows):
     return [row.split(",")[0] for row in rows]
 
 
+def started(**options):
+    """A new RayPets, past the welcome page, with its own records."""
+    return RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)}, **options)
+
+
+def open_pet_page(app, name):
+    """From Home: My pets, then the pet's page."""
+    app.click("My pets")
+    app.wait_title("My pets")
+    app.choose_row(name)
+    app.wait_title(name)
+
+
 def test_add_pet_then_quit_and_relaunch():
     env = {"XDG_CONFIG_HOME": config_dir(welcome_done=True),
            "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data."),
@@ -589,12 +602,8 @@ def test_add_pet_then_quit_and_relaunch():
 
 
 def test_rename_from_its_page_and_the_title_follows():
-    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)})
-    try:
-        app.click("My pets")
-        app.wait_title("My pets")
-        app.choose_row("Clover")
-        app.wait_title("Clover")
+    with started() as app:
+        open_pet_page(app, "Clover")
         app.click("Edit")
         app.wait_title("Edit Clover")
         app.keys("ctrl+a")
@@ -610,17 +619,11 @@ def test_rename_from_its_page_and_the_title_follows():
         app.click("Back")
         app.wait_title("My pets")
         wait_rows(app, lambda rows: "Clementine" in names(rows) and "Clover" not in names(rows), "the new name")
-    finally:
-        app.quit()
 
 
 def test_delete_with_undo():
-    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)})
-    try:
-        app.click("My pets")
-        app.wait_title("My pets")
-        app.choose_row("Rex")
-        app.wait_title("Rex")
+    with started() as app:
+        open_pet_page(app, "Rex")
         app.click("Delete")
         app.wait_title("My pets")  # its page went
         wait_rows(app, lambda rows: "Rex" not in names(rows), "Rex gone from the list")
@@ -632,24 +635,18 @@ def test_delete_with_undo():
         app.wait_title("My pets")  # Undo brings the pet back, not its page
         app.choose_row("Rex")
         app.wait_title("Rex")
-    finally:
-        app.quit()
 
 
 def test_delete_while_its_pages_and_a_dialog_about_it_are_open():
     """The records change under open pages (here through --test-commands, as another program
     would: a user cannot press Delete under a modal dialog)."""
-    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)}, commands=True)
-    try:
+    with started(commands=True) as app:
         app.select_tab("Learn")
         app.click("How to code")
         app.wait_title("I wake up")
         app.select_tab("Clinic")
-        app.click("My pets")
-        app.wait_title("My pets")
         record = app.command("record rex").split()[-1]
-        app.choose_row("Rex")
-        app.wait_title("Rex")
+        open_pet_page(app, "Rex")
         history = wait_rows(app, lambda rows: any("Well. No appointment required." in r for r in rows), "the history")
         app.choose_row(next(r for r in history if "Well." in r))  # its questionnaire's page
         app.wait_title("Appointment request")
@@ -672,8 +669,6 @@ def test_delete_while_its_pages_and_a_dialog_about_it_are_open():
                  "the notice about the closed dialog")
         app.wait_title("RayPets")
         assert record
-    finally:
-        app.quit()
 
 
 def test_corrupt_database_start():
