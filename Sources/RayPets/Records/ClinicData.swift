@@ -137,11 +137,13 @@ public final class ClinicData {
     // MARK: Observing
 
     /// Calls `handler` after every saved change, until the returned observation goes away.
+    /// The observation keeps the data alive (no weak reference: the data does not hold it,
+    /// so there is no cycle, and the observer's owner decides how long both live).
     public func observe(_ handler: @escaping @MainActor (Change) -> Void) -> ClinicObservation {
         nextObserver += 1
         let key = nextObserver
         observers[key] = handler
-        return ClinicObservation { [weak self] in self?.observers[key] = nil }
+        return ClinicObservation { self.observers[key] = nil }
     }
 
     private func notify(_ change: Change) {
