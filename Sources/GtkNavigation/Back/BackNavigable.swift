@@ -1,3 +1,5 @@
+import Navigation
+
 /// Something a window's `BackNavigation` can follow: the visible page's title, whether Back
 /// makes sense, and how to ask for Back or for closing. The GTK hosts are all `BackNavigable`;
 /// a `GtkTabHost` passes everything on to its visible tab's host.
@@ -9,8 +11,9 @@ public protocol BackNavigable: AnyObject {
     var canGoBack: Bool { get }
     /// The user asked to go back one page: tell the router.
     func requestBack()
-    /// The user asked to close (a dialog's Cancel, Escape or close button): tell the router.
-    func requestClose()
+    /// The user asked to close: `cancel` for a dialog's Cancel button or Escape, `close` for
+    /// its close button or Ctrl+W. Tell the router.
+    func requestClose(_ reason: LeaveReason)
     /// Set by the `BackNavigation` that follows this source; called after every change.
     var onChange: (@MainActor () -> Void)? { get set }
 }

@@ -1,4 +1,5 @@
 import Gtk
+import Navigation
 
 /// Where Back goes: the one place every way of going back, or of leaving a dialog, passes
 /// through.
@@ -13,15 +14,17 @@ import Gtk
 /// | Alt+Left | `navigation.back` |
 /// | the mouse's back button (button 8) | `navigation.back` |
 /// | a dialog's Cancel button, Escape | `navigation.cancel` |
-/// | a dialog window's close button | `navigation.cancel` |
+/// | a dialog window's close button, Ctrl+W in a dialog | `navigation.close` |
 ///
 /// `navigation.back` asks the followed host (`follow(_:)`) to go back: the main window follows
 /// the welcome page's host or the `GtkTabHost` (which passes Back on to the visible tab's
 /// host); a dialog follows its `GtkModalHost`. The host tells its router
 /// (`NavigationHostDelegate.hostDidRequestBack`), and the router pops the top page
 /// (`PageRouter.goBack`), never the root — so its `onDismissed` runs exactly once, as for any
-/// other way a page leaves. `navigation.cancel` asks the host to close
-/// (`hostDidRequestClose`): a `ModalRouter` closes its dialog.
+/// other way a page leaves. `navigation.cancel` and `navigation.close` ask the host to close
+/// (`hostDidRequestClose`, with the reason `cancel` or `close`): a `ModalRouter` closes its
+/// dialog. Each of these asks the leave guards of the pages that would leave (see
+/// `LeaveDecision`); if one keeps its page, nothing changes and the dialog stays open.
 ///
 /// `navigation.back` is disabled, and the Back button hidden, while the followed host has no
 /// page to go back to. The window title follows the visible page's title, so the header bar
@@ -36,10 +39,12 @@ public final class BackNavigation {
     package let backAction: Action
     /// `navigation.cancel`, for a dialog.
     package let cancelAction: Action?
+    /// `navigation.close`, for a dialog.
+    package let closeAction: Action?
     private weak var window: Window?
     private weak var source: (any BackNavigable)?
 
-    /// Back (and, with `closes`, Cancel, Escape and the close button) for `window`.
+    /// Back (and, with `closes`, Cancel, Escape, Ctrl+W and the close button) for `window`.
     public init(window: Window, labels: NavigationLabels = NavigationLabels(), closes: Bool = false) {
         self.window = window
         backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: labels.back)
@@ -48,10 +53,14 @@ public final class BackNavigation {
         // The actions capture a box, not self: self is not fully initialised yet.
         let target = Target()
         var actions: [(name: String, handler: @MainActor () -> Void)] = [("back", { target.navigation?.goBack() })]
-        if closes { actions.append(("cancel", { target.navigation?.close() })) }
+        if closes {
+            actions.append(("cancel", { target.navigation?.close(.cancel) }))
+            actions.append(("close", { target.navigation?.close(.close) }))
+        }
         let made = window.insertActions(prefix: "navigation", actions)
         backAction = made["back"]!
         cancelAction = made["cancel"]
+        closeAction = made["close"]
         target.navigation = self
         backButton.setAction("navigation.back")
         window.addShortcut("<Alt>Left", action: "navigation.back")
@@ -59,9 +68,10 @@ public final class BackNavigation {
         if let cancelButton {
             cancelButton.setAction("navigation.cancel")
             window.addShortcut("Escape", action: "navigation.cancel")
+            window.addShortcut("<Control>w", action: "navigation.close")
             window.onCloseRequest { [weak self] in
                 guard let source = self?.source else { return false }  // nothing follows: let GTK close it
-                source.requestClose()
+                source.requestClose(.close)
                 return true
             }
         }
@@ -84,8 +94,8 @@ public final class BackNavigation {
         source.requestBack()
     }
 
-    /// Cancel: asks the followed host to close.
-    public func close() { source?.requestClose() }
+    /// Cancel (`cancel`) or the close button (`close`): asks the followed host to close.
+    public func close(_ reason: LeaveReason = .cancel) { source?.requestClose(reason) }
 
     private func update() {
         let canGoBack = source?.canGoBack ?? false

@@ -55,8 +55,8 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     public var canGoBack: Bool { pages.count > 1 }
     /// Back inside the dialog: tell the router.
     public func requestBack() { delegate?.hostDidRequestBack() }
-    /// Cancel, Escape or the close button: tell the router.
-    public func requestClose() { delegate?.hostDidRequestClose() }
+    /// Cancel or Escape (`cancel`), the close button or Ctrl+W (`close`): tell the router.
+    public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
 
     private func open() -> ModalDialog<Route> {
         let dialog = ModalDialog(makeView: makeView, labels: labels, size: dialogSize)

@@ -35,7 +35,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     public func requestBack() { delegate?.hostDidRequestBack() }
 
     /// The user asked to close: tell the router (a `StackRouter` pops to its root).
-    public func requestClose() { delegate?.hostDidRequestClose() }
+    public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
 
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {

@@ -67,7 +67,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     /// Back on the visible tab.
     public func requestBack() { visibleHost?.requestBack() }
     /// Close on the visible tab (its router pops to the root).
-    public func requestClose() { visibleHost?.requestClose() }
+    public func requestClose(_ reason: LeaveReason) { visibleHost?.requestClose(reason) }
 
     private func visibleChildChanged() {
         guard let name = stack.visibleChildName,

@@ -28,11 +28,25 @@ open class FlowCoordinator<Route: NavigationRoute>: Coordinator {
         self.router = router
     }
 
+    /// Whether the flow may end: asked (once) whenever a change would remove its first page,
+    /// whatever asked for it — Back, Cancel, a close button, a link or code — except the data
+    /// going away and a destroyed window. Changes inside the flow that keep its first page
+    /// (Back from its third page to its second) do not ask. Capture the flow weakly:
+    ///
+    ///     leaveGuard = { [weak self] request in
+    ///         guard let self, self.hasAnswers else { return .leave }
+    ///         return .ask { await self.confirmDiscard() }
+    ///     }
+    public var leaveGuard: LeaveGuard<Route>? {
+        didSet { if let firstPage { router.setLeaveGuard(leaveGuard, for: firstPage) } }
+    }
+
     /// Starts the flow (`start`) and remembers the first page it presented.
     public final func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let start = router.pages.count
         self.start(animated: animated, onDismissed: onDismissed)
         firstPage = router.pages.count > start ? router.pages[start].id : nil
+        if let firstPage, let leaveGuard { router.setLeaveGuard(leaveGuard, for: firstPage) }
     }
 
     /// Presents the flow's first page with `onDismissed`. Subclasses must override it.

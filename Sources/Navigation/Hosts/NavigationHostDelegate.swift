@@ -7,9 +7,10 @@
 public protocol NavigationHostDelegate: AnyObject {
     /// The user asked to go back one page (Back button, Alt+Left, mouse back button).
     func hostDidRequestBack()
-    /// The user asked to close the whole host (Cancel, Escape, the window's close button).
-    func hostDidRequestClose()
+    /// The user asked to close the whole host: `cancel` for a dialog's Cancel button or
+    /// Escape, `close` for its window's close button or Ctrl+W.
+    func hostDidRequestClose(_ reason: LeaveReason)
     /// The host went away without asking (e.g. its window was destroyed with its parent).
-    /// Every page it showed has left.
+    /// Every page it showed has left; leave guards are not asked.
     func hostDidClose()
 }

@@ -1,10 +1,11 @@
 /// A router that shows its pages in a modal dialog over the main window.
 ///
 /// The first `present` opens the dialog; later ones push inside it. `dismiss`, the dialog's
-/// Cancel button, Escape and the window's close button all close the whole dialog, and every
-/// page in it has its `onDismissed` run exactly once (top first) — the root page's closure
-/// is how the flow that opened the dialog learns it ended. Back inside the dialog pops one
-/// page but never closes it.
+/// Cancel button, Escape, Ctrl+W and the window's close button all close the whole dialog,
+/// and every page in it has its `onDismissed` run exactly once (top first) — the root page's
+/// closure is how the flow that opened the dialog learns it ended. Back inside the dialog
+/// pops one page but never closes it. Each of these asks the leave guards of the pages it
+/// would remove first; a dialog destroyed with its parent closes without asking.
 @MainActor
 public final class ModalRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
     /// A router opening its dialog on `host`. The router becomes the host's delegate.
@@ -16,12 +17,15 @@ public final class ModalRouter<Route: NavigationRoute>: PageRouter<Route>, Route
     /// Whether the dialog is open.
     public var isPresenting: Bool { !pages.isEmpty }
 
-    /// Closes the dialog, running every page's `onDismissed`. Does nothing when closed.
-    public func dismiss(animated: Bool) { truncate(to: 0, animated: animated) }
+    /// Closes the dialog, running every page's `onDismissed`, if the leave guards agree
+    /// (reason `code`). Does nothing when closed.
+    public func dismiss(animated: Bool) { submit(.dismiss, reason: .code, animated: animated) }
 
-    /// Cancel, Escape or the window's close button: close the dialog.
-    public func hostDidRequestClose() { dismiss(animated: false) }
+    /// Cancel or Escape (`cancel`), the window's close button or Ctrl+W (`close`): close the
+    /// dialog, if the leave guards agree.
+    public func hostDidRequestClose(_ reason: LeaveReason) { submit(.dismiss, reason: reason, animated: false) }
 
-    /// The dialog window is gone (destroyed with its parent): its pages have left.
-    public func hostDidClose() { dismiss(animated: false) }
+    /// The dialog window is gone (destroyed with its parent): its pages have left. Not
+    /// vetoable.
+    public func hostDidClose() { truncate(to: 0, animated: false) }
 }

@@ -1,10 +1,13 @@
 /// What `StackRouter` and `ModalRouter` share: their pages (`RouterState`), a host to show them, observers,
-/// and the one place pages are added and removed.
+/// leave guards, and the one place pages are added and removed.
 ///
-/// Every change goes through `push` or `truncate`, in the same order: update the data, let
-/// the host show it, tell observers, then run the `onDismissed` closures of the pages that
-/// left (top first). By the time any closure runs, the router's state is final, and because
-/// nothing else removes pages, each closure runs exactly once.
+/// Every change goes through `push`, `perform` or `truncate`, in the same order: update the
+/// data, let the host show it, tell observers, then run the `onDismissed` closures of the
+/// pages that left (top first). By the time any closure runs, the router's state is final,
+/// and because nothing else removes pages, each closure runs exactly once.
+///
+/// Every change that removes pages, except those caused by the data or a destroyed window,
+/// first goes through `submit`, which asks the leave guards of the pages it would remove.
 ///
 /// Not for use on its own: the subclasses decide what `dismiss` and the host's close
 /// requests mean.
@@ -13,10 +16,23 @@ public class PageRouter<Route: NavigationRoute> {
     private var stack = RouterState<Route>()
     private let host: any NavigationHost<Route>
     private let observers = StackObservers<Route>()
+    private var guards: [PageID: LeaveGuard<Route>] = [:]
+    private var pending: PendingLeave<Route>?
 
     init(host: any NavigationHost<Route>) {
         self.host = host
     }
+
+    isolated deinit {
+        // Nobody will answer now: whoever awaits `request` learns the change was not made.
+        guard let pending else { return }
+        self.pending = nil
+        pending.task?.cancel()
+        for completion in pending.completions { completion(false) }
+    }
+
+    /// How many pages `dismiss` keeps (a stack router its root, a modal router none).
+    var restingCount: Int { 0 }
 
     /// The current stack, bottom first. The last page is the visible one.
     public var pages: [Page<Route>] { stack.pages }
@@ -43,11 +59,9 @@ public class PageRouter<Route: NavigationRoute> {
         return page.id
     }
 
-    /// Pops the top page, unless it is the first one: Back never empties a stack.
-    public func goBack(animated: Bool) {
-        guard canGoBack else { return }
-        truncate(to: stack.pages.count - 1, animated: animated)
-    }
+    /// Pops the top page, unless it is the first one: Back never empties a stack. Asks the
+    /// top page's leave guard, if it has one (reason `code`).
+    public func goBack(animated: Bool) { submit(.goBack, reason: .code, animated: animated) }
 
     /// Calls `handler` with the new stack after every change. Keep the returned observation.
     public func observe(_ handler: @escaping @MainActor ([Page<Route>]) -> Void) -> StackObservation {
@@ -55,62 +69,53 @@ public class PageRouter<Route: NavigationRoute> {
     }
 
     /// Pops every page above the topmost page showing `route`. Returns `false` (and changes
-    /// nothing) if no page shows it.
+    /// nothing) if no page shows it. Asks the leave guards of the pages it would remove
+    /// (reason `code`); `true` means the change was made or waits for their answer.
     @discardableResult
     public func popTo(_ route: Route, animated: Bool) -> Bool {
-        guard let index = stack.pages.lastIndex(where: { $0.route == route }) else { return false }
-        truncate(to: index + 1, animated: animated)
+        guard stack.pages.contains(where: { $0.route == route }) else { return false }
+        submit(.popTo(route), reason: .code, animated: animated)
         return true
     }
 
     /// Removes the page `id` and every page above it (how a flow whose first page is `id`
     /// ends without touching the pages below it). Returns `false` if `id` is not on the stack.
+    /// Asks the leave guards of the pages it would remove (reason `code`).
     @discardableResult
     public func remove(from id: PageID, animated: Bool) -> Bool {
-        guard let index = stack.pages.firstIndex(where: { $0.id == id }) else { return false }
-        truncate(to: index, animated: animated)
+        guard stack.pages.contains(where: { $0.id == id }) else { return false }
+        submit(.remove(from: id), reason: .code, animated: animated)
         return true
     }
 
     /// Replaces the top page with a page for `route`: the new page slides in (with
     /// `animated`) as if pushed, the old top's `onDismissed` runs after the new page is shown,
     /// and the new page gets `onDismissed`. On an empty stack it presents the first page.
+    /// If the old top's leave guard keeps it, the new page never appears and its
+    /// `onDismissed` runs at once (the flow it started has ended).
     @discardableResult
     public func replaceTop(
         with route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
     ) -> PageID {
-        let hadPages = !stack.pages.isEmpty
-        let handlers = stack.removePages(from: max(stack.pages.count - 1, 0))
-        let page = Page(route: route, model: model)
-        stack.push(page, onDismissed: onDismissed)
-        publish(animated && hadPages ? .push : .none)
-        for handler in handlers { handler() }
-        return page.id
+        let entry = PageEntry(route, model: model, onDismissed: onDismissed)
+        return submit(.replaceTop(entry), reason: .code, animated: animated)[0]
     }
 
     /// Replaces the whole stack with new pages for `entries` (bottom first), in one change with
     /// no intermediate screens: every old page's `onDismissed` runs once, after the new stack
     /// is shown. With `animated`, the new top slides in forwards when the stack grows or
-    /// keeps its depth, and backwards when it shrinks. Returns the new pages' ids.
+    /// keeps its depth, and backwards when it shrinks. Returns the new pages' ids. Asks the
+    /// leave guards of the old pages (reason `code`; a link uses `request(_:reason:animated:)`
+    /// with `link`); if one keeps its page, nothing changes and the new pages' `onDismissed`
+    /// run at once.
     @discardableResult
     public func setStack(_ entries: [PageEntry<Route>], animated: Bool) -> [PageID] {
-        let oldCount = stack.pages.count
-        let handlers = stack.removePages(from: 0)
-        let ids = entries.map { entry in
-            let page = Page(route: entry.route, model: entry.model)
-            stack.push(page, onDismissed: entry.onDismissed)
-            return page.id
-        }
-        let transition: NavigationTransition =
-            !animated || oldCount == 0 || entries.isEmpty ? .none : entries.count >= oldCount ? .push : .pop
-        publish(transition)
-        for handler in handlers { handler() }
-        return ids
+        submit(.setStack(entries), reason: .code, animated: animated)
     }
 
     /// Removes every page, the first one too: a `StackRouter`'s root leaves (e.g. a welcome
-    /// page that is done), a `ModalRouter` closes.
-    public func dismissAll(animated: Bool) { truncate(to: 0, animated: animated) }
+    /// page that is done), a `ModalRouter` closes. Asks the leave guards (reason `code`).
+    public func dismissAll(animated: Bool) { submit(.dismissAll, reason: .code, animated: animated) }
 
     /// Removes every page whose route `shows` matches, wherever it is on the stack: how
     /// navigation follows data that went away (a deleted record). The other pages keep their
@@ -118,6 +123,9 @@ public class PageRouter<Route: NavigationRoute> {
     /// after the host shows the new stack. With `animated`, a change of the visible page
     /// slides back; removing only pages below it shows no transition. Returns how many pages
     /// were removed (0: nothing changed).
+    ///
+    /// **Not vetoable**: leave guards are not asked, because what the removed pages showed no
+    /// longer exists. A question already open about a removed page is cancelled.
     @discardableResult
     public func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int {
         let oldTop = stack.pages.last?.id
@@ -128,6 +136,7 @@ public class PageRouter<Route: NavigationRoute> {
         let topChanged = stack.pages.last?.id != oldTop
         publish(animated && topChanged && !stack.pages.isEmpty ? .pop : .none)
         for handler in handlers { handler() }
+        reconsiderPending()
         return removed
     }
 
@@ -138,15 +147,196 @@ public class PageRouter<Route: NavigationRoute> {
         host.show(stack.pages, transition: .none)
     }
 
-    /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page.
-    public func hostDidRequestBack() { goBack(animated: true) }
+    // MARK: Leave guards
 
-    /// Keeps the first `count` pages and removes the rest, running their `onDismissed`.
+    /// Guards the page `id`: from now on, every change that would remove it (except a removal
+    /// caused by the data, `removeAll(where:animated:)`, or by its window being destroyed)
+    /// first asks `guard`, exactly once, what to do. `nil` removes the guard. Does nothing if
+    /// `id` is not on the stack. The router keeps `guard` until the page leaves: capture the
+    /// page's model or flow weakly.
+    public func setLeaveGuard(_ guard: LeaveGuard<Route>?, for id: PageID) {
+        guard stack.pages.contains(where: { $0.id == id }) else { return }
+        guards[id] = `guard`
+    }
+
+    /// The question a leave guard is asking now, if any: while it is open, the stack does not
+    /// change except by adding pages, by the data (`removeAll`) or by the window going away,
+    /// and further requests to remove pages wait for the same answer (the latest one is made
+    /// if the answer is yes; no second question is asked).
+    public var pendingLeave: LeaveRequest<Route>? { pending?.asking }
+
+    /// Makes `change` for `reason` once the leave guards of the pages it removes agree, and
+    /// returns whether it was made: `false` if a guard kept its page, if the change had nothing
+    /// to do (Back on the root page, `popTo` a route that is not on the stack), or if a later
+    /// request replaced it while an answer was pending. With no guard to ask, the change is
+    /// made before the first suspension, exactly as the methods that name it make it.
+    @discardableResult
+    public func request(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) async -> Bool {
+        await withCheckedContinuation { continuation in
+            submit(change, reason: reason, animated: animated) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page, if
+    /// its guard agrees.
+    public func hostDidRequestBack() { submit(.goBack, reason: .back, animated: true) }
+
+    // MARK: The one path for changes that may be vetoed
+
+    /// Starts `change`: asks the guards (or joins the pending question) and makes it when
+    /// they agree. Returns the ids of the pages it adds.
+    @discardableResult
+    func submit(
+        _ change: StackChange<Route>, reason: LeaveReason, animated: Bool,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) -> [PageID] {
+        let planned = PlannedChange(change, reason: reason, animated: animated)
+        let ids = planned.newPages.map(\.page.id)
+        if let pending {
+            // One question for both: the latest request is the one made if the answer is yes.
+            let superseded = pending.change
+            let waiting = pending.completions
+            pending.change = planned
+            pending.completions = completion.map { [$0] } ?? []
+            superseded.discardNewPages()
+            for earlier in waiting { earlier(false) }
+        } else {
+            evaluate(PendingLeave(planned, completion: completion))
+        }
+        return ids
+    }
+
+    /// How many pages `change` keeps, or `nil` if it has nothing to do.
+    private func keptCount(_ change: StackChange<Route>) -> Int? {
+        let count = stack.pages.count
+        let kept: Int? =
+            switch change {
+            case .goBack: count > 1 ? count - 1 : nil
+            case .dismiss: restingCount
+            case .dismissAll: 0
+            case .popTo(let route): stack.pages.lastIndex(where: { $0.route == route }).map { $0 + 1 }
+            case .remove(let id): stack.pages.firstIndex(where: { $0.id == id })
+            case .replaceTop: max(count - 1, 0)
+            case .setStack: 0
+            }
+        guard let kept else { return nil }
+        switch change {
+        case .replaceTop, .setStack: return kept  // always a change: pages are added
+        default: return kept < count ? kept : nil
+        }
+    }
+
+    /// Asks the guards of the pages `request`'s change would remove, top first, skipping those
+    /// that already agreed; makes the change when none is left to ask.
+    private func evaluate(_ request: PendingLeave<Route>) {
+        let planned = request.change
+        guard let kept = keptCount(planned.change) else { return conclude(request, made: false) }
+        let leaving = Array(stack.pages[kept...].reversed())
+        if !guards.isEmpty {
+            let destination = stack.pages[..<kept].map(\.route) + planned.newPages.map(\.page.route)
+            for page in leaving where !request.approved.contains(page.id) {
+                guard let decide = guards[page.id] else { continue }
+                let question = LeaveRequest(
+                    reason: planned.reason, page: page, leaving: leaving, destination: destination)
+                switch decide(question) {
+                case .leave:
+                    request.approved.insert(page.id)
+                case .stay:
+                    return conclude(request, made: false)
+                case .ask(let ask):
+                    return open(question, ask: ask, for: request)
+                }
+            }
+        }
+        perform(planned, keeping: kept)
+        conclude(request, made: true)
+    }
+
+    private func open(
+        _ question: LeaveRequest<Route>, ask: @escaping @MainActor () async -> Bool, for request: PendingLeave<Route>
+    ) {
+        request.asking = question
+        request.serial += 1
+        let serial = request.serial
+        pending = request
+        let task = Task.immediate { @MainActor [weak self] in
+            let answer = await ask()
+            self?.answered(answer, serial: serial, for: request)
+        }
+        if request.asking != nil && request.serial == serial { request.task = task }
+    }
+
+    private func answered(_ answer: Bool, serial: Int, for request: PendingLeave<Route>) {
+        guard pending === request, request.serial == serial, let question = request.asking else { return }
+        pending = nil
+        request.asking = nil
+        request.task = nil
+        guard answer else { return conclude(request, made: false) }
+        request.approved.insert(question.page.id)
+        evaluate(request)  // the latest change, against the stack as it is now
+    }
+
+    private func conclude(_ request: PendingLeave<Route>, made: Bool) {
+        if !made { request.change.discardNewPages() }
+        let completions = request.completions
+        request.completions = []
+        for completion in completions { completion(made) }
+    }
+
+    /// After a removal nobody could veto: a question about a page that has left is moot.
+    private func reconsiderPending() {
+        if !guards.isEmpty {
+            let ids = Set(stack.pages.map(\.id))
+            guards = guards.filter { ids.contains($0.key) }
+        }
+        guard let request = pending, let question = request.asking,
+            !stack.pages.contains(where: { $0.id == question.page.id })
+        else { return }
+        pending = nil
+        request.asking = nil
+        request.task?.cancel()
+        request.task = nil
+        switch request.change.change {
+        case .goBack, .replaceTop:
+            conclude(request, made: false)  // it meant the page that has gone: done already
+        default:
+            evaluate(request)  // a destination (a link, dismiss): still wanted, asked anew
+        }
+    }
+
+    private func perform(_ planned: PlannedChange<Route>, keeping kept: Int) {
+        let animated = planned.animated
+        switch planned.change {
+        case .replaceTop:
+            let hadPages = !stack.pages.isEmpty
+            let handlers = stack.removePages(from: kept)
+            for new in planned.newPages { stack.push(new.page, onDismissed: new.onDismissed) }
+            finish(publishing: animated && hadPages ? .push : .none, handlers)
+        case .setStack:
+            let oldCount = stack.pages.count
+            let handlers = stack.removePages(from: 0)
+            for new in planned.newPages { stack.push(new.page, onDismissed: new.onDismissed) }
+            let newCount = planned.newPages.count
+            let transition: NavigationTransition =
+                !animated || oldCount == 0 || newCount == 0 ? .none : newCount >= oldCount ? .push : .pop
+            finish(publishing: transition, handlers)
+        default:
+            truncate(to: kept, animated: animated)
+        }
+    }
+
+    /// Keeps the first `count` pages and removes the rest, running their `onDismissed`. Asks
+    /// no guard: callers that may be vetoed go through `submit`.
     func truncate(to count: Int, animated: Bool) {
         guard count < stack.pages.count else { return }
         let handlers = stack.removePages(from: count)
-        publish(animated && count > 0 ? .pop : .none)
+        finish(publishing: animated && count > 0 ? .pop : .none, handlers)
+    }
+
+    private func finish(publishing transition: NavigationTransition, _ handlers: [@MainActor () -> Void]) {
+        publish(transition)
         for handler in handlers { handler() }
+        reconsiderPending()
     }
 
     private func publish(_ transition: NavigationTransition) {

@@ -18,6 +18,13 @@
 /// - A *flow* (a `Coordinator`) is presented and dismissed with the same words: presenting it
 ///   presents its first page; dismissing it removes its pages, from its first page up.
 ///
+/// **Leave guards.** A page (`setLeaveGuard(_:for:)`) or a whole flow
+/// (`FlowCoordinator.leaveGuard`) can say whether it may leave. Every change that would
+/// remove a guarded page asks its guard exactly once, before anything changes, and tells it
+/// why (`LeaveReason`) and what would remain; a refused change changes nothing. Only
+/// `removeAll(where:animated:)` (the data went away) and a destroyed window remove pages
+/// without asking. See "Leave guards" in the documentation.
+///
 /// Every operation that takes `animated` honours it: with `false`, the host is asked to show
 /// the change with no transition (`NavigationTransition.none`). `animatesTransitions` turns
 /// every transition off at once.
@@ -85,6 +92,20 @@ public protocol Router<Route>: AnyObject {
     /// Shows the same stack again because pages' models changed what they show (a title
     /// after a rename): the host re-reads the titles. The stack does not change.
     func refresh()
+
+    /// Guards the page `id`: every change that would remove it, except `removeAll(where:animated:)`
+    /// and a destroyed window, first asks `guard` once. `nil` removes the guard; nothing
+    /// happens if `id` is not on the stack. Kept until the page leaves: capture weakly.
+    func setLeaveGuard(_ guard: LeaveGuard<Route>?, for id: PageID)
+
+    /// The question a leave guard is asking now, if any. Removal requests made while it is
+    /// open join it: no second question, and the latest request is made if the answer is yes.
+    var pendingLeave: LeaveRequest<Route>? { get }
+
+    /// Makes `change` for `reason` once the leave guards agree; returns whether it was made.
+    /// The methods above that remove pages are this with reason `code`, not awaited.
+    @discardableResult
+    func request(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) async -> Bool
 }
 
 extension Router {

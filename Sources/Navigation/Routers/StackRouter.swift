@@ -3,7 +3,7 @@
 /// The first page presented is the router's root and stays: `dismiss` pops back to it, and
 /// Back does nothing on it. Each page above it leaves through the user's Back or through
 /// `dismiss`, and its `onDismissed` runs exactly once either way. If the host's
-/// window is destroyed, every page — the root too — has left.
+/// window is destroyed, every page — the root too — has left, whatever their leave guards.
 @MainActor
 public final class StackRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
     /// A router showing its pages on `host`. The router becomes the host's delegate.
@@ -12,12 +12,15 @@ public final class StackRouter<Route: NavigationRoute>: PageRouter<Route>, Route
         host.delegate = self
     }
 
-    /// Pops everything above the root page.
-    public func dismiss(animated: Bool) { truncate(to: min(1, pages.count), animated: animated) }
+    override var restingCount: Int { min(1, pages.count) }
 
-    /// A stack host has nothing to cancel; a close request pops to the root.
-    public func hostDidRequestClose() { dismiss(animated: true) }
+    /// Pops everything above the root page, if their leave guards agree (reason `code`).
+    public func dismiss(animated: Bool) { submit(.dismiss, reason: .code, animated: animated) }
 
-    /// The host's window is gone: every page, the root too, has left.
-    public func hostDidClose() { dismissAll(animated: false) }
+    /// A stack host has nothing to cancel; a close request pops to the root, if the leave
+    /// guards agree (told `reason`).
+    public func hostDidRequestClose(_ reason: LeaveReason) { submit(.dismiss, reason: reason, animated: true) }
+
+    /// The host's window is gone: every page, the root too, has left. Not vetoable.
+    public func hostDidClose() { truncate(to: 0, animated: false) }
 }

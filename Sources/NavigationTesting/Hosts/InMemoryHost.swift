@@ -3,7 +3,7 @@ import Navigation
 /// A `NavigationHost` that keeps its "screen" in memory, for headless tests.
 ///
 /// It shows what a GTK host would show (the stack, the visible page, whether a modal is
-/// open) and lets a test act as the user: `tapBack()`, `tapClose()`, `closeWindow()`.
+/// open) and lets a test act as the user: `tapBack()`, `tapCancel()`, `tapClose()`, `closeWindow()`.
 /// It holds pages exactly as long as a GTK host holds their views, so leak counts taken
 /// against it mean the same thing.
 @MainActor
@@ -62,8 +62,11 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The user presses the header bar's Back button (or Alt+Left).
     public func tapBack() { delegate?.hostDidRequestBack() }
 
-    /// The user presses Cancel, Escape or the window's close button.
-    public func tapClose() { delegate?.hostDidRequestClose() }
+    /// The user presses a dialog's Cancel button or Escape.
+    public func tapCancel() { delegate?.hostDidRequestClose(.cancel) }
+
+    /// The user presses the window's close button (or Ctrl+W in a dialog).
+    public func tapClose() { delegate?.hostDidRequestClose(.close) }
 
     /// The host's window is destroyed from outside (e.g. with its parent).
     public func closeWindow() {

@@ -27,6 +27,10 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
         case removeAll([Route], animated: Bool)
         /// `refresh()`.
         case refresh
+        /// `setLeaveGuard(_:for:)`, with whether a guard was set (`false`: removed).
+        case setLeaveGuard(PageID, set: Bool)
+        /// `request(_:reason:animated:)`, with the reason.
+        case request(reason: LeaveReason, animated: Bool)
     }
 
     /// Every call, in order.
@@ -114,6 +118,22 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
     public func refresh() {
         calls.append(.refresh)
         router.refresh()
+    }
+
+    /// Records the call and guards the page.
+    public func setLeaveGuard(_ guard: LeaveGuard<Route>?, for id: PageID) {
+        calls.append(.setLeaveGuard(id, set: `guard` != nil))
+        router.setLeaveGuard(`guard`, for: id)
+    }
+
+    /// The question a leave guard is asking now, if any.
+    public var pendingLeave: LeaveRequest<Route>? { router.pendingLeave }
+
+    /// Records the call and makes the change once the guards agree.
+    @discardableResult
+    public func request(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) async -> Bool {
+        calls.append(.request(reason: reason, animated: animated))
+        return await router.request(change, reason: reason, animated: animated)
     }
 
     /// The transitions the stack was shown with, in order (what a GTK host would animate).
