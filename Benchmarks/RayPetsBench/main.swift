@@ -129,10 +129,12 @@ func headless(operations: Int) async {
     // Each finished flow is stored, as in the app (here in an in-memory SQLite database).
     let data = ClinicData(store: ClinicDatabase.inMemory())
     let feedback = FeedbackLog()
+    let questions = Questions(router: ModalRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false)))
     let flows = max(operations / 100, 1_000)
     let start = MainLoop.now
     for _ in 0..<flows {
-        let flow = PetAppointmentBuilderCoordinator(router: modal, data: data, feedback: feedback)
+        let flow = PetAppointmentBuilderCoordinator(
+            router: modal, data: data, feedback: feedback, questions: questions)
         flow.present(animated: true, onDismissed: nil)
         (modalHost.visiblePage?.model as? PetListViewModel)?.select(at: 0)
         while modalHost.visibleRoute == .petPicker { await Task.yield() }

@@ -13,6 +13,12 @@ static inline void rp_accessible_set_label(gpointer widget, const char *label) {
                                    GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* g_object_new(GTK_TYPE_WINDOW, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL):
+ * the role is construct-only. Returns a floating-free toplevel like gtk_window_new. */
+static inline GtkWidget *rp_alert_window_new(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_WINDOW, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL));
+}
+
 /* g_object_set(settings, "gtk-enable-animations", value, NULL) */
 static inline void rp_object_set_boolean(gpointer object, const char *property, gboolean value) {
     g_object_set(G_OBJECT(object), property, value, NULL);

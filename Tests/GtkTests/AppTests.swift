@@ -23,7 +23,9 @@ final class AppFixture {
         modal = ModalRouter(host: window.modalHost)
         app = AppCoordinator(
             window: window, welcomeRouter: StackRouter(host: window.welcomeHost), tabs: tabs,
-            modalRouter: modal, services: ClinicServices(settings: settings))
+            modalRouter: modal,
+            services: ClinicServices(
+                settings: settings, questions: Questions(router: ModalRouter(host: window.alertHost))))
         for tab in AppTab.allCases {
             window.tabHost.host(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }
         }

@@ -54,8 +54,8 @@ final class GtkDriver: AppDriver {
             window.modalHost.window?.close()
         case .switchTab(let tab):
             window.tabHost.stack.setVisibleChild(name: "tab-\(AppTab.allCases.firstIndex(of: tab)!)", transition: .none)
-        case .addPet, .renamePet, .deletePet:
-            throw Failure(description: "\(action) changes the records; the walk does it, not the driver")
+        case .addPet, .renamePet, .deletePet, .typeNote, .answer:
+            throw Failure(description: "\(action) acts on models; the walk does it, not the driver")
         }
         // Let the outer loop run (never spin it from inside this task: see MainLoop.idle).
         await MainLoop.idle()

@@ -130,12 +130,24 @@ struct AppointmentTests {
         (1...allBranches[b].titles.count).map { (b, $0) }
     }
 
-    @Test("Cancel on any page closes the dialog and discards the answers", arguments: stops)
+    @Test(
+        "Cancel on any page asks once a pet is chosen; Keep editing changes nothing, Discard closes the dialog",
+        arguments: stops)
     func cancelAnywhere(branchIndex: Int, pages: Int) async {
         let app = AppHarness()
         await app.answer(allBranches[branchIndex], pages: pages)
         #expect(app.modalHost.isOpen)
         await app.tapCancel()
+        if pages > 1 {
+            #expect(app.question?.subject == .answers, "leaving after the first answer asks")
+            #expect(app.question?.answers == [.keepEditing, .discard])
+            let before = app.modalHost.pages
+            await app.answer(.keepEditing)
+            #expect(app.question == nil && app.modalHost.pages == before, "Keep editing changes nothing")
+            await app.tapCancel()
+            await app.answer(.discard)
+        }
+        #expect(app.question == nil)
         #expect(!app.modalHost.isOpen)
         #expect(app.home.children.isEmpty)
         #expect(app.requests.isEmpty)

@@ -118,12 +118,18 @@ struct RouteGraphTests {
         let states = Self.reachableStates()
         let start = NavigationModel(pets: pets)
         for state in states {
-            // Leave the dialog, then go Back on each tab until its root, as a user would.
+            // Leave the dialog, then go Back on each tab until its root, as a user would
+            // (discarding what a "Discard …?" question asks about).
             var state = state
-            if !state.modal.isEmpty { state.apply(.cancel) }
+            func leave(_ exit: UserAction) {
+                state.apply(exit)
+                while state.question != nil { state.apply(.answer(.discard)) }
+            }
+            if state.question != nil { state.apply(.answer(.keepEditing)) }
+            if !state.modal.isEmpty { leave(.cancel) }
             for tab in AppTab.allCases {
                 state.apply(.switchTab(tab))
-                while state.stacks[tab]!.count > 1 { state.apply(.back) }
+                while state.stacks[tab]!.count > 1 { leave(.back) }
             }
             state.apply(.switchTab(.clinic))
             #expect(state == start)
@@ -170,6 +176,7 @@ struct OpenDeepLinkTests {
         await app.choosePet(at: 1)
         #expect(app.modalHost.visibleRoute == .visitType(pet: "whiskers"), "the flow still works after a link")
         await app.tapCancel()
+        await app.answer(.discard)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 

@@ -67,6 +67,9 @@ final class AppHarness {
     let welcomeHost = InMemoryHost<AppRoute>()
     let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
     let modalHost = InMemoryHost<AppRoute>()
+    /// Where "Discard changes?" alerts show.
+    let alertHost = InMemoryHost<AppRoute>()
+    let alertRouter: ModalRouter<AppRoute>
     let window = FakeWindow()
     let feedback = FeedbackLog()
     let services: ClinicServices
@@ -83,7 +86,10 @@ final class AppHarness {
         let path = settingsPath ?? makeTemporaryFolder() + "/raypets/settings"
         let settings = SettingsStore(path: path) { [reports] in reports.lines.append($0) }
         if !firstLaunch { settings.completeWelcome() }
-        services = ClinicServices(data: data ?? makeData(pets: pets), settings: settings, feedback: feedback)
+        alertRouter = ModalRouter(host: alertHost)
+        services = ClinicServices(
+            data: data ?? makeData(pets: pets), settings: settings, feedback: feedback,
+            questions: Questions(router: alertRouter))
         tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
         modalRouter = ModalRouter(host: modalHost)
         app = AppCoordinator(
@@ -160,6 +166,14 @@ final class AppHarness {
     // MARK: User actions on the visible page
 
     func model<Model>(_ type: Model.Type) -> Model { activeHost.visibleModel(as: Model.self)! }
+    /// The open "Discard …?" alert, if any.
+    var question: DiscardQuestionModel? { alertHost.visibleModel(as: DiscardQuestionModel.self) }
+    /// Answers the open alert and waits for the app to act on the answer.
+    func answer(_ answer: DiscardAnswer) async {
+        question?.answer(answer)
+        await settle()
+        track()
+    }
     func tapTab(_ tab: AppTab) { step { tabHost.tapTab(tab) } }
     func tapSchedule() { step { model(HomeViewModel.self).scheduleAppointment() } }
     func tapMyPets() { step { model(HomeViewModel.self).showPets() } }
@@ -186,7 +200,7 @@ final class AppHarness {
         }
     }
     func tapCancel() async {
-        step { modalHost.tapClose() }
+        step { modalHost.tapCancel() }
         await self.settle()
     }
     func closeDialogWindow() async {

@@ -45,13 +45,20 @@ final class InMemoryDriver: AppDriver {
                 throw NoSuchControl(description: "no row \(index) on \(String(describing: host.visibleRoute))")
             }
         case .back, .altLeft:
-            if harness.modalHost.isOpen { harness.modalHost.tapBack() } else { harness.tabHost.tapBack() }
-        case .cancel, .escape, .closeDialog:
+            // As `BackNavigation`: Back is disabled where there is nothing to go back to.
+            if harness.modalHost.isOpen {
+                if harness.modalHost.showsBackButton { harness.modalHost.tapBack() }
+            } else if harness.tabHost.visibleHost?.showsBackButton == true {
+                harness.tabHost.tapBack()
+            }
+        case .cancel, .escape:
+            harness.modalHost.tapCancel()
+        case .closeDialog:
             harness.modalHost.tapClose()
         case .switchTab(let tab):
             harness.tabHost.tapTab(tab)
-        case .addPet, .renamePet, .deletePet:
-            throw NoSuchControl(description: "\(action) changes the records; the walk does it, not the driver")
+        case .addPet, .renamePet, .deletePet, .typeNote, .answer:
+            throw NoSuchControl(description: "\(action) acts on models; the walk does it, not the driver")
         }
         for _ in 0..<3 { await Task.yield() }  // an awaited result resumes on a later main-actor turn
     }
@@ -74,6 +81,9 @@ struct NavigationWalkTests {
         let counts = try await NavigationWalk(seed: seed, steps: 25_000)
             .run(driver, pets: ClinicDatabase.samplePets) { harness.track() }
         #expect(counts.count >= 8, "the walk must exercise every kind of action: \(counts)")
+        for guarded in ["type", "answer discard", "answer keepEditing", "exit while asking"] {
+            #expect(counts[guarded, default: 0] > 10, "the walk must exercise the leave guards: \(counts)")
+        }
         #expect(harness.liveBeyondRoots == 0, "still alive: \(harness.live.liveTypeNames)")
         #expect(harness.live.trackedCount > 1_000, "the walk must create and free many objects")
     }
@@ -100,6 +110,14 @@ struct NavigationWalkTests {
         model.apply(.chooseRow(0))
         #expect(model.visibleRoute == .visitType(pet: "rex"))
         model.apply(.escape)
+        #expect(model.question?.subject == .answers, "a chosen pet is an answer: leaving asks")
+        #expect(model.availableActions.prefix(2) == [.answer(.keepEditing), .answer(.discard)])
+        model.apply(.cancel)
+        #expect(model.question?.exit == .cancel, "a second exit joins the open question")
+        model.apply(.answer(.keepEditing))
+        #expect(model.modal == [.petPicker, .visitType(pet: "rex")] && model.question == nil)
+        model.apply(.escape)
+        model.apply(.answer(.discard))
         #expect(model.modal.isEmpty)
     }
 }

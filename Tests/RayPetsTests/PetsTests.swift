@@ -151,8 +151,11 @@ struct PetPickerTests {
         let modal = ModalRouter(host: host)
         let parent = ClinicInfoCoordinator(router: modal, clinic: .rayPets)  // any coordinator can start it
         let data = makeData()
+        let questions = Questions(router: ModalRouter(host: InMemoryHost<AppRoute>()))
 
-        let picked = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, data: data)) }
+        let picked = Task {
+            await parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
+        }
         await settle(until: { "\(host.pages.count)" })
         #expect(host.visibleRoute == .petPicker)
         host.visibleModel(as: PetListViewModel.self)?.select(at: 3)
@@ -160,7 +163,9 @@ struct PetPickerTests {
         modal.dismiss(animated: false)
         #expect(parent.children.isEmpty)
 
-        let cancelled = Task { await parent.coordinate(to: PetPickerCoordinator(router: modal, data: data)) }
+        let cancelled = Task {
+            await parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
+        }
         await settle(until: { "\(host.pages.count)" })
         host.tapClose()
         #expect(await cancelled.value == nil)

@@ -327,6 +327,7 @@ struct FollowingTheDataTests {
         await app.choosePet(at: 0)
         await app.app.open(.appointment(pet: "rex", visit: .sick, pain: nil))
         app.modalRouter.dismiss(animated: false)
+        await app.answer(.discard)
         app.tapMyPets()
         await app.choosePet(at: 0)
         let pageID = app.clinicHost.pages.last!.id

@@ -20,6 +20,12 @@ public final class Box: Widget {
         super.init(UnsafeMutableRawPointer(gtk_box_new(orientation, spacing)), transfer: .none)
     }
 
+    /// Whether every child gets the same size along the axis (`false` unless set).
+    public var isHomogeneous: Bool {
+        get { gtk_box_get_homogeneous(rp_box(gobject)) != 0 }
+        set { gtk_box_set_homogeneous(rp_box(gobject), newValue ? 1 : 0) }
+    }
+
     /// Adds `child` at the end.
     public func append(_ child: Widget) {
         gtk_box_append(rp_box(gobject), child.widget)

@@ -78,6 +78,14 @@ open class Widget: Object {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
+    /// Empty space around the widget, in pixels.
+    public func setMargins(top: Int32, bottom: Int32, start: Int32, end: Int32) {
+        gtk_widget_set_margin_top(widget, top)
+        gtk_widget_set_margin_bottom(widget, bottom)
+        gtk_widget_set_margin_start(widget, start)
+        gtk_widget_set_margin_end(widget, end)
+    }
+
     /// Expands horizontally / vertically into free space.
     public func setExpand(horizontal: Bool, vertical: Bool) {
         gtk_widget_set_hexpand(widget, horizontal ? 1 : 0)

@@ -16,6 +16,13 @@ public final class Window: Widget {
         watchDestruction()
     }
 
+    /// A window whose accessible role is *alert dialog* (the role can only be set when the
+    /// window is made): what `AlertWindow` uses.
+    init(alert: Void) {
+        super.init(UnsafeMutableRawPointer(rp_alert_window_new()!), transfer: .none)
+        watchDestruction()
+    }
+
     /// Adopts a window made elsewhere (e.g. by a `GtkBuilder`).
     public init(adopting pointer: UnsafeMutableRawPointer) {
         super.init(pointer, transfer: .none)
@@ -132,6 +139,12 @@ public final class Window: Widget {
 
     /// Shows the window and raises it.
     public func present() { gtk_window_present(window) }
+
+    /// Whether the user can resize the window (`true` unless set).
+    public var isResizable: Bool {
+        get { gtk_window_get_resizable(window) != 0 }
+        set { gtk_window_set_resizable(window, newValue ? 1 : 0) }
+    }
 
     /// Asks the window to close, as its close button does (emits "close-request").
     public func close() { gtk_window_close(window) }

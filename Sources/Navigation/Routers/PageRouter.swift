@@ -165,11 +165,12 @@ public class PageRouter<Route: NavigationRoute> {
     /// if the answer is yes; no second question is asked).
     public var pendingLeave: LeaveRequest<Route>? { pending?.asking }
 
-    /// Makes `change` for `reason` once the leave guards of the pages it removes agree, and
-    /// returns whether it was made: `false` if a guard kept its page, if the change had nothing
-    /// to do (Back on the root page, `popTo` a route that is not on the stack), or if a later
-    /// request replaced it while an answer was pending. With no guard to ask, the change is
-    /// made before the first suspension, exactly as the methods that name it make it.
+    /// Makes `change` for `reason` once the leave guards of the pages it removes agree.
+    /// Returns `false` if it was refused: a guard kept its page, or a later request replaced
+    /// it while an answer was pending. `true`: it was made, or had nothing to do (Back on the
+    /// root page, `dismiss` of a closed dialog, `popTo` a route that is not on the stack).
+    /// With no guard to ask, the change is made before the first suspension, exactly as the
+    /// methods that name it make it.
     @discardableResult
     public func request(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) async -> Bool {
         await withCheckedContinuation { continuation in
@@ -230,7 +231,7 @@ public class PageRouter<Route: NavigationRoute> {
     /// that already agreed; makes the change when none is left to ask.
     private func evaluate(_ request: PendingLeave<Route>) {
         let planned = request.change
-        guard let kept = keptCount(planned.change) else { return conclude(request, made: false) }
+        guard let kept = keptCount(planned.change) else { return conclude(request, made: true) }  // nothing to do
         let leaving = Array(stack.pages[kept...].reversed())
         if !guards.isEmpty {
             let destination = stack.pages[..<kept].map(\.route) + planned.newPages.map(\.page.route)
@@ -297,8 +298,10 @@ public class PageRouter<Route: NavigationRoute> {
         request.task?.cancel()
         request.task = nil
         switch request.change.change {
-        case .goBack, .replaceTop:
-            conclude(request, made: false)  // it meant the page that has gone: done already
+        case .goBack:
+            conclude(request, made: true)  // it meant the page that has gone: done already
+        case .replaceTop:
+            conclude(request, made: false)  // its page went; the new one is not put in its place
         default:
             evaluate(request)  // a destination (a link, dismiss): still wanted, asked anew
         }

@@ -102,7 +102,8 @@ public protocol Router<Route>: AnyObject {
     /// open join it: no second question, and the latest request is made if the answer is yes.
     var pendingLeave: LeaveRequest<Route>? { get }
 
-    /// Makes `change` for `reason` once the leave guards agree; returns whether it was made.
+    /// Makes `change` for `reason` once the leave guards agree; returns `false` if it was
+    /// refused (a guard kept its page), `true` if it was made or had nothing to do.
     /// The methods above that remove pages are this with reason `code`, not awaited.
     @discardableResult
     func request(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) async -> Bool

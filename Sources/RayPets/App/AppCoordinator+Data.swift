@@ -20,7 +20,7 @@ extension AppCoordinator {
                 tabs.router(for: tab).removeAll(where: { $0.pet == pet.id }, animated: true)
             }
             if modalRouter.routes.contains(where: { $0.pet == pet.id }) {
-                modalRouter.dismissAll(animated: true)
+                modalRouter.removeAll(where: { _ in true }, animated: true)  // not vetoable: the pet is gone
                 services.feedback.showNotice(
                     L("{pet} was deleted, so the dialog about {pet} was closed.", ["pet": pet.name]))
             }

@@ -23,6 +23,7 @@ extension AppRoute {
         case .painLevel(let pet): "pain-level:" + PercentEncoding.encode(pet)
         case .fakingIt(let pet): "faking-it:" + PercentEncoding.encode(pet)
         case .noAppointmentRequired(let pet): "no-appointment-required:" + PercentEncoding.encode(pet)
+        case .discardQuestion: "discard-question"
         }
     }
 
@@ -56,6 +57,7 @@ extension AppRoute {
         case ("pain-level", let pet?): self = .painLevel(pet: pet)
         case ("faking-it", let pet?): self = .fakingIt(pet: pet)
         case ("no-appointment-required", let pet?): self = .noAppointmentRequired(pet: pet)
+        case ("discard-question", nil): self = .discardQuestion
         default: return nil
         }
     }

@@ -36,6 +36,8 @@ public enum AppRoute: NavigationRoute {
     case fakingIt(pet: Pet.ID)
     /// Appointment dialog: the end.
     case noAppointmentRequired(pet: Pet.ID)
+    /// The "Discard changes?" alert (shown through the alert router; never saved or linked).
+    case discardQuestion
 }
 
 extension AppRoute {
@@ -45,7 +47,8 @@ extension AppRoute {
         case .petDetail(let id), .editPet(let id), .appointmentRecord(let id, _), .visitType(let id),
             .painLevel(let id), .fakingIt(let id), .noAppointmentRequired(let id):
             id
-        case .welcome, .home, .pets, .addPet, .clinicInfo, .openingHours, .learn, .howToCode, .startOver, .petPicker:
+        case .welcome, .home, .pets, .addPet, .clinicInfo, .openingHours, .learn, .howToCode, .startOver, .petPicker,
+            .discardQuestion:
             nil
         }
     }

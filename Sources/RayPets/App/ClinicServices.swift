@@ -10,16 +10,19 @@ public struct ClinicServices {
     public let clinic: ClinicInfo
     /// Notices and toasts (the main window, or a log).
     public let feedback: any Feedback
+    /// "Discard changes?" alerts, asked by the leave guards of flows with unsaved work.
+    public let questions: Questions
 
     /// Services with the given parts; by default the records are in a new in-memory database
     /// holding the sample pets.
     public init(
         data: ClinicData = ClinicData(store: ClinicDatabase.inMemory()), settings: SettingsStore,
-        clinic: ClinicInfo = .rayPets, feedback: any Feedback = FeedbackLog()
+        clinic: ClinicInfo = .rayPets, feedback: any Feedback = FeedbackLog(), questions: Questions
     ) {
         self.data = data
         self.settings = settings
         self.clinic = clinic
         self.feedback = feedback
+        self.questions = questions
     }
 }

@@ -10,7 +10,8 @@ import Navigation
 ///                                                                 └── It's fake ─► done
 ///
 /// A `PetAppointmentBuilder` collects the answers; a finished questionnaire is stored in
-/// the clinic's records. Cancel or closing the dialog discards the answers. Back to "Which
+/// the clinic's records. Leaving the dialog (Cancel, Escape, its close button, Ctrl+W, a link)
+/// once a pet is chosen asks first ("Discard answers?"); discarding drops the answers. Back to "Which
 /// pet?" and another choice starts the questions again for that pet. With no pets, "Which
 /// pet?" offers Add pet, and the editor opens inside the dialog.
 @MainActor
@@ -19,15 +20,29 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
     public let builder = PetAppointmentBuilder()
     private let data: ClinicData
     private let feedback: any Feedback
+    private let questions: Questions
     private let labels = PetLabels()
+    private var finished = false
 
     /// A questionnaire shown through `router` (a `ModalRouter`), over `data`'s pets and
-    /// storing into it; a failed save is told through `feedback`.
-    public init(router: any Router<AppRoute>, data: ClinicData, feedback: any Feedback) {
+    /// storing into it; a failed save is told through `feedback`; leaving with answers asks
+    /// through `questions`.
+    public init(router: any Router<AppRoute>, data: ClinicData, feedback: any Feedback, questions: Questions) {
         self.data = data
         self.feedback = feedback
+        self.questions = questions
         super.init(router: router)
+        leaveGuard = { [weak self] _ in
+            guard let self, self.hasAnswers else { return .leave }
+            return .ask { [weak self] in
+                guard let self else { return true }
+                return await self.questions.askToDiscard(.answers, canSave: false) == .discard
+            }
+        }
     }
+
+    /// Whether the user has answered anything (chosen a pet) that leaving would lose.
+    public var hasAnswers: Bool { builder.pet != nil && !finished }
 
     /// Follows the records: a renamed pet's name on every question page.
     public func clinicDataChanged(_ change: ClinicData.Change) {
@@ -40,7 +55,7 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
     /// The picker is presented synchronously (`Task.immediate` runs up to the first `await`),
     /// so the dialog is open when this returns.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let picker = PetPickerCoordinator(router: router, data: data)
+        let picker = PetPickerCoordinator(router: router, data: data, questions: questions)
         Task.immediate { @MainActor [weak self] in
             var choice = await self?.coordinate(to: picker, animated: animated, onDismissed: onDismissed)
             while let pet = choice, let self {
@@ -125,6 +140,7 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
                 return
             }
         }
+        finished = true  // nothing left to lose: the dialog closes without asking
         dismiss(animated: true)
     }
 }

@@ -30,7 +30,8 @@ public final class HomeCoordinator: FlowCoordinator<AppRoute> {
             guard home.modalRouter.pages.isEmpty else { return }
             home.presentChild(
                 PetAppointmentBuilderCoordinator(
-                    router: home.modalRouter, data: home.services.data, feedback: home.services.feedback),
+                    router: home.modalRouter, data: home.services.data, feedback: home.services.feedback,
+                    questions: home.services.questions),
                 animated: true)
         }
     }

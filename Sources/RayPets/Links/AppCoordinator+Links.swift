@@ -25,8 +25,9 @@ extension AppCoordinator {
     /// Opens `link`: closes the dialog, shows the link's tab from its root, then walks to the
     /// link's page by performing, page by page, the intent a user's click would — so every
     /// coordinator on the way runs and Back goes where it would have gone had the user
-    /// clicked their way there. Nothing animates on the way. Returns whether the link's page
-    /// was reached.
+    /// clicked their way there. Nothing animates on the way. Pages with unsaved work ask
+    /// first (reason `link`); if the user keeps editing, the link is not opened and nothing
+    /// changes. Returns whether the link's page was reached.
     @discardableResult
     public func open(_ link: DeepLink) async -> Bool {
         let target = link.routes
@@ -74,12 +75,17 @@ extension AppCoordinator {
         for router in routers { router.animatesTransitions = false }
         defer { for router in routers { router.animatesTransitions = true } }
 
-        modalRouter.dismiss(animated: false)
+        // Every page that will leave is asked first, before anything changes.
+        guard await modalRouter.request(.dismiss, reason: .link, animated: false) else { return false }
+        for (stackTab, _) in stacks {
+            guard await tabs.router(for: stackTab).request(.dismiss, reason: .link, animated: false) else {
+                return false
+            }
+        }
         var complete = true
         for (stackTab, routes) in stacks {
             let stack = tabs.router(for: stackTab)
             tabs.select(stackTab)
-            stack.dismiss(animated: false)
             guard stack.topPage?.route == routes.first else {
                 complete = false
                 continue

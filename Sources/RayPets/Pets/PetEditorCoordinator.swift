@@ -2,36 +2,74 @@ import Navigation
 
 /// The pet editor as a flow of one page, wherever its parent shows it (pushed on My pets, or
 /// inside the appointment dialog): a new pet, or an existing pet's fields. It sends the saved
-/// pet and ends; Back, Cancel or closing ends it with nothing saved.
+/// pet and ends. Leaving it any other way with changes asks first ("Discard changes?", with
+/// *Save* when the fields are valid); with no changes it just ends.
 @MainActor
 public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordinator {
     /// Sends the saved pet.
     public let results = ResultChannel<Pet>()
     private let data: ClinicData
+    private let questions: Questions
     private let pet: Pet?
+    private let restoredDraft: PetDraft?
+    private let restoredFocus: PetField?
+    /// The editor's model while its page is shown.
+    public private(set) weak var model: PetEditorViewModel?
 
-    /// An editor for a new pet (`pet: nil`) or for `pet`, shown through `router`, saving into `data`.
-    public init(router: any Router<AppRoute>, data: ClinicData, pet: Pet?) {
+    /// An editor for a new pet (`pet: nil`) or for `pet`, shown through `router`, saving into
+    /// `data`, asking through `questions` before changes are discarded. With `draft`, the
+    /// fields start as a draft kept when the app quit, with `focus` on the field the user was in.
+    public init(
+        router: any Router<AppRoute>, data: ClinicData, questions: Questions, pet: Pet?,
+        draft: PetDraft? = nil, focus: PetField? = nil
+    ) {
         self.data = data
+        self.questions = questions
         self.pet = pet
+        restoredDraft = draft
+        restoredFocus = focus
         super.init(router: router)
+        leaveGuard = { [weak self] _ in
+            guard let self, let model = self.model, model.hasChanges else { return .leave }
+            return .ask { [weak self] in await self?.confirmLeaving(model) ?? true }
+        }
     }
 
     /// Shows the editor; `onDismissed` runs when it leaves.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = PetEditorViewModel(pet: pet, data: data)
+        let model = PetEditorViewModel(pet: pet, data: data, draft: restoredDraft)
+        model.focusedField = restoredFocus
+        self.model = model
         let route: AppRoute = pet.map { .editPet($0.id) } ?? .addPet
         let id = router.present(route, model: model, animated: animated, onDismissed: onDismissed)
         model.onSave = { [weak self] (draft: PetDraft) throws(StoreError) in
             guard let self, self.router.isVisible(id) else { return }
-            let saved: Pet
-            if let pet = self.pet {
-                saved = try self.data.update(pet.id, with: draft)
-            } else {
-                saved = try self.data.add(draft)
-            }
-            self.results.send(saved)
+            try self.commit(draft)
             self.dismiss(animated: true)
+        }
+    }
+
+    /// Saves `draft`, marks it saved and sends the pet.
+    private func commit(_ draft: PetDraft) throws(StoreError) {
+        let saved: Pet
+        if let pet {
+            saved = try data.update(pet.id, with: draft)
+        } else {
+            saved = try data.add(draft)
+        }
+        model?.markSaved()
+        results.send(saved)
+    }
+
+    /// "Discard changes?": whether the editor may leave. *Save* saves first; if that fails
+    /// (a rule broken, the disk full) the editor stays with the error.
+    private func confirmLeaving(_ model: PetEditorViewModel) async -> Bool {
+        switch await questions.askToDiscard(.changes, canSave: model.canSave) {
+        case .discard: return true
+        case .keepEditing: return false
+        case .save:
+            model.saveWithoutLeaving { draft throws(StoreError) in try self.commit(draft) }
+            return !model.hasChanges
         }
     }
 }

@@ -15,19 +15,33 @@ public final class PetEditorViewModel: ScreenModel, ChangingModel {
     public private(set) var touched: Set<PetField> = []
     /// Why the last save failed, if it did.
     public private(set) var saveError: String?
+    /// The fields as they were when the editor opened (or last saved).
+    public private(set) var original: PetDraft
+    /// The field with the keyboard focus (set by the view; saved with a draft on quit).
+    public var focusedField: PetField?
     private let data: ClinicData
     /// Set by the coordinator: saves the draft (throws when nothing was saved).
     public var onSave: (@MainActor (PetDraft) throws(StoreError) -> Void)?
     /// Set by the view.
     public var onChange: (@MainActor () -> Void)?
 
-    /// An editor for a new pet (`pet: nil`) or for `pet`.
-    public init(pet: Pet?, data: ClinicData) {
+    /// An editor for a new pet (`pet: nil`) or for `pet`; with `draft`, showing those
+    /// fields instead (a draft kept when the app quit), as changed by the user.
+    public init(pet: Pet?, data: ClinicData, draft: PetDraft? = nil) {
         self.petID = pet?.id
         self.data = data
-        self.draft = pet.map(PetDraft.init) ?? PetDraft()
+        let original = pet.map(PetDraft.init) ?? PetDraft()
+        self.original = original
+        self.draft = draft ?? original
         self.title = pet.map { L("Edit {pet}", ["pet": $0.name]) } ?? L("New pet")
+        if let draft { touched = Set(PetField.allCases.filter { draft.value(of: $0) != original.value(of: $0) }) }
     }
+
+    /// Whether the fields differ from what is saved: leaving would lose them.
+    public var hasChanges: Bool { draft != original }
+
+    /// The draft was saved: nothing is lost by leaving now.
+    public func markSaved() { original = draft }
 
     /// `.petEditor`.
     public var screen: Screen { .petEditor(self) }
@@ -64,13 +78,19 @@ public final class PetEditorViewModel: ScreenModel, ChangingModel {
 
     /// Intent: Save. Does nothing while `canSave` is false.
     public func save() {
+        if let onSave { saveWithoutLeaving(onSave) }
+    }
+
+    /// Saves through `save` (the coordinator's way to store the draft) and shows why if it
+    /// failed; while `canSave` is false, shows every field's problem instead.
+    public func saveWithoutLeaving(_ save: @MainActor (PetDraft) throws(StoreError) -> Void) {
         guard canSave else {
             touched.formUnion(PetField.allCases)
             onChange?()
             return
         }
         do {
-            try onSave?(draft)
+            try save(draft)
         } catch {
             saveError = error.userMessage
             onChange?()

@@ -28,7 +28,9 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
         model.onSelect = whenVisible(id) { flow, pet in flow.showDetails(of: pet) }
         model.onAdd = whenVisible(id) { flow in
-            flow.presentChild(PetEditorCoordinator(router: flow.router, data: flow.data, pet: nil), animated: true)
+            flow.presentChild(
+                PetEditorCoordinator(
+                    router: flow.router, data: flow.data, questions: flow.services.questions, pet: nil), animated: true)
         }
     }
 
@@ -42,7 +44,9 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         }
         model.onEdit = whenVisible(id) { [weak model] flow in
             guard let pet = model?.pet else { return }
-            flow.presentChild(PetEditorCoordinator(router: flow.router, data: flow.data, pet: pet), animated: true)
+            flow.presentChild(
+                PetEditorCoordinator(
+                    router: flow.router, data: flow.data, questions: flow.services.questions, pet: pet), animated: true)
         }
         model.onDelete = whenVisible(id) { flow in flow.delete(pet.id) }
         model.onOpenRecord = whenVisible(id) { flow, record in flow.showRecord(record) }

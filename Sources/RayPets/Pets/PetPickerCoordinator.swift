@@ -9,10 +9,12 @@ public final class PetPickerCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     /// Sends each chosen pet.
     public let results = ResultChannel<Pet>()
     private let data: ClinicData
+    private let questions: Questions
 
-    /// A picker over `data`'s pets, shown through `router`.
-    public init(router: any Router<AppRoute>, data: ClinicData) {
+    /// A picker over `data`'s pets, shown through `router`; its editor asks through `questions`.
+    public init(router: any Router<AppRoute>, data: ClinicData, questions: Questions) {
         self.data = data
+        self.questions = questions
         super.init(router: router)
     }
 
@@ -24,7 +26,8 @@ public final class PetPickerCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         model.onSelect = whenVisible(id) { picker, pet in picker.results.send(pet) }
         model.onAdd = whenVisible(id) { picker in
             picker.presentChild(
-                PetEditorCoordinator(router: picker.router, data: picker.data, pet: nil), animated: true)
+                PetEditorCoordinator(router: picker.router, data: picker.data, questions: picker.questions, pet: nil),
+                animated: true)
         }
     }
 }

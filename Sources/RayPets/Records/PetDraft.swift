@@ -27,6 +27,16 @@ public struct PetDraft: Equatable, Sendable {
         }
         self.init(name: pet.name, species: pet.species, age: age, notes: pet.notes)
     }
+
+    /// The text of `field` (the species' raw value).
+    public func value(of field: PetField) -> String {
+        switch field {
+        case .name: name
+        case .species: species.rawValue
+        case .age: age
+        case .notes: notes
+        }
+    }
 }
 
 /// A field of the pet editor.

@@ -14,6 +14,14 @@ public struct NavigationModel: Hashable, Sendable {
     public private(set) var pets: [Pet]
     /// Each stored questionnaire (its id) by pet, oldest first.
     public private(set) var records: [Pet.ID: [Int64]] = [:]
+    /// The open "Discard …?" question, if any.
+    public private(set) var question: Question?
+    /// Where an editor with changes is on top (its changes are lost if it leaves).
+    private var dirty: [Location: String] = [:]
+    /// The notes the walk saved, by pet (typing the saved text again is no change).
+    private var savedNotes: [Pet.ID: String] = [:]
+    /// Whether a pet was chosen in the open dialog (the questionnaire has answers).
+    private var answered = false
     private var nextRecord: Int64 = 1
     private var nextPet = 5  // the sample pets took 1 to 4
     private var namesUsed = 0
@@ -28,19 +36,82 @@ public struct NavigationModel: Hashable, Sendable {
     /// The route the user sees.
     public var visibleRoute: AppRoute { modal.last ?? stacks[tab]!.last! }
 
+    /// A stack the user can see: a tab's or the dialog's.
+    public enum Location: Hashable, Sendable {
+        /// A tab's stack.
+        case tab(AppTab)
+        /// The dialog.
+        case modal
+    }
+
+    /// A page whose leave guard can ask.
+    public enum Guarded: Hashable, Sendable {
+        /// The editor on top of a stack, with changes.
+        case editor(Location)
+        /// The questionnaire (the dialog's first page), once a pet is chosen.
+        case questionnaire
+    }
+
+    /// An open "Discard …?" question: which guard asks, about what, and the exit that waits
+    /// for the answer (the latest one requested).
+    public struct Question: Hashable, Sendable {
+        /// What would be lost.
+        public var subject: DiscardSubject
+        /// Whether *Save* is offered.
+        public var canSave: Bool
+        /// The guard asking.
+        public var asking: Guarded
+        /// Guards that agreed to this exit already.
+        public var approved: Set<Guarded>
+        /// The exit waiting for the answer.
+        public var exit: UserAction
+    }
+
+    private var location: Location { modal.isEmpty ? .tab(tab) : .modal }
+
+    private func routes(at location: Location) -> [AppRoute] {
+        switch location {
+        case .tab(let tab): stacks[tab]!
+        case .modal: modal
+        }
+    }
+
+    private static func isEditor(_ route: AppRoute?) -> Bool {
+        if case .editPet = route { return true }
+        return route == .addPet
+    }
+
+    private var exits: [UserAction] {
+        var actions: [UserAction] = []
+        if modal.isEmpty ? stacks[tab]!.count > 1 : modal.count > 1 { actions.append(.back) }
+        actions.append(.altLeft)
+        if !modal.isEmpty { actions += [.cancel, .escape, .closeDialog] }
+        return actions
+    }
+
     /// What the user can do now: every button and row of the visible page, Back where there
     /// is somewhere to go back to, the dialog's ways out, and the tab switcher.
     public var availableActions: [UserAction] {
-        var actions = buttons(on: visibleRoute).map(UserAction.press)
-        actions += (0..<rows(on: visibleRoute)).map(UserAction.chooseRow)
-        // Back is offered where its button is visible; Alt+Left works anywhere (and does
-        // nothing on a root page, which is worth walking too).
-        if modal.isEmpty ? stacks[tab]!.count > 1 : modal.count > 1 { actions.append(.back) }
-        actions.append(.altLeft)
-        if modal.isEmpty {
-            actions += AppTab.allCases.filter { $0 != tab }.map(UserAction.switchTab)
+        var actions: [UserAction] = []
+        if let question {
+            // The alert is modal: its answers, or another exit requested while it waits
+            // (it joins the open question).
+            actions = [.answer(.keepEditing), .answer(.discard)] + (question.canSave ? [.answer(.save)] : [])
+            actions += exits
         } else {
-            actions += [.cancel, .escape, .closeDialog]
+            actions = buttons(on: visibleRoute).map(UserAction.press)
+            actions += (0..<rows(on: visibleRoute)).map(UserAction.chooseRow)
+            // Back is offered where its button is visible; Alt+Left works anywhere (and does
+            // nothing on a root page, which is worth walking too).
+            actions += exits
+            if modal.isEmpty { actions += AppTab.allCases.filter { $0 != tab }.map(UserAction.switchTab) }
+            // Two texts, the one that differs from what is saved: the model's states stay
+            // finite (the link tests search them all), and typing always changes the draft.
+            if Self.isEditor(visibleRoute) {
+                var saved: String?
+                if case .editPet(let pet) = visibleRoute { saved = savedNotes[pet] }
+                actions.append(.typeNote(saved == "Typed A" ? "Typed B" : "Typed A"))
+            }
         }
         // The records change under the pages: a few pets at most, so lists stay short.
         if pets.count < 6 { actions.append(.addPet("Pet \(namesUsed + 1)")) }
@@ -71,6 +142,7 @@ public struct NavigationModel: Hashable, Sendable {
         case .painLevel: PainLevel.allCases.map(\.title)
         case .fakingIt: FakingAnswer.allCases.map(\.title)
         case .noAppointmentRequired: ["Okay"]
+        case .discardQuestion: []
         }
     }
 
@@ -85,10 +157,26 @@ public struct NavigationModel: Hashable, Sendable {
 
     /// What `action` does, per the app's specification.
     public mutating func apply(_ action: UserAction) {
+        defer { tidy() }
         switch action {
-        case .switchTab(let next): if modal.isEmpty { tab = next }
-        case .back, .altLeft: goBack()
-        case .cancel, .escape, .closeDialog: modal = []
+        case .switchTab(let next): if modal.isEmpty && question == nil { tab = next }
+        case .back, .altLeft, .cancel, .escape, .closeDialog:
+            if question != nil {
+                // One question; the latest exit is made on yes. Back where there is nothing
+                // to go back to never reaches the router (its action is disabled).
+                let backAtRoot = (action == .back || action == .altLeft) && routes(at: location).count < 2
+                if !backAtRoot { question?.exit = action }
+            } else {
+                requestExit(action, approved: [])
+            }
+        case .typeNote:
+            if case .typeNote(let text) = action { dirty[location] = text }
+        case .answer(let answer):
+            guard let asked = question else { return }
+            question = nil
+            guard answer != .keepEditing else { return }
+            if answer == .save, case .editor(let place) = asked.asking { saveNotes(at: place) }
+            requestExit(asked.exit, approved: asked.approved.union([asked.asking]))
         case .chooseRow(let index): choose(row: index)
         case .press(let title): press(title)
         case .addPet(let name):
@@ -105,11 +193,67 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     /// A deleted pet's pages leave every stack; a dialog about it closes; its records go.
+    /// Not vetoable: a question about a page that left is dropped (the exit it waited for
+    /// meant that page, which has gone).
     private mutating func delete(_ pet: Pet.ID) {
         pets.removeAll { $0.id == pet }
         records[pet] = nil
         for tab in AppTab.allCases { stacks[tab]!.removeAll { $0.pet == pet } }
         if modal.contains(where: { $0.pet == pet }) { modal = [] }
+        switch question?.asking {
+        case .editor(let place) where !Self.isEditor(routes(at: place).last): question = nil
+        case .questionnaire where modal.isEmpty: question = nil
+        default: break
+        }
+    }
+
+    /// The guards an exit asks, top first.
+    private func guards(of exit: UserAction) -> [Guarded] {
+        let place = location
+        let stack = routes(at: place)
+        var leaving: [Guarded] = []
+        let editorLeaves: Bool
+        switch exit {
+        case .back, .altLeft: editorLeaves = stack.count > 1
+        default: editorLeaves = place == .modal  // Cancel, Escape, close: the whole dialog
+        }
+        if editorLeaves && Self.isEditor(stack.last) && dirty[place] != nil { leaving.append(.editor(place)) }
+        if place == .modal && exit != .back && exit != .altLeft && answered && modal.first == .petPicker {
+            leaving.append(.questionnaire)
+        }
+        return leaving
+    }
+
+    /// Asks the first guard `exit` has not yet been approved by, or makes the exit.
+    private mutating func requestExit(_ exit: UserAction, approved: Set<Guarded>) {
+        if let next = guards(of: exit).first(where: { !approved.contains($0) }) {
+            switch next {
+            case .editor(let place):
+                if case .editPet = routes(at: place).last {
+                    question = Question(subject: .changes, canSave: true, asking: next, approved: approved, exit: exit)
+                } else {
+                    question = Question(subject: .changes, canSave: false, asking: next, approved: approved, exit: exit)
+                }
+            case .questionnaire:
+                question = Question(subject: .answers, canSave: false, asking: next, approved: approved, exit: exit)
+            }
+            return
+        }
+        switch exit {
+        case .back, .altLeft: goBack()
+        default: modal = []
+        }
+    }
+
+    /// The editor at `place` saved what was typed into its Notes.
+    private mutating func saveNotes(at place: Location) {
+        if case .editPet(let pet) = routes(at: place).last, let text = dirty[place] { savedNotes[pet] = text }
+    }
+
+    /// Forgets changes and answers whose pages have left.
+    private mutating func tidy() {
+        dirty = dirty.filter { Self.isEditor(routes(at: $0.key).last) }
+        if modal.first != .petPicker { answered = false }
     }
 
     /// The questionnaire for `pet` was finished: stored, the dialog closes.
@@ -134,7 +278,9 @@ public struct NavigationModel: Hashable, Sendable {
     private mutating func choose(row index: Int) {
         switch visibleRoute {
         case .pets: push(.petDetail(pets[index].id))
-        case .petPicker: modal.append(.visitType(pet: pets[index].id))
+        case .petPicker:
+            answered = true
+            modal.append(.visitType(pet: pets[index].id))
         case .petDetail(let pet): push(.appointmentRecord(pet: pet, record: history(of: pet)[index]))
         default: break
         }
@@ -148,7 +294,9 @@ public struct NavigationModel: Hashable, Sendable {
         case (.pets, "Add pet"), (.petPicker, "Add pet"): push(.addPet)
         case (.petDetail(let pet), "Edit"): push(.editPet(pet))
         case (.petDetail(let pet), "Delete"): delete(pet)
-        case (.editPet, "Save"): stacks[tab]!.removeLast()
+        case (.editPet, "Save"):
+            saveNotes(at: location)
+            stacks[tab]!.removeLast()
         case (.appointmentRecord(let pet, let record), "Delete"):
             records[pet]?.removeAll { $0 == record }
             for tab in AppTab.allCases {

@@ -1,7 +1,7 @@
 import RayPets
 
 /// Something a user can do, as a walk of the app describes it.
-public enum UserAction: Equatable, Sendable, CustomStringConvertible {
+public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     /// Press the visible page's button labelled `title`.
     case press(String)
     /// Choose row `index` of the visible page's list.
@@ -24,6 +24,10 @@ public enum UserAction: Equatable, Sendable, CustomStringConvertible {
     case renamePet(Int, String)
     /// The records change under the pages: pet `index` (in list order) is deleted.
     case deletePet(Int)
+    /// Type `text` into the visible editor's Notes field (the editor now has changes).
+    case typeNote(String)
+    /// Answer the open "Discard …?" alert.
+    case answer(DiscardAnswer)
 
     /// Whether this is a change of the records rather than a user's click.
     public var changesData: Bool {
@@ -31,6 +35,12 @@ public enum UserAction: Equatable, Sendable, CustomStringConvertible {
         case .addPet, .renamePet, .deletePet: true
         default: false
         }
+    }
+
+    /// Whether this answers the open "Discard …?" alert.
+    public var isAnswer: Bool {
+        if case .answer = self { return true }
+        return false
     }
 
     /// A short description for failure reports.
@@ -47,6 +57,8 @@ public enum UserAction: Equatable, Sendable, CustomStringConvertible {
         case .addPet(let name): "add pet \"\(name)\""
         case .renamePet(let index, let name): "rename pet \(index) to \"\(name)\""
         case .deletePet(let index): "delete pet \(index)"
+        case .typeNote(let text): "type note \"\(text)\""
+        case .answer(let answer): "answer \(answer.rawValue)"
         }
     }
 }

@@ -13,17 +13,20 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
     public var flows: [String: Int]
     /// `onDismissed` closures waiting, over all routers.
     public var pendingDismissals: Int
+    /// The open "Discard …?" question's subject, if any.
+    public var question: DiscardSubject?
 
     /// One line per part, for failure reports.
     public var description: String {
         let stackText = AppTab.allCases.map { "\($0.rawValue): \(stacks[$0] ?? [])" }.joined(separator: "; ")
         return "tab \(tab.rawValue); \(stackText); modal: \(modal); flows: \(flows.sorted { $0.key < $1.key }); "
-            + "pending onDismissed: \(pendingDismissals)"
+            + "pending onDismissed: \(pendingDismissals); question: \(question.map { "\($0)" } ?? "none")"
     }
 
     /// What the model says the app must look like.
     public init(expectedFrom model: NavigationModel) {
         tab = model.tab
+        question = model.question?.subject
         stacks = model.stacks
         modal = model.modal
         let clinic = model.stacks[.clinic]!
@@ -51,6 +54,7 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
     @MainActor
     public init(actual app: AppCoordinator, modal: ModalRouter<AppRoute>) {
         tab = app.tabs.selectedTab
+        question = app.services.questions.open?.subject
         stacks = Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, app.tabs.router(for: $0).routes) })
         self.modal = modal.routes
         var flows: [String: Int] = [:]

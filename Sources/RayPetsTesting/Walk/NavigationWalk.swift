@@ -50,12 +50,11 @@ public struct NavigationWalk {
             let action = actions[Int(random.next() % UInt64(actions.count))]
             history.append(action)
             counts[kind(of: action), default: 0] += 1
+            if model.question != nil, !action.changesData, !(action.isAnswer) {
+                counts["exit while asking", default: 0] += 1
+            }
             do {
-                if action.changesData {
-                    try change(driver.app.services.data, by: action)
-                } else {
-                    try await driver.perform(action)
-                }
+                try await perform(action, on: driver)
             } catch {
                 throw WalkFailure(seed: seed, step: step, reason: "\(error)", history: history.suffix(12))
             }
@@ -63,22 +62,57 @@ public struct NavigationWalk {
             afterStep()
             try await check(step)
         }
-        // End every flow the way a user would, and check the app is back where it started.
-        var closing: [UserAction] = model.modal.isEmpty ? [] : [.cancel]
-        for tab in AppTab.allCases {
-            closing.append(.switchTab(tab))
-            closing += Array(repeating: .back, count: model.stacks[tab]!.count - 1)
-        }
-        closing.append(.switchTab(.clinic))
-        for action in closing where model.availableActions.contains(action) || action == .back {
-            try await driver.perform(action)
+        // End every flow the way a user would (discarding what asks), and check the app is
+        // back where it started.
+        func close(_ action: UserAction) async throws {
+            try await perform(action, on: driver)
             model.apply(action)
             history.append(action)
             afterStep()
             try await check(steps + 1)
         }
+        if model.question != nil { try await close(.answer(.discard)) }
+        if !model.modal.isEmpty { try await close(.cancel) }
+        while model.question != nil { try await close(.answer(.discard)) }
+        for tab in AppTab.allCases {
+            try await close(.switchTab(tab))
+            while model.stacks[tab]!.count > 1 {
+                try await close(.back)
+                while model.question != nil { try await close(.answer(.discard)) }
+            }
+        }
+        try await close(.switchTab(.clinic))
         return counts
     }
+
+    /// Performs `action`: the driver clicks; the records, the editor's typing and the
+    /// alert's answers are acted on through the models, the same way on every driver.
+    private func perform(_ action: UserAction, on driver: any AppDriver) async throws {
+        switch action {
+        case .addPet, .renamePet, .deletePet:
+            try change(driver.app.services.data, by: action)
+        case .typeNote(let text):
+            let pages =
+                driver.modalRouter.pages.isEmpty ? driver.app.tabs.visibleRouter.pages : driver.modalRouter.pages
+            guard let editor = pages.last?.model as? PetEditorViewModel else {
+                throw WalkDriverError(description: "no editor to type into")
+            }
+            editor.set(.notes, to: text)
+        case .answer(let answer):
+            guard let question = driver.app.services.questions.open else {
+                throw WalkDriverError(description: "no question to answer")
+            }
+            question.answer(answer)
+            // The answer reaches the router that asked a few main-actor turns later (it comes
+            // back through the question's task); the model takes the next action after that.
+            let routers = AppTab.allCases.map { driver.app.tabs.router(for: $0) } + [driver.modalRouter]
+            for _ in 0..<100 where routers.contains(where: { $0.pendingLeave != nil }) { await driver.settle() }
+        default:
+            try await driver.perform(action)
+        }
+    }
+
+    private struct WalkDriverError: Error, CustomStringConvertible { let description: String }
 
     /// Changes the records as `action` says, through `ClinicData` (as another page would).
     private func change(_ data: ClinicData, by action: UserAction) throws {
@@ -101,6 +135,8 @@ public struct NavigationWalk {
         case .addPet: "add"
         case .renamePet: "rename"
         case .deletePet: "delete"
+        case .typeNote: "type"
+        case .answer(let answer): "answer \(answer.rawValue)"
         default: action.description
         }
     }

@@ -71,7 +71,8 @@ public final class RayPetsApp {
         }
         let database = databasePath.map { ClinicDatabase.open(path: $0) } ?? ClinicDatabase.inMemory()
         let services = ClinicServices(
-            data: ClinicData(store: database), settings: SettingsStore(path: settingsPath), feedback: window)
+            data: ClinicData(store: database), settings: SettingsStore(path: settingsPath), feedback: window,
+            questions: Questions(router: ModalRouter(host: window.alertHost)))
         if database.isReadOnly {
             // The notices say why; a read-only store without one still says what it means.
             let why = database.notices.isEmpty ? [L("Read-only: changes cannot be saved.")] : database.notices

@@ -16,6 +16,9 @@ public final class MainWindow: AppWindow, Feedback {
     public let tabHost: GtkTabHost<AppTab, AppRoute>
     /// The dialog host (give it to a `ModalRouter`).
     public let modalHost: GtkModalHost<AppRoute>
+    /// The alerts' host ("Discard changes?"; give it to a `ModalRouter`): over the open
+    /// dialog, else over this window.
+    public let alertHost: GtkAlertHost<AppRoute>
     /// Back and the window title: follows the welcome page's host or the tabs.
     public let navigation: BackNavigation
     private let header = HeaderBar()
@@ -44,7 +47,11 @@ public final class MainWindow: AppWindow, Feedback {
         welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
         tabHost = GtkTabHost(
             window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, makeView: ViewFactory.makeView(for:))
-        modalHost = GtkModalHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
+        let modalHost = GtkModalHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
+        self.modalHost = modalHost
+        alertHost = GtkAlertHost(
+            parent: { [weak modalHost, weak window] in modalHost?.window ?? window },
+            makeAlert: AlertFactory.makeAlert(for:))
         menuButton = MenuButton(
             iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
             items: [(L("Keyboard Shortcuts"), "app.shortcuts"), (L("About RayPets"), "app.about")])

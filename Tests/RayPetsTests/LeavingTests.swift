@@ -1,0 +1,118 @@
+import Navigation
+import NavigationTesting
+import RayPets
+import Testing
+
+@MainActor
+@Suite("Leaving work unsaved: the editor and the questionnaire ask first")
+struct LeavingTests {
+    /// My pets -> Rex -> Edit, with `name` typed.
+    private func editRex(typing name: String? = "Rexy") async -> AppHarness {
+        let app = AppHarness()
+        app.tapMyPets()
+        await app.choosePet(at: 0)
+        app.model(PetDetailsViewModel.self).edit()
+        if let name { app.model(PetEditorViewModel.self).set(.name, to: name) }
+        return app
+    }
+
+    @Test("an editor without changes leaves at once, without asking")
+    func noChangesNoQuestion() async {
+        let app = await editRex(typing: nil)
+        app.tapBack()
+        #expect(app.question == nil)
+        #expect(app.clinicHost.visibleRoute == .petDetail("rex"))
+    }
+
+    @Test("Back with changes asks; Keep editing keeps the page and the text")
+    func keepEditing() async {
+        let app = await editRex()
+        let before = app.clinicHost.pages
+        app.tapBack()
+        await app.settle()
+        #expect(app.question?.title == "Discard changes?")
+        #expect(app.question?.answers == [.keepEditing, .discard, .save], "Save is offered: the form is valid")
+        #expect(app.clinicHost.pages == before, "nothing changed while asking")
+        await app.answer(.keepEditing)
+        #expect(app.question == nil && app.clinicHost.pages == before)
+        #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
+        #expect(app.data.pet(id: "rex")?.name == "Rex")
+    }
+
+    @Test("Discard leaves and saves nothing; the editor's flow ends once")
+    func discard() async {
+        let app = await editRex()
+        app.tapBack()
+        await app.settle()
+        await app.answer(.discard)
+        #expect(app.clinicHost.visibleRoute == .petDetail("rex"))
+        #expect(app.data.pet(id: "rex")?.name == "Rex")
+        #expect(!app.live.liveTypeNames.contains { $0.hasPrefix("PetEditor") }, "\(app.live.liveTypeNames)")
+    }
+
+    @Test("Save saves, then leaves")
+    func save() async {
+        let app = await editRex()
+        app.tapBack()
+        await app.settle()
+        await app.answer(.save)
+        #expect(app.data.pet(id: "rex")?.name == "Rexy")
+        #expect(app.clinicHost.visibleRoute == .petDetail("rex"))
+        #expect(app.clinicHost.title == "Rexy")
+    }
+
+    @Test("Save is not offered while a rule is broken")
+    func noSaveWhenInvalid() async {
+        let app = await editRex(typing: "")
+        app.tapBack()
+        await app.settle()
+        #expect(app.question?.answers == [.keepEditing, .discard])
+    }
+
+    @Test("a link that would replace the editor's stack asks; Keep editing does not open it")
+    func linkAsks() async throws {
+        let app = await editRex()
+        let link = try DeepLink.parse("raypets://clinic/pets/whiskers", pets: app.data.pets)
+        let opened = Task { await app.app.open(link) }
+        await app.settle()
+        #expect(app.question != nil)
+        await app.answer(.keepEditing)
+        #expect(await opened.value == false)
+        #expect(app.clinicHost.visibleRoute == .editPet("rex"))
+        let again = Task { await app.app.open(link) }
+        await app.settle()
+        await app.answer(.discard)
+        #expect(await again.value == true)
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets, .petDetail("whiskers")])
+    }
+
+    @Test("deleting the pet while the question is open closes the question and the editor")
+    func deleteWhileAsking() async throws {
+        let app = await editRex()
+        app.tapBack()
+        await app.settle()
+        #expect(app.question != nil)
+        try app.data.delete("rex")
+        await app.settle()
+        #expect(app.question == nil, "the question was moot: the alert closed")
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets])
+    }
+
+    @Test("a link to another tab leaves the editor's stack alone: no question")
+    func linkToOtherTab() async throws {
+        let app = await editRex()
+        #expect(await app.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", pets: app.data.pets)))
+        #expect(app.question == nil)
+        #expect(app.clinicHost.visibleRoute == .editPet("rex"))
+    }
+
+    @Test("switching tabs with changes never asks; both stacks stay")
+    func tabSwitch() async {
+        let app = await editRex()
+        app.tapTab(.learn)
+        app.tapTab(.clinic)
+        #expect(app.question == nil)
+        #expect(app.clinicHost.visibleRoute == .editPet("rex"))
+        #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
+    }
+}
