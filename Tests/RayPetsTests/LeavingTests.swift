@@ -116,3 +116,49 @@ struct LeavingTests {
         #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
     }
 }
+
+@MainActor
+@Suite("Drafts survive a quit")
+struct DraftTests {
+    @Test("the editor's typed fields and cursor field are saved with the state and come back")
+    func draftRoundTrip() async throws {
+        let first = AppHarness()
+        first.tapMyPets()
+        await first.choosePet(at: 0)
+        first.model(PetDetailsViewModel.self).edit()
+        let editor = first.model(PetEditorViewModel.self)
+        editor.set(.name, to: "Rexy = the best\nreally")
+        editor.focusedField = .age
+        let state = first.app.navigationState
+        #expect(state.draft?.fields.name == "Rexy = the best\nreally")
+        #expect(state.draft?.route == .editPet("rex") && state.draft?.tab == .clinic && state.draft?.focus == .age)
+        let decoded = try NavigationState(decoding: state.encoded)
+        #expect(decoded == state, "the draft survives the file format (newline, '=')")
+
+        let second = AppHarness()
+        #expect(await second.app.restore(decoded))
+        #expect(second.clinicHost.pages.map(\.route) == [.home, .pets, .petDetail("rex"), .editPet("rex")])
+        let restored = second.model(PetEditorViewModel.self)
+        #expect(restored.draft.name == "Rexy = the best\nreally")
+        #expect(restored.focusedField == .age)
+        #expect(restored.hasChanges, "still unsaved: leaving asks")
+        #expect(second.data.pet(id: "rex")?.name == "Rex", "nothing was saved by quitting")
+        #expect(second.app.services.questions.shelvedDraft == nil)
+        second.tapBack()
+        await second.settle()
+        #expect(second.question?.subject == .changes)
+    }
+
+    @Test("an editor without changes saves no draft; a file without a draft loads")
+    func noDraft() async throws {
+        let app = AppHarness()
+        app.tapMyPets()
+        app.model(PetListViewModel.self).add()
+        #expect(app.app.navigationState.draft == nil)
+        let old = "version=1\ntab=clinic\nclinic=home,pets\nlearn=learn\ndialog=\n"
+        #expect(try NavigationState(decoding: old).draft == nil, "a state saved before drafts still loads")
+        #expect(throws: NavigationState.DecodingError.self) {
+            try NavigationState(decoding: old + "draft-in=clinic\ndraft-page=add-pet\n")
+        }
+    }
+}

@@ -15,7 +15,7 @@ struct RestorationTests {
                 .clinic: [.home, .pets, .petDetail("rex")], .learn: [.learn, .howToCode(.wakeUp), .howToCode(.goOut)],
             ],
             modal: [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex")], pain: .aLittle)
-        #expect(state.encoded.hasPrefix("version=1\n"))
+        #expect(state.encoded.hasPrefix("version=2\n"))
         #expect(try NavigationState(decoding: state.encoded) == state)
     }
 

@@ -1,12 +1,24 @@
 import Navigation
 
-/// Asks the user before work is thrown away: a "Discard …?" alert presented through the
-/// alert router (the question is a route, `AppRoute.discardQuestion`), answered by a button,
-/// Escape or the alert's close request. Flows with unsaved work use it in their leave guards.
+/// What happens to unsaved work. Before it is thrown away the user is asked: a "Discard …?"
+/// alert presented through the alert router (the question is a route,
+/// `AppRoute.discardQuestion`), answered by a button, Escape or the alert's close request.
+/// Flows with unsaved work use it in their leave guards. When the app quits, nothing is asked:
+/// the editor's draft is saved with the navigation state, and on the next start it waits here
+/// (`shelvedDraft`) for the editor that opens at its route.
 @MainActor
 public final class Questions {
     /// The router the alerts are presented through.
     public let router: any Router<AppRoute>
+    /// A draft from the last run, until the editor at its route takes it.
+    public var shelvedDraft: EditorDraft?
+
+    /// The shelved draft, if it belongs to an editor at `route`; it is taken (once).
+    public func takeDraft(for route: AppRoute) -> EditorDraft? {
+        guard let draft = shelvedDraft, draft.route == route else { return nil }
+        shelvedDraft = nil
+        return draft
+    }
 
     /// Questions shown through `router` (a `ModalRouter` over a `GtkAlertHost` in the app,
     /// over an `InMemoryHost` in tests).

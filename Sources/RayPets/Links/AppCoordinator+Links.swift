@@ -47,7 +47,21 @@ extension AppCoordinator {
         return NavigationState(
             tab: tabs.selectedTab,
             stacks: Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, tabs.router(for: $0).routes) }),
-            modal: modalRouter.routes, pain: pain)
+            modal: modalRouter.routes, pain: pain, draft: unsavedDraft)
+    }
+
+    /// The open editor's fields, if they have changes: the dialog's editor first, else the
+    /// visible tab's, else another tab's.
+    private var unsavedDraft: EditorDraft? {
+        let places: [(AppTab?, any Router<AppRoute>)] =
+            [(nil, modalRouter), (tabs.selectedTab, tabs.visibleRouter)]
+            + AppTab.allCases.map { ($0, tabs.router(for: $0)) }
+        for (tab, router) in places {
+            guard let page = router.topPage, let editor = page.model as? PetEditorViewModel, editor.hasChanges
+            else { continue }
+            return EditorDraft(tab: tab, route: page.route, fields: editor.draft, focus: editor.focusedField)
+        }
+        return nil
     }
 
     /// Rebuilds a saved state, every tab's stack and the dialog, the way `open` does a link.
@@ -62,6 +76,9 @@ extension AppCoordinator {
             services.feedback.showNotice(
                 L("Some pages you had open show records that no longer exist; showing the nearest page instead."))
         }
+        // The editor that opens at the draft's route (if it is still reached) takes the draft.
+        services.questions.shelvedDraft = valid.draft
+        defer { services.questions.shelvedDraft = nil }
         let reached = await rebuild(
             stacks: AppTab.allCases.map { ($0, valid.stacks[$0] ?? []) }, tab: valid.tab,
             modal: valid.modal, pain: valid.pain)

@@ -11,23 +11,17 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     private let data: ClinicData
     private let questions: Questions
     private let pet: Pet?
-    private let restoredDraft: PetDraft?
-    private let restoredFocus: PetField?
     /// The editor's model while its page is shown.
     public private(set) weak var model: PetEditorViewModel?
 
     /// An editor for a new pet (`pet: nil`) or for `pet`, shown through `router`, saving into
-    /// `data`, asking through `questions` before changes are discarded. With `draft`, the
-    /// fields start as a draft kept when the app quit, with `focus` on the field the user was in.
-    public init(
-        router: any Router<AppRoute>, data: ClinicData, questions: Questions, pet: Pet?,
-        draft: PetDraft? = nil, focus: PetField? = nil
-    ) {
+    /// `data`, asking through `questions` before changes are discarded. If `questions` holds a
+    /// draft kept for this editor when the app quit, the fields start as that draft, with the
+    /// cursor in the field the user was in.
+    public init(router: any Router<AppRoute>, data: ClinicData, questions: Questions, pet: Pet?) {
         self.data = data
         self.questions = questions
         self.pet = pet
-        restoredDraft = draft
-        restoredFocus = focus
         super.init(router: router)
         leaveGuard = { [weak self] _ in
             guard let self, let model = self.model, model.hasChanges else { return .leave }
@@ -37,10 +31,11 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
 
     /// Shows the editor; `onDismissed` runs when it leaves.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = PetEditorViewModel(pet: pet, data: data, draft: restoredDraft)
-        model.focusedField = restoredFocus
-        self.model = model
         let route: AppRoute = pet.map { .editPet($0.id) } ?? .addPet
+        let shelved = questions.takeDraft(for: route)
+        let model = PetEditorViewModel(pet: pet, data: data, draft: shelved?.fields)
+        model.focusedField = shelved?.focus
+        self.model = model
         let id = router.present(route, model: model, animated: animated, onDismissed: onDismissed)
         model.onSave = { [weak self] (draft: PetDraft) throws(StoreError) in
             guard let self, self.router.isVisible(id) else { return }

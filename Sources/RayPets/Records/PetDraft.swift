@@ -1,5 +1,5 @@
 /// A pet as the editor holds it: the text the user typed, not yet checked or saved.
-public struct PetDraft: Equatable, Sendable {
+public struct PetDraft: Equatable, Codable, Sendable {
     /// The name as typed.
     public var name: String
     /// The chosen species.
@@ -40,7 +40,7 @@ public struct PetDraft: Equatable, Sendable {
 }
 
 /// A field of the pet editor.
-public enum PetField: String, CaseIterable, Sendable {
+public enum PetField: String, CaseIterable, Codable, Sendable {
     case name, species, age, notes
 }
 

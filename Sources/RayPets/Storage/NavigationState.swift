@@ -1,8 +1,9 @@
 /// The whole navigation state as one value: the visible tab, each tab's stack, the dialog's
-/// stack (and the one answer its pages don't show). Saved on quit, restored on start.
+/// stack (and the one answer its pages don't show), and the editor's unsaved draft. Saved on
+/// quit, restored on start.
 public struct NavigationState: Equatable, Codable, Sendable {
     /// The format's version; a file from a newer RayPets is not guessed at.
-    public static let currentVersion = 1
+    public static let currentVersion = 2  // 2: the editor's draft
 
     /// The tab shown.
     public var tab: AppTab
@@ -12,13 +13,19 @@ public struct NavigationState: Equatable, Codable, Sendable {
     public var modal: [AppRoute]
     /// The pain level answered in the dialog (its later pages don't show which), if any.
     public var pain: PainLevel?
+    /// The open editor's fields, if they had changes.
+    public var draft: EditorDraft?
 
     /// A state.
-    public init(tab: AppTab, stacks: [AppTab: [AppRoute]], modal: [AppRoute], pain: PainLevel? = nil) {
+    public init(
+        tab: AppTab, stacks: [AppTab: [AppRoute]], modal: [AppRoute], pain: PainLevel? = nil,
+        draft: EditorDraft? = nil
+    ) {
         self.tab = tab
         self.stacks = stacks
         self.modal = modal
         self.pain = pain
+        self.draft = draft
     }
 
     /// The text saved to disk: `key=value` lines, routes as tokens.
@@ -29,6 +36,16 @@ public struct NavigationState: Equatable, Codable, Sendable {
         }
         pairs.append(("dialog", modal.map(\.token).joined(separator: ",")))
         if let pain { pairs.append(("pain", pain.rawValue)) }
+        if let draft {
+            pairs += [
+                ("draft-in", draft.tab?.rawValue ?? "dialog"), ("draft-page", draft.route.token),
+                ("draft-name", PercentEncoding.encode(draft.fields.name)),
+                ("draft-species", draft.fields.species.rawValue),
+                ("draft-age", PercentEncoding.encode(draft.fields.age)),
+                ("draft-notes", PercentEncoding.encode(draft.fields.notes)),
+            ]
+            if let focus = draft.focus { pairs.append(("draft-focus", focus.rawValue)) }
+        }
         return KeyValueText.format(pairs)
     }
 
@@ -73,6 +90,31 @@ public struct NavigationState: Equatable, Codable, Sendable {
             guard let level = PainLevel(rawValue: text) else { throw .corrupt("unknown pain level") }
             pain = level
         }
-        self.init(tab: tab, stacks: stacks, modal: modal, pain: pain)
+        self.init(tab: tab, stacks: stacks, modal: modal, pain: pain, draft: try Self.draft(in: values))
+    }
+
+    /// The `draft-*` lines, if any; all but the focus must be there and valid.
+    private static func draft(in values: [String: String]) throws(DecodingError) -> EditorDraft? {
+        guard let place = values["draft-in"] else { return nil }
+        let tab = AppTab(rawValue: place)
+        guard tab != nil || place == "dialog" else { throw .corrupt("unknown draft place") }
+        guard let token = values["draft-page"], let route = AppRoute(token: token) else {
+            throw .corrupt("no draft page")
+        }
+        func text(_ key: String) throws(DecodingError) -> String {
+            guard let raw = values[key], let text = PercentEncoding.decode(raw) else { throw .corrupt("bad \(key)") }
+            return text
+        }
+        guard let speciesText = values["draft-species"], let species = Species(rawValue: speciesText) else {
+            throw .corrupt("bad draft-species")
+        }
+        let fields = PetDraft(
+            name: try text("draft-name"), species: species, age: try text("draft-age"), notes: try text("draft-notes"))
+        var focus: PetField?
+        if let field = values["draft-focus"] {
+            guard let known = PetField(rawValue: field) else { throw .corrupt("bad draft-focus") }
+            focus = known
+        }
+        return EditorDraft(tab: tab, route: route, fields: fields, focus: focus)
     }
 }

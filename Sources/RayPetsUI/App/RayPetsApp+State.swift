@@ -12,6 +12,15 @@ extension RayPetsApp {
         stateStore?.save(state)
     }
 
+    /// `--fresh`: the last run's unsaved draft (if any) will not come back; say so before the
+    /// next save replaces it.
+    func reportDiscardedDraft() {
+        guard let draft = stateStore?.load()?.draft else { return }
+        let name = draft.fields.name.isEmpty ? "a new pet" : "\"\(draft.fields.name)\""
+        AppFiles.reportToStandardError(
+            "--fresh: discarding the unsaved draft of \(name) (\(draft.route.token)) kept from the last run")
+    }
+
     /// Goes back to where the last run ended, if it saved a state.
     func restoreState(of coordinator: AppCoordinator) {
         guard let state = stateStore?.load() else { return }

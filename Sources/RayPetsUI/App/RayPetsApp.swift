@@ -94,6 +94,7 @@ public final class RayPetsApp {
         observations = Self.logTransitions(of: coordinator)
         coordinator.start()
         if restoring, restoresState, services.settings.hasCompletedWelcome { restoreState(of: coordinator) }
+        if restoring, !restoresState { reportDiscardedDraft() }
         if readsTestCommands { TestCommands.listen(to: services.data) }
     }
 }

@@ -40,6 +40,7 @@ final class PetEditorView: PageView {
             problem.wrapStart()
             problem.isVisible = false
             problems[field] = problem
+            control.onFocusEnter { [weak model] in model?.focusedField = field }
             let row = Int32(index * 3)
             form.attach(label, column: 0, row: row)
             form.attach(control, column: 0, row: row + 1)
@@ -77,7 +78,8 @@ final class PetEditorView: PageView {
         age.onActivate { [weak model] in model?.save() }
         update(model)
         model.onChange = { [weak model] in if let model { update(model) } }
-        initialFocus = name
+        // Where the cursor was: a draft restored after a quit keeps its field.
+        initialFocus = fields.first { $0.0 == model.focusedField }?.2 ?? name
         widget = layout.root
     }
 }
