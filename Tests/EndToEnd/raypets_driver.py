@@ -122,6 +122,9 @@ def visible_nodes(window):
         stack.extend(reversed(children))
 
 
+ALERT_HEADINGS = ("Discard changes?", "Discard answers?")
+
+
 class RayPets:
     """One running raypets process."""
 
@@ -344,6 +347,30 @@ class RayPets:
             return win is not None and win.name == title
         wait_for(current, f"{'dialog' if dialog else 'window'} title '{title}'"
                  f" (now '{self.title(self.dialog() if dialog else self.main_window())}')")
+
+    def alert(self, heading=None):
+        """The open "Discard …?" alert window, found by its heading (its title), if any."""
+        for frame in self.frames():
+            if frame is not None and frame.name in ((heading,) if heading else ALERT_HEADINGS):
+                return frame
+        return None
+
+    def wait_alert(self, heading):
+        return wait_for(lambda: self.alert(heading), f"the alert '{heading}'")
+
+    def wait_no_alert(self):
+        wait_for(lambda: self.alert() is None, "the alert to close")
+
+    def focused_text(self, window=None):
+        """The text of the focused text field (an entry's inner text) in `window`."""
+        for node in walk(window or self.active_window()):
+            if has_state(node, pyatspi.STATE_FOCUSED):
+                try:
+                    text = node.queryText()
+                    return text.getText(0, text.characterCount)
+                except Exception:
+                    return None
+        return None
 
     def wait_no_dialog(self):
         wait_for(lambda: self.dialog() is None, "the dialog to close")

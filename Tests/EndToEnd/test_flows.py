@@ -731,6 +731,101 @@ def test_read_only_start():
         assert after.read() == content, "the read-only database was changed"
 
 
+def test_editor_asks_before_discarding_on_every_way_back():
+    with started() as app:
+        open_pet_page(app, "Rex")
+        app.click("Edit")
+        app.wait_title("Edit Rex")
+        app.keys("ctrl+a")
+        app.type_text("Rexy")
+        ways = [("the Back button", lambda: app.click("Back", window=app.main_window())),
+                ("Alt+Left", lambda: app.keys("alt+Left", window=app.main_window())),
+                ("the mouse back button", lambda: app.mouse_back(window=app.main_window()))]
+        for index, (way, leave) in enumerate(ways):
+            leave()
+            alert = app.wait_alert("Discard changes?")
+            assert app.focused(alert) == ("push button", "Keep editing"), (way, app.focused(alert))
+            if index == 0:
+                app.screenshot("discard-changes-alert.png")
+                app.keys("Escape", window=alert)  # Escape = keep editing
+            elif index == 1:
+                app.click("Keep editing", window=alert)
+            else:
+                app.click("Save", window=alert)
+                break
+            app.wait_no_alert()
+            app.wait_title("Edit Rex")
+            assert app.is_sensitive("Save", window=app.main_window()), way  # the typed name is still there
+        app.wait_no_alert()
+        app.wait_title("Rexy")  # saved, and the editor left
+        app.click("Edit")
+        app.wait_title("Edit Rexy")
+        app.keys("ctrl+a")
+        app.type_text("Rexo")
+        app.click("Back", window=app.main_window())
+        app.click("Discard", window=app.wait_alert("Discard changes?"))
+        app.wait_no_alert()
+        app.wait_title("Rexy")  # left, nothing saved
+
+
+def test_questionnaire_asks_before_discarding_the_answers():
+    with started() as app:
+        open_appointment(app)  # one answer: the pet
+        ways = [("Escape", lambda dialog: app.keys("Escape", window=dialog)),
+                ("Cancel", lambda dialog: app.click("Cancel", window=dialog)),
+                ("the close button", lambda dialog: app.click("Close", window=dialog)),
+                ("Ctrl+W", lambda dialog: app.keys("ctrl+w", window=dialog))]
+        for index, (way, leave) in enumerate(ways):
+            leave(app.dialog())
+            alert = app.wait_alert("Discard answers?")
+            assert app.focused(alert) == ("push button", "Keep editing"), (way, app.focused(alert))
+            if index < len(ways) - 1:
+                app.click("Keep editing", window=alert)
+                app.wait_no_alert()
+                app.wait_title("Visit type", dialog=True)
+            else:
+                app.screenshot("discard-answers-alert.png")
+                app.click("Discard", window=alert)
+        app.wait_no_alert()
+        app.wait_no_dialog()
+        app.wait_title("RayPets")
+
+
+def test_quit_keeps_the_editors_draft():
+    for way in ("ctrl+q", "close button"):
+        env = {"XDG_CONFIG_HOME": config_dir(welcome_done=True),
+               "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data."),
+               "XDG_STATE_HOME": tempfile.mkdtemp(prefix="raypets-e2e-state.")}
+        app = RayPets(BINARY, ARTIFACTS, env=env)
+        try:
+            open_pet_page(app, "Rex")
+            app.click("Edit")
+            app.wait_title("Edit Rex")
+            app.keys("ctrl+a")
+            app.type_text("Rexy")
+            if way == "ctrl+q":
+                app.keys("ctrl+q")
+            else:
+                app.click("Close", window=app.main_window())
+            wait_for(lambda: app.process.poll() is not None, f"raypets to quit ({way}) without asking")
+        finally:
+            app.quit()
+        app = RayPets(BINARY, ARTIFACTS, env=env)
+        try:
+            app.wait_title("Edit Rex")  # the editor is back ...
+            wait_for(lambda: app.focused_text() == "Rexy", f"the typed name, with the cursor in it ({way})")
+            app.keys("ctrl+q")
+            wait_for(lambda: app.process.poll() is not None, "raypets to quit again")
+        finally:
+            app.quit()
+        app = RayPets(BINARY, ARTIFACTS, env=env, args=["--fresh"])
+        try:
+            app.wait_title("RayPets")
+            wait_for(lambda: "discarding the unsaved draft of \"Rexy\"" in app.stderr(), "--fresh saying so")
+        finally:
+            app.quit()
+
+
 STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
@@ -739,7 +834,9 @@ STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_a
               test_runs_without_a_session_bus, test_dark_style_follows_the_desktop,
               test_add_pet_then_quit_and_relaunch, test_rename_from_its_page_and_the_title_follows,
               test_delete_with_undo, test_delete_while_its_pages_and_a_dialog_about_it_are_open,
-              test_corrupt_database_start, test_read_only_start]
+              test_corrupt_database_start, test_read_only_start,
+              test_editor_asks_before_discarding_on_every_way_back,
+              test_questionnaire_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft]
 
 
 def main():

@@ -6,7 +6,7 @@ import CGtk
 ///
 /// - The heading is the window's title too, and the window's accessible role is *alert
 ///   dialog*, so a screen reader announces the question when the alert opens.
-/// - Each answer is a button with a mnemonic; a destructive one is red
+/// - Each answer is a button; a destructive one is red
 ///   (`destructive-action`), a suggested one blue (`suggested-action`).
 /// - The *safe* answer (the one that loses nothing) has the keyboard focus when the alert
 ///   opens, and Escape and the window's close request answer it.
@@ -29,7 +29,7 @@ public final class AlertWindow {
     public struct Response: Sendable {
         /// The answer's identifier, passed to `onResponse`.
         public var id: String
-        /// The button's label, with a mnemonic (`"_Discard"`).
+        /// The button's label (a mnemonic mark, `"_Discard"`, is dropped).
         public var label: String
         /// How the button looks.
         public var appearance: Appearance
@@ -82,7 +82,9 @@ public final class AlertWindow {
         actions.addCSSClass("dialog-action-area")
         actions.isHomogeneous = true
         for response in responses {
-            let button = Button(label: response.label, mnemonic: true)
+            // Shown without its mnemonic mark: GTK 4.8 names a mnemonic button twice on the
+            // accessibility bus ("Keep editing Keep editing").
+            let button = Button(label: String(response.label.filter { $0 != "_" }))
             button.setExpand(horizontal: true, vertical: false)
             switch response.appearance {
             case .normal: break
