@@ -1,4 +1,4 @@
-/* CGtk: making GTK 4.8's gtk_window_destroy() dispose a window a Swift wrapper holds. */
+/* CGtk: making GTK 4.8's gtk_window_destroy() dispose a window a Swift wrapper holds, safely. */
 #ifndef RAYPETS_CGTK_WINDOW_DISPOSE_H
 #define RAYPETS_CGTK_WINDOW_DISPOSE_H
 
@@ -30,6 +30,24 @@ static gboolean rp_dispose_if_destroyed(gpointer window) {
 
 static inline void rp_window_dispose_when_destroyed(gpointer window) {
     g_idle_add_full(G_PRIORITY_HIGH_IDLE, rp_dispose_if_destroyed, g_object_ref(window), g_object_unref);
+}
+
+/* --- Transient parents ---------------------------------------------------
+ * GTK 4.8 keeps a plain pointer to a window's transient parent and disconnects its
+ * handlers from that parent when the window is disposed. A dialog destroyed with its
+ * parent is disposed on the idle above, after the parent may be gone ("instance with
+ * invalid (NULL) class pointer"). So a window forgets its transient parent while the
+ * parent is being destroyed, when both are still valid.
+ */
+static void rp_forget_destroyed_parent(GtkWidget *parent, gpointer window) {
+    if (gtk_window_get_transient_for(GTK_WINDOW(window)) == GTK_WINDOW(parent))
+        gtk_window_set_transient_for(GTK_WINDOW(window), NULL);
+}
+
+static inline void rp_window_set_transient_for(gpointer window, gpointer parent) {
+    gtk_window_set_transient_for(GTK_WINDOW(window), parent ? GTK_WINDOW(parent) : NULL);
+    if (parent)
+        g_signal_connect_object(parent, "destroy", G_CALLBACK(rp_forget_destroyed_parent), window, 0);
 }
 
 #endif

@@ -69,6 +69,9 @@ open class Widget: Object {
     /// Adds a CSS class (`gtk_widget_add_css_class`).
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 
+    /// Whether the widget has the CSS class `name` (e.g. `destructive-action`).
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
     /// The name assistive technologies read for this widget.
     public func setAccessibleLabel(_ label: String) { rp_accessible_set_label(gobject, label) }
 

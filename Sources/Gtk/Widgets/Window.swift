@@ -114,9 +114,10 @@ public final class Window: Widget {
         set { gtk_window_set_modal(window, newValue ? 1 : 0) }
     }
 
-    /// The window this one is a dialog of (not retained: GTK keeps a weak pointer).
+    /// The window this one is a dialog of (not retained). The window forgets its parent when
+    /// the parent is destroyed (see `rp_window_set_transient_for` in `CGtk/window-dispose.h`).
     public func setTransient(for parent: Window?) {
-        gtk_window_set_transient_for(window, parent?.window)
+        rp_window_set_transient_for(gobject, parent?.gobject)
     }
 
     /// The window this one is transient for, as a raw pointer (for tests and diagnostics).

@@ -99,6 +99,8 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     package var backAction: Action? { dialog?.navigation.backAction }
     /// `navigation.cancel`, while a dialog is open.
     package var cancelAction: Action? { dialog?.navigation.cancelAction }
+    /// `navigation.close` (Ctrl+W), while a dialog is open.
+    package var closeAction: Action? { dialog?.navigation.closeAction }
     /// The open dialog's stack, if any.
     package var stack: Stack? { dialog?.pages.stack }
 }

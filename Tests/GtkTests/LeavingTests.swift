@@ -1,0 +1,150 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+import RayPetsUI
+
+/// An alert host over the fixture's dialog (else its main window), with a Keep/Discard alert
+/// per page, and a counter of the alert windows it makes.
+@MainActor
+private final class AlertFixture {
+    let host: GtkAlertHost<TestRoute>
+    let router: ModalRouter<TestRoute>
+    let windows = FinalizationCounter()
+
+    init(over f: HostFixture) {
+        let windows = windows
+        host = GtkAlertHost(
+            parent: { [weak f] in f?.modalHost.window ?? f?.window },
+            makeAlert: { page in
+                let alert = AlertWindow(
+                    heading: page.title, body: "Your answers will be lost.",
+                    responses: [
+                        .init(id: "keep", label: "_Keep editing"),
+                        .init(id: "discard", label: "_Discard", appearance: .destructive),
+                    ],
+                    safeResponse: "keep")
+                windows.watch(alert.window)
+                return alert
+            })
+        router = ModalRouter(host: host)
+    }
+}
+
+@MainActor
+func leavingTests(_ runner: TestRunner) {
+    runner.test("an alert is a modal alert over the dialog, Keep editing focused, Discard red") {
+        let f = HostFixture()
+        defer { f.tearDown() }
+        let alerts = AlertFixture(over: f)
+        f.modal.present(.a, model: TitledModel("A"))
+        f.settle()
+        alerts.router.present(.c, model: TitledModel("Discard answers?"))
+        f.settle()
+        guard let alert = alerts.host.alert, let dialog = f.modalHost.window else {
+            throw Failure(description: "no alert or no dialog")
+        }
+        try check(alert.window.isMapped && alert.window.isModal, "alert not shown as a modal window")
+        try check(alert.window.transientParent == dialog.gobject, "alert not over the dialog")
+        try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
+        try check(alert.button("keep")?.hasFocus == true, "the safe answer is not focused")
+        try check(alert.button("keep")?.label == "Keep editing", "label \(alert.button("keep")?.label ?? "-")")
+        try check(alert.button("discard")?.hasCSSClass("destructive-action") == true, "Discard not destructive")
+        var answers: [String] = []
+        alert.onResponse = { answers.append($0) }
+        alert.window.close()  // the close request answers the safe answer; the owner closes
+        f.settle()
+        try check(answers == ["keep"], "answers \(answers)")
+        try check(alert.window.isMapped, "the alert closed itself")
+        alerts.router.dismiss(animated: false)
+        f.settle()
+        try check(alerts.host.alert == nil && !alert.window.isMapped, "alert still open")
+    }
+
+    runner.test("a dialog destroyed under its alert takes the alert along: router told, both freed") {
+        let f = HostFixture()
+        defer { f.tearDown() }
+        let alerts = AlertFixture(over: f)
+        var dismissed = 0
+        f.modal.present(.a, model: TitledModel("A"))
+        f.settle()
+        alerts.router.present(.c, model: TitledModel("Discard answers?"), animated: false) { dismissed += 1 }
+        f.settle()
+        try check(alerts.host.alert != nil, "no alert")
+        f.modalHost.window?.destroy()  // as when the main window closes, say
+        f.settle()
+        try check(alerts.host.alert == nil, "alert still shown")
+        try check(!alerts.router.isPresenting, "the alert's router still presents")
+        try check(dismissed == 1, "the alert page's onDismissed ran \(dismissed) times")
+        try check(alerts.windows.alive == 0, "alert window not finalized")
+        try check(f.dialogs.alive == 0, "dialog window not finalized")
+    }
+
+    runner.testAsync("the editor: Back asks; Keep editing keeps the page, the typed text and the focus") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Edit"))
+        let clinic = f.tabs.router(for: .clinic)
+        guard let name = f.window.tabHost.visibleHost?.visibleView?.initialFocus as? Entry else {
+            throw Failure(description: "the editor's first focus is not its name field")
+        }
+        try check(name.containsFocus, "the name field has no focus")
+        name.text = "Rexy"
+        let stack = clinic.routes
+        try await driver.perform(.back)
+        guard let alert = f.window.alertHost.alert else { throw Failure(description: "Back did not ask") }
+        try check(alert.window.title == "Discard changes?", "title \(alert.window.title)")
+        try check(alert.window.transientParent == f.window.window.gobject, "alert not over the main window")
+        try check(alert.button("keepEditing")?.hasFocus == true, "Keep editing not focused")
+        try check(alert.button("save") != nil, "Save not offered for a valid form")
+        try check(clinic.routes == stack, "the stack changed while asking: \(clinic.routes)")
+        alert.button("keepEditing")?.click()
+        await driver.settle()
+        f.settle()
+        try check(f.window.alertHost.alert == nil, "the alert stayed")
+        try check(clinic.routes == stack, "Keep editing changed the stack: \(clinic.routes)")
+        try check(f.window.tabHost.visibleHost?.visibleView?.initialFocus === name, "the editor's page was replaced")
+        try check(name.text == "Rexy", "the typed text is gone: \(name.text)")
+        try check(name.containsFocus, "the focus left the name field")
+
+        try await driver.perform(.altLeft)
+        f.window.alertHost.alert?.button("discard")?.click()
+        await driver.settle()
+        f.settle()
+        try check(clinic.routes == stack.dropLast(), "Discard did not leave: \(clinic.routes)")
+        try check(f.app.services.data.pet(id: "rex")?.name == "Rex", "Discard saved")
+    }
+
+    runner.testAsync("the questionnaire: Cancel and Ctrl+W ask over the dialog; Keep editing keeps it") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("Schedule appointment"))
+        try await driver.perform(.chooseRow(0))
+        let routes = f.modal.routes
+        for leave in [{ f.window.modalHost.cancelButton?.click() }, { f.window.modalHost.closeAction?.activate() }] {
+            leave()
+            await driver.settle()
+            guard let alert = f.window.alertHost.alert, let dialog = f.window.modalHost.window else {
+                throw Failure(description: "no question, or the dialog closed")
+            }
+            try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
+            try check(alert.window.transientParent == dialog.gobject, "the alert is not over the dialog")
+            alert.button("keepEditing")?.click()
+            await driver.settle()
+            f.settle()
+            try check(f.window.alertHost.alert == nil, "the alert stayed")
+            try check(f.modal.routes == routes, "Keep editing changed the dialog: \(f.modal.routes)")
+            try check(dialog.focusedWidget != nil, "nothing focused in the dialog")
+        }
+        f.window.modalHost.closeAction?.activate()
+        await driver.settle()
+        f.window.alertHost.alert?.button("discard")?.click()
+        await driver.settle()
+        f.settle()
+        try check(!f.modal.isPresenting && f.window.modalHost.window == nil, "Discard did not close the dialog")
+    }
+}
