@@ -361,6 +361,11 @@ class RayPets:
     def wait_no_alert(self):
         wait_for(lambda: self.alert() is None, "the alert to close")
 
+    def discard(self, heading="Discard answers?"):
+        """Answers the alert `heading` with Discard and waits for it to close."""
+        self.click("Discard", window=self.wait_alert(heading))
+        self.wait_no_alert()
+
     def focused_text(self, window=None):
         """The text of the focused text field (an entry's inner text) in `window`."""
         for node in walk(window or self.active_window()):

@@ -126,6 +126,7 @@ def test_appointment_back_inside_dialog(app):
     app.wait_title("Visit type", dialog=True)
     assert "Appointment for Clover" in app.labels(), app.labels()
     app.click("Cancel")
+    app.discard()  # a pet is chosen: leaving asks
     app.wait_no_dialog()
 
 
@@ -139,6 +140,8 @@ def leave_on_every_page(app, button):
         else:
             run_branch(app, answers[:depth - 2], pages[1:depth])
         app.click(button, window=app.dialog())
+        if depth > 1:  # a pet is chosen: leaving asks
+            app.discard()
         app.wait_no_dialog()
         app.wait_title("RayPets")
 
@@ -264,6 +267,7 @@ def test_alt_left_and_escape_in_the_dialog(app):
     app.keys("alt+Left")
     app.wait_title("Visit type", dialog=True)
     app.keys("Escape")
+    app.discard()
     app.wait_no_dialog()
     app.wait_title("RayPets")
 
@@ -320,6 +324,9 @@ def test_every_control_has_an_accessible_name(app):
     open_appointment(app)
     screens += app.unnamed_controls()
     app.keys("Escape")
+    app.wait_alert("Discard answers?")
+    screens += app.unnamed_controls()
+    app.discard()
     app.wait_no_dialog()
     assert not screens, "controls without an accessible name:\n" + "\n".join(sorted(set(screens)))
 
@@ -474,6 +481,7 @@ def test_quit_mid_flow_and_relaunch_restores_the_screen():
         app.click("Back")
         app.wait_title("Visit type", dialog=True)
         app.click("Cancel")
+        app.discard()
         app.wait_no_dialog()
         app.select_tab("Learn")
         app.wait_title("I go out")

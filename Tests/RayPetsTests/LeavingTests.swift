@@ -115,6 +115,64 @@ struct LeavingTests {
         #expect(app.clinicHost.visibleRoute == .editPet("rex"))
         #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
     }
+
+    /// The appointment dialog, with Rex chosen (on "Visit type") unless `choose` is false.
+    private func questionnaire(choose: Bool = true) async -> AppHarness {
+        let app = AppHarness()
+        app.tapSchedule()
+        await app.settle()
+        if choose { await app.choosePet(at: 0) }
+        return app
+    }
+
+    @Test("the questionnaire asks on Cancel once a pet is chosen; Keep editing keeps every answer")
+    func questionnaireKeeps() async {
+        let app = await questionnaire()
+        app.pick(VisitType.sick)
+        let before = app.modalHost.pages
+        await app.tapCancel()
+        #expect(app.question?.title == "Discard answers?")
+        #expect(app.question?.answers == [.keepEditing, .discard], "nothing to save before the end")
+        #expect(app.modalHost.pages == before)
+        await app.answer(.keepEditing)
+        #expect(app.question == nil && app.modalHost.pages == before)
+        #expect(app.modalRouter.routes == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
+    }
+
+    @Test("Discard closes the dialog and stores nothing")
+    func questionnaireDiscards() async {
+        let app = await questionnaire()
+        await app.closeDialogWindow()
+        await app.answer(.discard)
+        #expect(!app.modalRouter.isPresenting)
+        #expect(app.requests.isEmpty)
+        #expect(!app.live.liveTypeNames.contains { $0.hasPrefix("PetAppointment") }, "\(app.live.liveTypeNames)")
+    }
+
+    @Test("no question before a pet is chosen, nor after Back to \"Which pet?\" took the choice back")
+    func questionnaireWithoutAnswers() async {
+        let unchosen = await questionnaire(choose: false)
+        await unchosen.tapCancel()
+        #expect(unchosen.question == nil && !unchosen.modalRouter.isPresenting)
+
+        let app = await questionnaire()
+        app.tapBack()
+        await app.settle()
+        #expect(app.question == nil, "Back inside the flow never asks")
+        #expect(app.modalRouter.routes == [.petPicker])
+        await app.tapCancel()
+        #expect(app.question == nil && !app.modalRouter.isPresenting)
+    }
+
+    @Test("a finished questionnaire is stored and closes without asking")
+    func questionnaireFinished() async {
+        let app = await questionnaire()
+        app.pick(VisitType.well)
+        app.tapAction()
+        await app.settle()
+        #expect(app.question == nil && !app.modalRouter.isPresenting)
+        #expect(app.requests.count == 1)
+    }
 }
 
 @MainActor

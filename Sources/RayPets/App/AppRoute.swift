@@ -52,4 +52,13 @@ extension AppRoute {
             nil
         }
     }
+
+    /// Whether the page is one of the questionnaire's pages after "Which pet?" (a pet was
+    /// chosen, so the dialog holds answers).
+    public var isAppointmentQuestion: Bool {
+        switch self {
+        case .visitType, .painLevel, .fakingIt, .noAppointmentRequired: true
+        default: false
+        }
+    }
 }

@@ -11,9 +11,10 @@ import Navigation
 ///
 /// A `PetAppointmentBuilder` collects the answers; a finished questionnaire is stored in
 /// the clinic's records. Leaving the dialog (Cancel, Escape, its close button, Ctrl+W, a link)
-/// once a pet is chosen asks first ("Discard answers?"); discarding drops the answers. Back to "Which
-/// pet?" and another choice starts the questions again for that pet. With no pets, "Which
-/// pet?" offers Add pet, and the editor opens inside the dialog.
+/// while a pet is chosen (a question page is open) asks first ("Discard answers?");
+/// discarding drops the answers. Back to "Which pet?" takes the choice back, and another
+/// choice starts the questions again for that pet. With no pets, "Which pet?" offers Add
+/// pet, and the editor opens inside the dialog.
 @MainActor
 public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, FollowsClinicData {
     /// The answers so far.
@@ -41,8 +42,9 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         }
     }
 
-    /// Whether the user has answered anything (chosen a pet) that leaving would lose.
-    public var hasAnswers: Bool { builder.pet != nil && !finished }
+    /// Whether leaving would lose answers: a pet was chosen and its questions are open (Back
+    /// to "Which pet?" takes the choice back), and the questionnaire is not stored yet.
+    public var hasAnswers: Bool { !finished && router.routes.contains(where: \.isAppointmentQuestion) }
 
     /// Follows the records: a renamed pet's name on every question page.
     public func clinicDataChanged(_ change: ClinicData.Change) {

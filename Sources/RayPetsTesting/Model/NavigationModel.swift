@@ -20,8 +20,9 @@ public struct NavigationModel: Hashable, Sendable {
     private var dirty: [Location: String] = [:]
     /// The notes the walk saved, by pet (typing the saved text again is no change).
     private var savedNotes: [Pet.ID: String] = [:]
-    /// Whether a pet was chosen in the open dialog (the questionnaire has answers).
-    private var answered = false
+    /// Whether a pet was chosen in the open dialog and its questions are open (the
+    /// questionnaire has answers; Back to "Which pet?" takes them back).
+    private var answered: Bool { modal.first == .petPicker && modal.contains(where: \.isAppointmentQuestion) }
     private var nextRecord: Int64 = 1
     private var nextPet = 5  // the sample pets took 1 to 4
     private var namesUsed = 0
@@ -48,7 +49,7 @@ public struct NavigationModel: Hashable, Sendable {
     public enum Guarded: Hashable, Sendable {
         /// The editor on top of a stack, with changes.
         case editor(Location)
-        /// The questionnaire (the dialog's first page), once a pet is chosen.
+        /// The questionnaire (the dialog's first page), while a pet is chosen.
         case questionnaire
     }
 
@@ -218,7 +219,7 @@ public struct NavigationModel: Hashable, Sendable {
         default: editorLeaves = place == .modal  // Cancel, Escape, close: the whole dialog
         }
         if editorLeaves && Self.isEditor(stack.last) && dirty[place] != nil { leaving.append(.editor(place)) }
-        if place == .modal && exit != .back && exit != .altLeft && answered && modal.first == .petPicker {
+        if place == .modal && exit != .back && exit != .altLeft && answered {
             leaving.append(.questionnaire)
         }
         return leaving
@@ -250,10 +251,9 @@ public struct NavigationModel: Hashable, Sendable {
         if case .editPet(let pet) = routes(at: place).last, let text = dirty[place] { savedNotes[pet] = text }
     }
 
-    /// Forgets changes and answers whose pages have left.
+    /// Forgets changes whose pages have left.
     private mutating func tidy() {
         dirty = dirty.filter { Self.isEditor(routes(at: $0.key).last) }
-        if modal.first != .petPicker { answered = false }
     }
 
     /// The questionnaire for `pet` was finished: stored, the dialog closes.
@@ -279,7 +279,6 @@ public struct NavigationModel: Hashable, Sendable {
         switch visibleRoute {
         case .pets: push(.petDetail(pets[index].id))
         case .petPicker:
-            answered = true
             modal.append(.visitType(pet: pets[index].id))
         case .petDetail(let pet): push(.appointmentRecord(pet: pet, record: history(of: pet)[index]))
         default: break

@@ -2,16 +2,33 @@ import Navigation
 
 /// Cooking a recipe step by step, on the stack it shares with the recipe and the list. Done
 /// (or Stop) dismisses the flow: exactly its own steps leave, and the recipe is visible again.
+///
+/// Past the first step, the flow guards the cook's place: whatever would end it (Stop, Back
+/// from its first page, a link) first asks "Stop cooking?" through `alertRouter`. Back
+/// between steps does not ask (the flow stays), and Done on the last step does not either.
 @MainActor
 public final class CookingFlow: FlowCoordinator<RecipeRoute> {
     private let recipe: Recipe
     private let firstStep: Int
+    private var isDone = false
 
-    /// Cooking `recipe` from `firstStep` on `router`.
-    public init(recipe: Recipe, firstStep: Int = 0, router: any Router<RecipeRoute>) {
+    /// Cooking `recipe` from `firstStep` on `router`; the question asked through `alertRouter`.
+    public init(
+        recipe: Recipe, firstStep: Int = 0, router: any Router<RecipeRoute>, alertRouter: any Router<RecipeRoute>
+    ) {
         self.recipe = recipe
         self.firstStep = min(max(firstStep, 0), recipe.steps.count - 1)
         super.init(router: router)
+        leaveGuard = { [weak self] request in
+            // The page the user is on: the top of what would leave.
+            guard let self, !self.isDone, case .cookingStep(_, let step)? = request.leaving.first?.route, step > 0
+            else { return .leave }
+            return .ask { [weak self] in
+                guard let self else { return true }
+                let question = StopCookingQuestion(recipe: self.recipe, step: step, router: alertRouter)
+                return await self.coordinate(to: question, animated: false) ?? false
+            }
+        }
     }
 
     /// Shows the first step.
@@ -25,7 +42,12 @@ public final class CookingFlow: FlowCoordinator<RecipeRoute> {
             .cookingStep(id: recipe.id, step: index), model: model, animated: animated, onDismissed: onDismissed)
         model.onStop = whenVisible(id) { flow in flow.dismiss(animated: true) }
         model.onNext = whenVisible(id) { flow in
-            if model.isLast { flow.dismiss(animated: true) } else { flow.showStep(index + 1, animated: true) }
+            if model.isLast {
+                flow.isDone = true  // nothing to lose: no question
+                flow.dismiss(animated: true)
+            } else {
+                flow.showStep(index + 1, animated: true)
+            }
         }
     }
 }

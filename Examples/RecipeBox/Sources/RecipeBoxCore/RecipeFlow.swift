@@ -7,13 +7,19 @@ public final class RecipeFlow: FlowCoordinator<RecipeRoute> {
     /// The recipe.
     public let recipe: Recipe
     private let dialogRouter: any Router<RecipeRoute>
+    private let alertRouter: any Router<RecipeRoute>
     /// The recipe page's model, once shown.
     public private(set) var model: RecipeModel?
 
-    /// The flow of `recipe` on `router`; the servings dialog through `dialogRouter`.
-    public init(recipe: Recipe, router: any Router<RecipeRoute>, dialogRouter: any Router<RecipeRoute>) {
+    /// The flow of `recipe` on `router`; the servings dialog through `dialogRouter`, alerts
+    /// through `alertRouter`.
+    public init(
+        recipe: Recipe, router: any Router<RecipeRoute>, dialogRouter: any Router<RecipeRoute>,
+        alertRouter: any Router<RecipeRoute>
+    ) {
         self.recipe = recipe
         self.dialogRouter = dialogRouter
+        self.alertRouter = alertRouter
         super.init(router: router)
     }
 
@@ -31,7 +37,8 @@ public final class RecipeFlow: FlowCoordinator<RecipeRoute> {
     /// Starts cooking at `step`: the steps are pushed on this stack, and when cooking ends
     /// the stack is back on this recipe — not on the list below it.
     func cook(from step: Int, animated: Bool) {
-        presentChild(CookingFlow(recipe: recipe, firstStep: step, router: router), animated: animated)
+        presentChild(
+            CookingFlow(recipe: recipe, firstStep: step, router: router, alertRouter: alertRouter), animated: animated)
     }
 
     /// Asks how many to cook for, in a dialog; Cancel keeps the servings as they were.

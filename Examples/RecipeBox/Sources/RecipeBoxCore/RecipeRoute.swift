@@ -10,4 +10,6 @@ public enum RecipeRoute: NavigationRoute {
     case cookingStep(id: String, step: Int)
     /// The dialog asking how many people to cook for.
     case servings(id: String)
+    /// The alert asking whether to stop cooking (the cook is past the first step).
+    case stopCooking(id: String)
 }

@@ -59,6 +59,22 @@ public final class CookingStepModel: PageModel {
     }
 }
 
+/// The "Stop cooking?" alert.
+@MainActor
+public final class StopCookingModel: PageModel {
+    /// "Stop cooking?".
+    public let title = "Stop cooking?"
+    /// Where the cook is, and what stopping loses.
+    public let body: String
+    /// The answer: `true` stops cooking.
+    public var onAnswer: (@MainActor (Bool) -> Void)?
+
+    /// The question while cooking `recipe`, on `step` (0-based).
+    public init(recipe: Recipe, step: Int) {
+        body = "You are on step \(step + 1) of \(recipe.steps.count) of \(recipe.name). Stopping loses your place."
+    }
+}
+
 /// The servings dialog: a few choices.
 @MainActor
 public final class ServingsModel: PageModel {

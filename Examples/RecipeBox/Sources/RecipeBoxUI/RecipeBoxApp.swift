@@ -32,7 +32,8 @@ public final class RecipeBoxApp {
         guard let window else { return }
         for uri in uris {
             do throws(RecipeLink.ParseError) {
-                window.coordinator.open(try RecipeLink.parse(uri, recipes: window.coordinator.recipes))
+                let link = try RecipeLink.parse(uri, recipes: window.coordinator.recipes)
+                Task.immediate { await window.coordinator.open(link) }
             } catch {
                 log.warning(error.description)
             }

@@ -13,6 +13,10 @@ public final class RecipeBoxWindow {
     public let stackRouter: StackRouter<RecipeRoute>
     /// Dialogs over the window.
     public let dialogRouter: ModalRouter<RecipeRoute>
+    /// Alerts over the window (or over its dialog).
+    public let alertRouter: ModalRouter<RecipeRoute>
+    /// Shows the alerts.
+    public let alertHost: GtkAlertHost<RecipeRoute>
     /// The root flow.
     public let coordinator: RecipeBoxCoordinator
     private let stackHost: GtkStackHost<RecipeRoute>
@@ -29,13 +33,16 @@ public final class RecipeBoxWindow {
         dialogHost.dialogSize = (360, 420)
         stackRouter = StackRouter(host: stackHost)
         dialogRouter = ModalRouter(host: dialogHost)
+        alertHost = GtkAlertHost(
+            parent: { [weak dialogHost, weak window] in dialogHost?.window ?? window }, makeAlert: Self.alert(for:))
+        alertRouter = ModalRouter(host: alertHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         let header = HeaderBar()
         header.packStart(navigation.backButton)
         window.titlebar = header
         window.child = stackHost.widget
-        coordinator = RecipeBoxCoordinator(router: stackRouter, dialogRouter: dialogRouter)
+        coordinator = RecipeBoxCoordinator(router: stackRouter, dialogRouter: dialogRouter, alertRouter: alertRouter)
         coordinator.present(animated: false, onDismissed: nil)
     }
 
@@ -48,5 +55,21 @@ public final class RecipeBoxWindow {
         case (.servings, let model as ServingsModel): ServingsView(model: model)
         default: preconditionFailure("\(page.route) was presented with a \(type(of: page.model))")
         }
+    }
+
+    /// The alert of an alert route's page: Keep cooking (safe: focused, and what Escape
+    /// answers) or Stop (destructive).
+    static func alert(for page: Page<RecipeRoute>) -> AlertWindow {
+        guard let model = page.model as? StopCookingModel else {
+            preconditionFailure("\(page.route) is not an alert")
+        }
+        let alert = AlertWindow(
+            heading: model.title, body: model.body,
+            responses: [
+                .init(id: "keep", label: "Keep cooking"), .init(id: "stop", label: "Stop", appearance: .destructive),
+            ],
+            safeResponse: "keep")
+        alert.onResponse = { [weak model] id in model?.onAnswer?(id == "stop") }
+        return alert
     }
 }

@@ -5,12 +5,16 @@ import RecipeBoxCore
 import RecipeBoxUI
 
 // A GTK smoke test of RecipeBox: the real window, hosts and views on a display (scripts/test
-// runs it under a private Xvfb). It walks list -> recipe -> cooking -> done -> Back and checks
+// runs it under a private Xvfb). It walks list -> recipe -> cooking -> done -> cooking -> Stop
+// (asked in an alert) -> Back and checks
 // what GTK shows at each step.
 guard MainLoop.initialize() else {
     print("recipe-box-smoke: cannot open a display; run it under Xvfb (scripts/with-display)")
     exit(2)
 }
+// Awaited answers (the alert's) resume through the main queue: let the GLib loop run it, as
+// `Application.run` does.
+MainQueueBridge.install()
 
 @MainActor
 func smoke() -> [String] {
@@ -38,6 +42,30 @@ func smoke() -> [String] {
     }
     settle()
     expect(app.window.title == "Pancakes", "after Done: \(app.window.title) (cooking must end on the recipe)")
+
+    // Past the first step, Stop asks in an alert over the window; Keep cooking stays.
+    (app.stackRouter.topPage?.model as? RecipeModel)?.onCook?()
+    settle()
+    (app.stackRouter.topPage?.model as? CookingStepModel)?.onNext?()
+    settle()
+    let cooking = app.stackRouter.routes
+    (app.stackRouter.topPage?.model as? CookingStepModel)?.onStop?()
+    settle()
+    if let alert = app.alertHost.alert {
+        expect(alert.window.isMapped && alert.window.title == "Stop cooking?", "alert: \(alert.window.title)")
+        expect(alert.button("keep")?.hasFocus == true, "Keep cooking is not focused")
+        alert.window.close()  // the close request (and Escape) keep cooking
+        settle()
+        expect(app.alertHost.alert == nil, "the alert stayed after Keep cooking")
+        expect(app.stackRouter.routes == cooking, "Keep cooking changed the stack: \(app.stackRouter.routes)")
+    } else {
+        expect(false, "Stop on step 2 did not ask")
+    }
+    (app.stackRouter.topPage?.model as? CookingStepModel)?.onStop?()
+    settle()
+    app.alertHost.alert?.button("stop")?.click()
+    settle()
+    expect(app.window.title == "Pancakes", "after Stop: \(app.window.title)")
 
     app.navigation.backButton.click()
     settle()

@@ -8,6 +8,7 @@ import Testing
 struct App {
     let stackHost = InMemoryHost<RecipeRoute>()
     let dialogHost = InMemoryHost<RecipeRoute>()
+    let alertHost = InMemoryHost<RecipeRoute>()
     let stack: StackRouter<RecipeRoute>
     let dialog: ModalRouter<RecipeRoute>
     let coordinator: RecipeBoxCoordinator
@@ -15,13 +16,31 @@ struct App {
     init() {
         stack = StackRouter(host: stackHost)
         dialog = ModalRouter(host: dialogHost)
-        coordinator = RecipeBoxCoordinator(router: stack, dialogRouter: dialog)
+        coordinator = RecipeBoxCoordinator(
+            router: stack, dialogRouter: dialog, alertRouter: ModalRouter(host: alertHost))
         coordinator.present(animated: false, onDismissed: nil)
     }
 
     func choose(_ id: String) {
         let list = stackHost.visibleModel(as: RecipeListModel.self)!
         list.onSelect?(list.recipes.first { $0.id == id }!)
+    }
+
+    /// `id`'s recipe, cooking, on its step `step` (0-based) after pressing Next.
+    func cook(_ id: String, to step: Int) {
+        choose(id)
+        stackHost.visibleModel(as: RecipeModel.self)!.onCook?()
+        for _ in 0..<step { stackHost.visibleModel(as: CookingStepModel.self)!.onNext?() }
+    }
+
+    var step: CookingStepModel { stackHost.visibleModel(as: CookingStepModel.self)! }
+    /// The "Stop cooking?" alert, if open.
+    var question: StopCookingModel? { alertHost.visibleModel(as: StopCookingModel.self) }
+
+    /// Answers the open question and lets the flows act on it.
+    func answer(stop: Bool) async {
+        question?.onAnswer?(stop)
+        await settle()
     }
 }
 
@@ -58,14 +77,61 @@ struct RecipeBoxTests {
     }
 
     @Test("Stop cooking on any step leaves exactly the steps")
-    func stopCooking() {
+    func stopCooking() async {
         let app = App()
-        app.choose("tomato-soup")
-        app.stackHost.visibleModel(as: RecipeModel.self)!.onCook?()
-        app.stackHost.visibleModel(as: CookingStepModel.self)!.onNext?()
+        app.cook("tomato-soup", to: 1)
         #expect(app.stack.routes.last == .cookingStep(id: "tomato-soup", step: 1))
-        app.stackHost.visibleModel(as: CookingStepModel.self)!.onStop?()
+        app.step.onStop?()
+        await settle()
+        await app.answer(stop: true)
         #expect(app.stack.routes == [.recipes, .recipe(id: "tomato-soup")])
+    }
+
+    @Test("past the first step, Stop asks first; Keep cooking changes nothing")
+    func stopAsks() async {
+        let app = App()
+        app.cook("pancakes", to: 1)
+        let before = app.stack.routes
+        app.step.onStop?()
+        await settle()
+        #expect(app.question?.body == "You are on step 2 of 3 of Pancakes. Stopping loses your place.")
+        #expect(app.stack.routes == before, "nothing leaves while asking")
+        await app.answer(stop: false)
+        #expect(app.question == nil && app.stack.routes == before)
+        #expect(app.alertHost.pages.isEmpty)
+    }
+
+    @Test("Back between steps, Stop on the first step and Done never ask")
+    func noQuestion() async {
+        let app = App()
+        app.cook("pancakes", to: 2)
+        app.stackHost.tapBack()
+        app.stackHost.tapBack()
+        #expect(app.question == nil && app.stack.routes.last == .cookingStep(id: "pancakes", step: 0))
+        app.step.onStop?()
+        #expect(app.question == nil && app.stack.routes.last == .recipe(id: "pancakes"))
+        app.stackHost.visibleModel(as: RecipeModel.self)!.onCook?()
+        for _ in 0..<3 { app.step.onNext?() }
+        #expect(app.question == nil && app.stack.routes.last == .recipe(id: "pancakes"))
+    }
+
+    @Test("a link while cooking asks; Keep cooking keeps the stack and does not open the link")
+    func linkAsks() async throws {
+        let app = App()
+        app.cook("flatbread", to: 1)
+        let before = app.stack.routes
+        let link = try RecipeLink.parse("recipebox://recipe/pancakes", recipes: Recipe.samples)
+        let opened = Task { await app.coordinator.open(link) }
+        await settle()
+        #expect(app.question != nil)
+        await app.answer(stop: false)
+        #expect(await opened.value == false)
+        #expect(app.stack.routes == before)
+        let again = Task { await app.coordinator.open(link) }
+        await settle()
+        await app.answer(stop: true)
+        #expect(await again.value == true)
+        #expect(app.stack.routes == [.recipes, .recipe(id: "pancakes")])
     }
 
     @Test("the servings dialog hands its number back to the recipe; Cancel keeps the old one")
@@ -88,11 +154,11 @@ struct RecipeBoxTests {
     }
 
     @Test("a link rebuilds the stack the clicks would make, and Back walks it")
-    func deepLink() throws {
+    func deepLink() async throws {
         let app = App()
         app.choose("tomato-soup")
         let link = try RecipeLink.parse("recipebox://recipe/pancakes/step/2", recipes: Recipe.samples)
-        app.coordinator.open(link)
+        #expect(await app.coordinator.open(link))
         #expect(app.stack.routes == [.recipes, .recipe(id: "pancakes"), .cookingStep(id: "pancakes", step: 1)])
         #expect(app.coordinator.children.count == 1, "the tomato soup flow ended")
         app.stackHost.visibleModel(as: CookingStepModel.self)!.onNext?()
