@@ -47,7 +47,12 @@ try:
     app.type_text("Rex")  # another pet's name: the rule shows at the field, Save is disabled
     wait_for(lambda: "Another pet is already called Rex." in app.labels(), "the problem at the name")
     shoot(app, "pet-editor.png")
+    app.keys("ctrl+a")
+    app.type_text("Whiskers the Brave")  # valid: the question offers Save too
     app.click("Back")
+    alert = app.wait_alert("Discard changes?")
+    shoot(app, "discard-changes.png")
+    app.click("Discard", window=alert)
     app.wait_title("Whiskers")
     app.click("Delete")
     app.wait_title("My pets")
@@ -66,6 +71,7 @@ try:
     app.wait_title("Pain level", dialog=True)
     shoot(app, "appointment.png")
     app.click("Cancel")
+    app.discard("Discard answers?")
     app.wait_no_dialog()
     app.select_tab("Learn")
     app.click("How to code")
