@@ -7,17 +7,19 @@
 /// and because nothing else removes pages, each closure runs exactly once.
 ///
 /// Every change that removes pages, except those caused by the data or a destroyed window,
-/// first goes through `submit`, which asks the leave guards of the pages it would remove.
+/// first goes through `submit` (in `PageRouter+Leaving.swift`), which asks the leave guards of
+/// the pages it would remove.
 ///
 /// Not for use on its own: the subclasses decide what `dismiss` and the host's close
 /// requests mean.
 @MainActor
 public class PageRouter<Route: NavigationRoute> {
-    private var stack = RouterState<Route>()
+    // Internal, not private: the leave-guard path (PageRouter+Leaving.swift) uses them.
+    var stack = RouterState<Route>()
     private let host: any NavigationHost<Route>
     private let observers = StackObservers<Route>()
-    private var guards: [PageID: LeaveGuard<Route>] = [:]
-    private var pending: PendingLeave<Route>?
+    var guards: [PageID: LeaveGuard<Route>] = [:]
+    var pending: PendingLeave<Route>?
 
     init(host: any NavigationHost<Route>) {
         self.host = host
@@ -182,132 +184,8 @@ public class PageRouter<Route: NavigationRoute> {
     /// its guard agrees.
     public func hostDidRequestBack() { submit(.goBack, reason: .back, animated: true) }
 
-    // MARK: The one path for changes that may be vetoed
-
-    /// Starts `change`: asks the guards (or joins the pending question) and makes it when
-    /// they agree. Returns the ids of the pages it adds.
-    @discardableResult
-    func submit(
-        _ change: StackChange<Route>, reason: LeaveReason, animated: Bool,
-        completion: (@MainActor (Bool) -> Void)? = nil
-    ) -> [PageID] {
-        let planned = PlannedChange(change, reason: reason, animated: animated)
-        let ids = planned.newPages.map(\.page.id)
-        if let pending {
-            // One question for both: the latest request is the one made if the answer is yes.
-            let superseded = pending.change
-            let waiting = pending.completions
-            pending.change = planned
-            pending.completions = completion.map { [$0] } ?? []
-            superseded.discardNewPages()
-            for earlier in waiting { earlier(false) }
-        } else {
-            evaluate(PendingLeave(planned, completion: completion))
-        }
-        return ids
-    }
-
-    /// How many pages `change` keeps, or `nil` if it has nothing to do.
-    private func keptCount(_ change: StackChange<Route>) -> Int? {
-        let count = stack.pages.count
-        let kept: Int? =
-            switch change {
-            case .goBack: count > 1 ? count - 1 : nil
-            case .dismiss: restingCount
-            case .dismissAll: 0
-            case .popTo(let route): stack.pages.lastIndex(where: { $0.route == route }).map { $0 + 1 }
-            case .remove(let id): stack.pages.firstIndex(where: { $0.id == id })
-            case .replaceTop: max(count - 1, 0)
-            case .setStack: 0
-            }
-        guard let kept else { return nil }
-        switch change {
-        case .replaceTop, .setStack: return kept  // always a change: pages are added
-        default: return kept < count ? kept : nil
-        }
-    }
-
-    /// Asks the guards of the pages `request`'s change would remove, top first, skipping those
-    /// that already agreed; makes the change when none is left to ask.
-    private func evaluate(_ request: PendingLeave<Route>) {
-        let planned = request.change
-        guard let kept = keptCount(planned.change) else { return conclude(request, made: true) }  // nothing to do
-        let leaving = Array(stack.pages[kept...].reversed())
-        if !guards.isEmpty {
-            let destination = stack.pages[..<kept].map(\.route) + planned.newPages.map(\.page.route)
-            for page in leaving where !request.approved.contains(page.id) {
-                guard let decide = guards[page.id] else { continue }
-                let question = LeaveRequest(
-                    reason: planned.reason, page: page, leaving: leaving, destination: destination)
-                switch decide(question) {
-                case .leave:
-                    request.approved.insert(page.id)
-                case .stay:
-                    return conclude(request, made: false)
-                case .ask(let ask):
-                    return open(question, ask: ask, for: request)
-                }
-            }
-        }
-        perform(planned, keeping: kept)
-        conclude(request, made: true)
-    }
-
-    private func open(
-        _ question: LeaveRequest<Route>, ask: @escaping @MainActor () async -> Bool, for request: PendingLeave<Route>
-    ) {
-        request.asking = question
-        request.serial += 1
-        let serial = request.serial
-        pending = request
-        let task = Task.immediate { @MainActor [weak self] in
-            let answer = await ask()
-            self?.answered(answer, serial: serial, for: request)
-        }
-        if request.asking != nil && request.serial == serial { request.task = task }
-    }
-
-    private func answered(_ answer: Bool, serial: Int, for request: PendingLeave<Route>) {
-        guard pending === request, request.serial == serial, let question = request.asking else { return }
-        pending = nil
-        request.asking = nil
-        request.task = nil
-        guard answer else { return conclude(request, made: false) }
-        request.approved.insert(question.page.id)
-        evaluate(request)  // the latest change, against the stack as it is now
-    }
-
-    private func conclude(_ request: PendingLeave<Route>, made: Bool) {
-        if !made { request.change.discardNewPages() }
-        let completions = request.completions
-        request.completions = []
-        for completion in completions { completion(made) }
-    }
-
-    /// After a removal nobody could veto: a question about a page that has left is moot.
-    private func reconsiderPending() {
-        if !guards.isEmpty {
-            let ids = Set(stack.pages.map(\.id))
-            guards = guards.filter { ids.contains($0.key) }
-        }
-        guard let request = pending, let question = request.asking,
-            !stack.pages.contains(where: { $0.id == question.page.id })
-        else { return }
-        pending = nil
-        request.asking = nil
-        request.task?.cancel()
-        request.task = nil
-        switch request.change.change {
-        case .goBack:
-            conclude(request, made: true)  // it meant the page that has gone: done already
-        case .replaceTop:
-            conclude(request, made: false)  // its page went; the new one is not put in its place
-        default:
-            evaluate(request)  // a destination (a link, dismiss): still wanted, asked anew
-        }
-    }
-
-    private func perform(_ planned: PlannedChange<Route>, keeping kept: Int) {
+    /// Makes a change the guards agreed to (or that had none to ask), keeping `kept` pages.
+    func perform(_ planned: PlannedChange<Route>, keeping kept: Int) {
         let animated = planned.animated
         switch planned.change {
         case .replaceTop:
