@@ -153,14 +153,16 @@ struct LeaveGuardTests {
     @Test("a superseded request is told it was not made; the request that was answered is")
     func supersededRequestIsNotMade() async {
         let (router, _, _, probe) = setUp(for: .dismiss, answer: .ask)
-        var first: Bool?
-        Task.immediate { first = await router.request(.goBack, reason: .code, animated: false) }
-        var second: Bool?
-        Task.immediate { second = await router.request(.dismiss, reason: .link, animated: false) }
-        await Task.yield()
-        #expect(first == false)
+        // Both are submitted before the first suspension (Task.immediate); the second joins the
+        // pending question and the first is told at once. Awaiting the tasks' values, not a
+        // yield, is what waits for their continuations under any load.
+        let first = Task.immediate { await router.request(.goBack, reason: .code, animated: false) }
+        let second = Task.immediate { await router.request(.dismiss, reason: .link, animated: false) }
+        #expect(router.pendingLeave?.reason == .code, "still the first question (no second one)")
+        #expect(await first.value == false)
         await probe.reply(true)
-        #expect(second == true)
+        #expect(await second.value == true)
+        #expect(router.routes == [.root])
         #expect(probe.requests.count == 1)
     }
 
