@@ -572,6 +572,14 @@ def started(**options):
     return RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)}, **options)
 
 
+def private_folders():
+    """An environment with its own settings (welcome done), records and navigation state, kept
+    across relaunches of the same test."""
+    return {"XDG_CONFIG_HOME": config_dir(welcome_done=True),
+            "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data."),
+            "XDG_STATE_HOME": tempfile.mkdtemp(prefix="raypets-e2e-state.")}
+
+
 def open_pet_page(app, name):
     """From Home: My pets, then the pet's page."""
     app.click("My pets")
@@ -581,9 +589,7 @@ def open_pet_page(app, name):
 
 
 def test_add_pet_then_quit_and_relaunch():
-    env = {"XDG_CONFIG_HOME": config_dir(welcome_done=True),
-           "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data."),
-           "XDG_STATE_HOME": tempfile.mkdtemp(prefix="raypets-e2e-state.")}
+    env = private_folders()
     app = RayPets(BINARY, ARTIFACTS, env=env)
     try:
         app.click("My pets")
@@ -801,9 +807,7 @@ def test_questionnaire_asks_before_discarding_the_answers():
 
 def test_quit_keeps_the_editors_draft():
     for way in ("ctrl+q", "close button"):
-        env = {"XDG_CONFIG_HOME": config_dir(welcome_done=True),
-               "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data."),
-               "XDG_STATE_HOME": tempfile.mkdtemp(prefix="raypets-e2e-state.")}
+        env = private_folders()
         app = RayPets(BINARY, ARTIFACTS, env=env)
         try:
             open_pet_page(app, "Rex")
