@@ -19,6 +19,14 @@ static inline GtkWidget *rp_alert_window_new(void) {
     return GTK_WIDGET(g_object_new(GTK_TYPE_WINDOW, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL));
 }
 
+/* g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL):
+ * a drawing area that draws nothing and that assistive technologies skip (the role is
+ * construct-only); its "resize" signal reports the width it is given. */
+static inline GtkWidget *rp_size_watcher_new(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                   "can-target", FALSE, "can-focus", FALSE, NULL));
+}
+
 /* g_object_set(settings, "gtk-enable-animations", value, NULL) */
 static inline void rp_object_set_boolean(gpointer object, const char *property, gboolean value) {
     g_object_set(G_OBJECT(object), property, value, NULL);

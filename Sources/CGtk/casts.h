@@ -23,6 +23,7 @@ static inline GtkStyleProvider *rp_style_provider(gpointer p) { return GTK_STYLE
 static inline GtkListBox *rp_list_box(gpointer p) { return GTK_LIST_BOX(p); }
 static inline GtkListBoxRow *rp_list_box_row(gpointer p) { return GTK_LIST_BOX_ROW(p); }
 static inline GtkGrid *rp_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkScrolledWindow *rp_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkStackSwitcher *rp_stack_switcher(gpointer p) { return GTK_STACK_SWITCHER(p); }
 static inline GtkMenuButton *rp_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline GtkAboutDialog *rp_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }

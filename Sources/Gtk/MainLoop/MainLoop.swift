@@ -66,6 +66,20 @@ public enum MainLoop {
         }
     }
 
+    /// Runs `handler` once, soon, when the loop has nothing more urgent to do (an idle source
+    /// at `G_PRIORITY_HIGH_IDLE`: after the current event or layout, before the next frame is
+    /// drawn). For changes that must not happen in the middle of GTK's layout.
+    package static func whenIdle(_ handler: @escaping @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(SignalBox(handler as VoidHandler)).toOpaque()
+        g_idle_add_full(
+            G_PRIORITY_HIGH_IDLE,
+            { data in
+                let body = Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).takeRetainedValue().body
+                MainActor.assumeIsolated { body() }
+                return 0  // G_SOURCE_REMOVE
+            }, box, nil)
+    }
+
     /// Monotonic time in microseconds.
     public static var now: Int { g_get_monotonic_time() }
 

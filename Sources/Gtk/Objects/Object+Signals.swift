@@ -55,6 +55,18 @@ private func pressedTrampoline(
     }
 }
 
+/// `void (*)(GtkDrawingArea *self, gint width, gint height, gpointer data)`: "resize".
+typealias WidthHandler = @MainActor (Int) -> Void
+private func resizeTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<WidthHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+            .body(Int(width))
+    }
+}
+
 /// `void (*)(GApplication *self, GFile **files, gint n_files, gchar *hint, gpointer data)`: "open".
 typealias OpenHandler = @MainActor ([String]) -> Void
 private func openTrampoline(
@@ -137,6 +149,14 @@ extension Object {
         let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void =
             pressedTrampoline
         return connect("pressed", handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to GtkDrawingArea's "resize"; it gets the new width.
+    @discardableResult
+    func connectResize(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void =
+            resizeTrampoline
+        return connect("resize", handler as WidthHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Connects a handler to GApplication's "handle-local-options"; it gets the options dict.

@@ -29,6 +29,11 @@ public final class Label: Widget {
         gtk_label_set_max_width_chars(label, 40)
     }
 
+    /// Keeps the text on one line, ending in "…" when it does not fit.
+    public func ellipsizeEnd() {
+        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
+    }
+
     /// Wraps long text onto several lines, centred.
     public func wrapCentered() {
         gtk_label_set_wrap(label, 1)

@@ -73,6 +73,16 @@ public final class Stack: Widget {
         onNotify("visible-child-name", handler)
     }
 
+    /// Whether the stack is as large as its largest child, shown or not (`true` unless set);
+    /// `false`: only the visible child's size counts, so a window can shrink to it.
+    public var isHomogeneous: Bool {
+        get { gtk_stack_get_hhomogeneous(stack) != 0 && gtk_stack_get_vhomogeneous(stack) != 0 }
+        set {
+            gtk_stack_set_hhomogeneous(stack, newValue ? 1 : 0)
+            gtk_stack_set_vhomogeneous(stack, newValue ? 1 : 0)
+        }
+    }
+
     /// Whether a transition animation is playing now.
     public var isTransitionRunning: Bool { gtk_stack_get_transition_running(stack) != 0 }
 }

@@ -97,6 +97,11 @@ open class Widget: Object {
         gtk_widget_set_margin_end(widget, end)
     }
 
+    /// The smallest size the widget takes, in pixels; -1 leaves a side to the widget's content.
+    public func setSizeRequest(width: Int32, height: Int32) {
+        gtk_widget_set_size_request(widget, width, height)
+    }
+
     /// Expands horizontally / vertically into free space.
     public func setExpand(horizontal: Bool, vertical: Bool) {
         gtk_widget_set_hexpand(widget, horizontal ? 1 : 0)
@@ -163,7 +168,9 @@ open class Widget: Object {
     /// Whether this widget and every ancestor are visible and shown by their parents
     /// (a GtkStack hides all children but one), up to a window: the widget is drawn once its
     /// window is. A widget that is in no window (never added, or removed) is not.
-    public var isOnVisibleBranch: Bool {
+    public var isOnVisibleBranch: Bool { Self.isOnVisibleBranch(widget) }
+
+    static func isOnVisibleBranch(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         var node = widget
         while true {
             if gtk_widget_get_visible(node) == 0 || gtk_widget_get_child_visible(node) == 0 { return false }
@@ -171,5 +178,37 @@ open class Widget: Object {
             node = parent
         }
         return rp_is_root(node) != 0
+    }
+}
+
+/// The keyboard focus inside a widget, remembered while widgets move (a page moving from one
+/// stack to another loses the focus when it leaves its old parent): `restore()` gives it back
+/// to the same widget if that is still on screen. Holds a reference to the focused widget.
+@MainActor
+package final class SavedFocus {
+    private let focused: UnsafeMutablePointer<GtkWidget>
+
+    /// The focus of `container`'s window if it is on `container` or inside it, else `nil`.
+    package init?(in container: Widget) {
+        guard container.containsFocus, let root = gtk_widget_get_root(container.widget),
+            let focus = gtk_root_get_focus(root)
+        else { return nil }
+        focused = focus
+        g_object_ref(UnsafeMutableRawPointer(focus))
+    }
+
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(focused)) }
+
+    /// Whether the remembered widget is inside `widget` (or is it).
+    package func isInside(_ widget: Widget) -> Bool {
+        focused == widget.widget || gtk_widget_is_ancestor(focused, widget.widget) != 0
+    }
+
+    /// Focuses the remembered widget again if it is on a visible branch of a window; returns
+    /// whether it has the focus now.
+    @discardableResult
+    package func restore() -> Bool {
+        guard Widget.isOnVisibleBranch(focused) else { return false }
+        return gtk_widget_grab_focus(focused) != 0
     }
 }

@@ -108,6 +108,15 @@ public final class Window: Widget {
         gtk_window_set_default_size(window, width, height)
     }
 
+    /// The width the window opens at, or was last resized to by the user (not updated while
+    /// it is maximized or fullscreen); 0 when none was set.
+    package var defaultWidth: Int {
+        var width: Int32 = 0
+        var height: Int32 = 0  // GTK 4.8 writes both: neither may be NULL
+        gtk_window_get_default_size(window, &width, &height)
+        return Int(max(0, width))
+    }
+
     /// Whether the window blocks input to other windows of the app.
     public var isModal: Bool {
         get { gtk_window_get_modal(window) != 0 }

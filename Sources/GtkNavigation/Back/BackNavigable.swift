@@ -16,4 +16,12 @@ public protocol BackNavigable: AnyObject {
     func requestClose(_ reason: LeaveReason)
     /// Set by the `BackNavigation` that follows this source; called after every change.
     var onChange: (@MainActor () -> Void)? { get set }
+    /// Whether the source shows Back buttons of its own right now (a split view's sides): the
+    /// window's Back button then hides, and Alt+Left and the mouse's back button still work.
+    var providesBackButtons: Bool { get }
+}
+
+extension BackNavigable {
+    /// No Back buttons of its own: the window's Back button shows whenever Back makes sense.
+    public var providesBackButtons: Bool { false }
 }

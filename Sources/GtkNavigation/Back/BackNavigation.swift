@@ -27,7 +27,8 @@ import Navigation
 /// `LeaveDecision`); if one keeps its page, nothing changes and the dialog stays open.
 ///
 /// `navigation.back` is disabled, and the Back button hidden, while the followed host has no
-/// page to go back to. The window title follows the visible page's title, so the header bar
+/// page to go back to; the button also hides while the host shows Back buttons of its own
+/// (`BackNavigable.providesBackButtons`: a split view's sides). The window title follows the visible page's title, so the header bar
 /// (where it shows the title), a screen reader and a test all know where the user is.
 @MainActor
 public final class BackNavigation {
@@ -99,7 +100,7 @@ public final class BackNavigation {
 
     private func update() {
         let canGoBack = source?.canGoBack ?? false
-        backButton.isVisible = canGoBack
+        backButton.isVisible = canGoBack && source?.providesBackButtons != true
         backAction.isEnabled = canGoBack
         if let title = source?.title { window?.title = title }
     }

@@ -5,10 +5,24 @@ public struct NavigationLabels: Sendable {
     public var back: String
     /// The dialog's Cancel button.
     public var cancel: String
+    /// A split view's sidebar Back: its accessible name and tooltip, where `{page}` stands
+    /// for the title of the page it returns to ("Back to {page}").
+    public var backTo: String
 
     /// Labels with these words.
     public init(back: String = "Back", cancel: String = "Cancel") {
+        self.init(back: back, cancel: cancel, backTo: "Back to {page}")
+    }
+
+    /// Labels with these words, `backTo` with a `{page}` placeholder.
+    public init(back: String, cancel: String, backTo: String) {
         self.back = back
         self.cancel = cancel
+        self.backTo = backTo
+    }
+
+    /// `backTo` for the page titled `title`.
+    public func back(to title: String) -> String {
+        backTo.replacing("{page}", with: title)
     }
 }

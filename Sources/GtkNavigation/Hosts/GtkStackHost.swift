@@ -1,17 +1,27 @@
 import Gtk
 import Navigation
 
-/// Shows a `StackRouter`'s pages in a GtkStack.
+/// Shows a `StackRouter`'s pages in a GtkStack, or, made with `GtkSplitOptions`, adaptively:
+/// a sidebar page beside its content on a wide window, one sliding stack on a narrow one.
 ///
 /// Back and the window title are the window's `BackNavigation`'s job: it follows this host
 /// (or, with tabs, the `GtkTabHost`), and its Back asks this host, which asks the router —
 /// the host never pops on its own. When the window is destroyed the router is told, so every
 /// page's `onDismissed` still runs.
+///
+/// **Adaptive.** With `GtkSplitOptions`, the host watches the width it is given (a drag, a
+/// maximized or tiled window) and shows the router's stack as its `SplitLayout` says: when
+/// split, each side has a header with its title and its own Back (the content's leaves the
+/// shown page, the sidebar's leaves the sidebar with it), and the header bar's Back button
+/// hides (`providesBackButtons`), while Alt+Left and the mouse's back button still go back
+/// one page. Crossing the layout's width only moves the page views: the router is not told,
+/// nothing leaves, and the focus and scroll positions stay.
 @MainActor
 public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
     /// The router.
     public weak var delegate: (any NavigationHostDelegate)?
     private let pages: PageViews<Route>
+    private let split: SplitViews<Route>?
     /// The visible page's title.
     public private(set) var title: String?
     /// Whether there is a page to go back to.
@@ -20,16 +30,37 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     public var onChange: (@MainActor () -> Void)?
 
     /// A host for pages inside `window`, building views with `makeView`.
-    public init(window: Window, makeView: @escaping PageViewFactory<Route>) {
-        pages = PageViews(makeView: makeView)
-        window.onDestroy { [weak self] in self?.delegate?.hostDidClose() }
+    public convenience init(window: Window, makeView: @escaping PageViewFactory<Route>) {
+        self.init(window: window, split: nil, makeView: makeView)
     }
 
-    /// The stack widget: put it in the window.
-    public var widget: Widget { pages.stack }
+    /// An adaptive host for pages inside `window` (with `split`; `nil`: one stack always),
+    /// building views with `makeView`.
+    public init(window: Window, split: GtkSplitOptions<Route>?, makeView: @escaping PageViewFactory<Route>) {
+        let split = split.map { SplitViews(window: window, options: $0, makeView: makeView) }
+        self.split = split
+        pages = split?.single ?? PageViews(makeView: makeView)
+        window.onDestroy { [weak self] in self?.delegate?.hostDidClose() }
+        split?.onBack = { [weak self] page in
+            guard let delegate = self?.delegate else { return }
+            if let page { delegate.hostDidRequestBack(from: page) } else { delegate.hostDidRequestBack() }
+        }
+        split?.onPresentationChange = { [weak self] in self?.onChange?() }
+    }
+
+    /// The host's widget: put it in the window.
+    public var widget: Widget { split?.root ?? pages.stack }
+
+    /// Whether a sidebar sits beside its content now (never without `GtkSplitOptions`).
+    public var isSplit: Bool { split?.isSplit ?? false }
+
+    /// Whether each side shows its own Back button (when split): the window's Back button hides.
+    public var providesBackButtons: Bool { isSplit }
 
     /// Gives the keyboard focus to the visible page's main control (e.g. after a tab switch).
-    public func focusVisiblePage() { pages.focusVisiblePage() }
+    public func focusVisiblePage() {
+        if let split { split.focusVisiblePage() } else { pages.focusVisiblePage() }
+    }
 
     /// The user asked to go back: tell the router.
     public func requestBack() { delegate?.hostDidRequestBack() }
@@ -39,7 +70,11 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
 
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
-        self.pages.show(pages, transition: transition)
+        if let split {
+            split.show(pages, transition: transition)
+        } else {
+            self.pages.show(pages, transition: transition)
+        }
         title = pages.last?.title
         canGoBack = pages.count > 1
         onChange?()
@@ -47,18 +82,31 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
 
     // MARK: For tests and tools in this package
 
-    /// The GtkStack.
+    /// The GtkStack of the single presentation.
     package var stack: Stack { pages.stack }
+
+    /// Whether a page is sliding in any of the host's stacks.
+    package var isTransitionRunning: Bool { split?.isTransitionRunning ?? pages.stack.isTransitionRunning }
 
     /// Called with every page view right after it is created.
     package var onViewCreated: (@MainActor (any PageView) -> Void)? {
         get { pages.onViewCreated }
-        set { pages.onViewCreated = newValue }
+        set {
+            pages.onViewCreated = newValue
+            split?.sidebar.onViewCreated = newValue
+            split?.content.onViewCreated = newValue
+        }
     }
 
     /// Number of page views alive (shown, or sliding out).
-    package var viewCount: Int { pages.viewCount }
+    package var viewCount: Int { split?.viewCount ?? pages.viewCount }
 
-    /// The visible page's view.
-    package var visibleView: (any PageView)? { pages.visibleView }
+    /// The visible page's view (when split: the content's, else the sidebar's).
+    package var visibleView: (any PageView)? { split?.visibleView ?? pages.visibleView }
+
+    /// The view of the page `id`, wherever it is shown.
+    package func view(for id: PageID) -> (any PageView)? {
+        guard let split else { return pages.view(for: id) }
+        return split.single.view(for: id) ?? split.sidebar.view(for: id) ?? split.content.view(for: id)
+    }
 }

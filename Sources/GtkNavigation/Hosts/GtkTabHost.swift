@@ -14,8 +14,22 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public weak var tabDelegate: (any TabHostDelegate<Tab>)?
     /// The tabs' stack: put it in the window.
     public let stack = Stack()
-    /// The tab switcher: put it in the header bar.
+    /// The tab switcher: put it in the header bar. Hidden while the window is narrower than
+    /// `compactWidth`: `switcherBar` shows instead.
     public let switcher: StackSwitcher
+    /// The host's widget, to put in the window: the tabs' stack, and under it the switcher
+    /// bar a narrow window shows (as GNOME apps move their view switcher to the bottom on a
+    /// phone). Apps that place `stack` themselves get no bar.
+    public let widget = Box(.vertical)
+    /// A second switcher for the same tabs at the bottom of `widget`, shown only while the
+    /// window is narrower than `compactWidth`.
+    public let switcherBar = Box(.horizontal)
+    /// Below this width (pixels) the switcher moves from the header bar to `switcherBar`; 0
+    /// (the default): never.
+    public var compactWidth = 0 {
+        didSet { updateCompact() }
+    }
+    private let watcher = WidthWatcher()
     /// Called after every change of the visible tab or of its stack (set by the
     /// `BackNavigation` that follows this host).
     public var onChange: (@MainActor () -> Void)?
@@ -24,11 +38,31 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     private var shownTab: Tab?
 
     /// Tabs with these titles, in order, in `window`; pages built with `makeView`.
-    public init(window: Window, tabs: [(tab: Tab, title: String)], makeView: @escaping PageViewFactory<Route>) {
+    public convenience init(
+        window: Window, tabs: [(tab: Tab, title: String)], makeView: @escaping PageViewFactory<Route>
+    ) {
+        self.init(window: window, tabs: tabs, splits: [:], makeView: makeView)
+    }
+
+    /// Tabs with these titles, in order, in `window`; the tabs in `splits` are adaptive (see
+    /// `GtkStackHost`); pages built with `makeView`.
+    public init(
+        window: Window, tabs: [(tab: Tab, title: String)], splits: [Tab: GtkSplitOptions<Route>],
+        makeView: @escaping PageViewFactory<Route>
+    ) {
         switcher = StackSwitcher(stack: stack)
         stack.setExpand(horizontal: true, vertical: true)
+        let barSwitcher = StackSwitcher(stack: stack)
+        barSwitcher.setExpand(horizontal: true, vertical: false)
+        switcherBar.addCSSClass("toolbar")
+        switcherBar.append(barSwitcher)
+        switcherBar.isVisible = false
+        widget.append(watcher)
+        widget.append(stack)
+        widget.append(switcherBar)
+        watcher.onWidthChanged { [weak self] _ in MainLoop.whenIdle { self?.updateCompact() } }
         for (index, entry) in tabs.enumerated() {
-            let host = GtkStackHost<Route>(window: window, makeView: makeView)
+            let host = GtkStackHost<Route>(window: window, split: splits[entry.tab], makeView: makeView)
             let name = "tab-\(index)"
             hosts[entry.tab] = host
             names[entry.tab] = name
@@ -64,10 +98,18 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public var title: String? { visibleHost?.title }
     /// Whether the visible tab has a page to go back to.
     public var canGoBack: Bool { visibleHost?.canGoBack ?? false }
+    /// Whether the visible tab shows Back buttons of its own (it is split now).
+    public var providesBackButtons: Bool { visibleHost?.providesBackButtons ?? false }
     /// Back on the visible tab.
     public func requestBack() { visibleHost?.requestBack() }
     /// Close on the visible tab (its router pops to the root).
     public func requestClose(_ reason: LeaveReason) { visibleHost?.requestClose(reason) }
+
+    private func updateCompact() {
+        let compact = (watcher.width ?? Int.max) < compactWidth
+        switcherBar.isVisible = compact
+        switcher.isVisible = !compact
+    }
 
     private func visibleChildChanged() {
         guard let name = stack.visibleChildName,

@@ -40,7 +40,10 @@ final class PageViews<Route: NavigationRoute> {
     /// Number of page views alive (shown, or sliding out).
     var viewCount: Int { views.count }
 
-    func show(_ pages: [Page<Route>], transition: NavigationTransition) {
+    /// Makes the stack match `pages`. With `takesFocus`, a page that comes to the top gets the
+    /// keyboard focus (and the old top gives it up); without, the focus stays where it is (a
+    /// split's other side has it).
+    func show(_ pages: [Page<Route>], transition: NavigationTransition, takesFocus: Bool = true) {
         // A closure, not a key path: a key path into a generic type is built at run time on
         // every call (measured: about 10,000 instructions per show).
         current = Set(pages.map { $0.id })
@@ -65,17 +68,44 @@ final class PageViews<Route: NavigationRoute> {
         if let top = pages.last, let view = views[top.id] {
             // The same page staying on top (a refresh) keeps the focus where the user has it.
             let isNewTop = shownTop != top.id
-            if isNewTop, let old = shownTop { views[old]?.widget.giveUpFocus() }
+            if isNewTop && takesFocus, let old = shownTop { views[old]?.widget.giveUpFocus() }
             shownTop = top.id
             stack.setVisibleChild(name: top.id.description, transition: transition.stackTransition)
             // A view whose main control is gone (or that names none) still gets the focus,
             // so it never stays on a page that is leaving.
-            if isNewTop && view.initialFocus?.grabFocus() != true { view.widget.focusFirstChild() }
+            if isNewTop && takesFocus { Self.focus(view) }
         } else {
             shownTop = nil
         }
         // A slide only runs when the stack is on screen; otherwise tidy up at once.
         if !stack.isTransitionRunning { removeLeavingViews() }
+    }
+
+    /// Gives the keyboard focus to `view`'s main control, else to its first control.
+    static func focus(_ view: any PageView) {
+        if view.initialFocus?.grabFocus() != true { view.widget.focusFirstChild() }
+    }
+
+    /// The view of the page `id`, if this stack has it.
+    func view(for id: PageID) -> (any PageView)? { views[id] }
+
+    /// Takes the view of the page `id` out of the stack at once (no animation), to show it in
+    /// another stack; `nil` if this stack does not have it.
+    func detach(_ id: PageID) -> (any PageView)? {
+        guard let view = views.removeValue(forKey: id) else { return nil }
+        titles[id] = nil
+        current.remove(id)
+        if shownTop == id { shownTop = nil }
+        stack.remove(name: id.description)
+        return view
+    }
+
+    /// Adds `view`, made for `page` elsewhere (`detach(_:)`), to the stack; `show` then treats
+    /// it as its own.
+    func adopt(_ view: any PageView, for page: Page<Route>) {
+        views[page.id] = view
+        titles[page.id] = page.title
+        stack.add(view.widget, name: page.id.description)
     }
 
     private func removeLeavingViews() {

@@ -68,4 +68,30 @@ extension Coordinator {
             intent(self, value)
         }
     }
+
+    /// What choosing an item on a list page does when the chosen item's page goes right above
+    /// the list (a sidebar beside its content, see `SplitLayout`): `intent` runs while page
+    /// `id` is on this flow's router, once the pages above it — the old selection and
+    /// whatever was opened from it — have left, so a new choice *replaces* the detail instead
+    /// of stacking on it. Those pages' leave guards are asked first (reason `code`); if one
+    /// keeps its page, `intent` does not run. With nothing above the list, `intent` runs at
+    /// once, as with `whenVisible(_:_:)`.
+    ///
+    ///     model.onSelect = whenSelecting(in: listID) { flow, pet in flow.showDetails(of: pet) }
+    public func whenSelecting<Value>(
+        in id: PageID, _ intent: @escaping @MainActor (Self, Value) -> Void
+    ) -> @MainActor (Value) -> Void {
+        { [weak self] value in
+            guard let self, let index = self.router.pages.firstIndex(where: { $0.id == id }) else { return }
+            guard index + 1 < self.router.pages.count else { return intent(self, value) }
+            let selection = self.router.pages[index + 1].id
+            Task.immediate { @MainActor [weak self] in
+                guard let router = self?.router,
+                    await router.request(.remove(from: selection), reason: .code, animated: false),
+                    let self, self.router.isVisible(id)
+                else { return }
+                intent(self, value)
+            }
+        }
+    }
 }

@@ -7,10 +7,21 @@
 public protocol NavigationHostDelegate: AnyObject {
     /// The user asked to go back one page (Back button, Alt+Left, mouse back button).
     func hostDidRequestBack()
+    /// The user asked to go back from the page `id`: it leaves with every page above it (a
+    /// split view's sidebar Back, which leaves the list and the item shown beside it).
+    func hostDidRequestBack(from id: PageID)
     /// The user asked to close the whole host: `cancel` for a dialog's Cancel button or
     /// Escape, `close` for its window's close button or Ctrl+W.
     func hostDidRequestClose(_ reason: LeaveReason)
     /// The host went away without asking (e.g. its window was destroyed with its parent).
     /// Every page it showed has left; leave guards are not asked.
     func hostDidClose()
+}
+
+extension NavigationHostDelegate {
+    /// For delegates written before split hosts: one page back, as `hostDidRequestBack()`.
+    /// The library's routers remove `id` and every page above it in one step.
+    public func hostDidRequestBack(from id: PageID) {
+        hostDidRequestBack()
+    }
 }

@@ -184,6 +184,16 @@ public class PageRouter<Route: NavigationRoute> {
     /// its guard agrees.
     public func hostDidRequestBack() { submit(.goBack, reason: .back, animated: true) }
 
+    /// The user's Back from the page `id` (a split view's sidebar Back): `id` and every page
+    /// above it leave in one step, if their guards agree. Nothing happens if `id` is not on
+    /// the stack, or is the only page left.
+    public func hostDidRequestBack(from id: PageID) {
+        guard let index = stack.pages.firstIndex(where: { $0.id == id }), stack.pages.count > 1 else { return }
+        // Back never empties a stack: from the first page it leaves the pages above it.
+        let change: StackChange<Route> = index == 0 ? .remove(from: stack.pages[1].id) : .remove(from: id)
+        submit(change, reason: .back, animated: true)
+    }
+
     /// Makes a change the guards agreed to (or that had none to ask), keeping `kept` pages.
     func perform(_ planned: PlannedChange<Route>, keeping kept: Int) {
         let animated = planned.animated

@@ -6,6 +6,10 @@ import Navigation
 /// open) and lets a test act as the user: `tapBack()`, `tapCancel()`, `tapClose()`, `closeWindow()`.
 /// It holds pages exactly as long as a GTK host holds their views, so leak counts taken
 /// against it mean the same thing.
+///
+/// With a `SplitLayout` it is an adaptive host, as `GtkStackHost` with one: it has a window
+/// width (`resize(to:)`), shows a sidebar beside its content when wide (`presentation`), and
+/// offers each side's Back (`tapSidebarBack()`, `tapContentBack()`).
 @MainActor
 public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The router, set by the router itself.
@@ -25,10 +29,27 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
 
     private let recordsTransitions: Bool
 
+    /// Which pages are sidebars on a wide window; `nil`: always one stack.
+    public let layout: SplitLayout<Route>?
+
+    /// The window's width in pixels (changed by `resize(to:)`).
+    public private(set) var width: Int
+
     /// An empty host. With `recordsTransitions: false` it keeps no history (for benchmarks:
-    /// the history grows with every change).
-    public init(recordsTransitions: Bool = true) {
+    /// the history grows with every change). With a `layout`, an adaptive host whose window is
+    /// `width` pixels wide.
+    public init(recordsTransitions: Bool = true, layout: SplitLayout<Route>? = nil, width: Int = 560) {
         self.recordsTransitions = recordsTransitions
+        self.layout = layout
+        self.width = width
+    }
+
+    /// The user resizes the window: only the presentation changes, the router is not told.
+    public func resize(to width: Int) { self.width = width }
+
+    /// What the screen shows: one stack, or a sidebar beside its content.
+    public var presentation: SplitPresentation<Route> {
+        layout?.presentation(of: pages, width: width) ?? .single(pages)
     }
 
     /// Records the new stack.
@@ -45,11 +66,19 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The visible page's route.
     public var visibleRoute: Route? { pages.last?.route }
 
-    /// The title a header bar would show.
+    /// The window's title: the visible page's (when split, the sidebar's while nothing is
+    /// selected).
     public var title: String? { pages.last?.title }
 
-    /// Whether a Back button would be shown.
-    public var showsBackButton: Bool { pages.count > 1 }
+    /// Whether the header bar's Back button would be shown (one stack only: a split shows each
+    /// side's Back instead).
+    public var showsBackButton: Bool { presentation.single != nil && pages.count > 1 }
+
+    /// Whether the sidebar's Back would be shown (split, with a page under the sidebar).
+    public var showsSidebarBack: Bool { presentation.panes?.sidebarCanGoBack ?? false }
+
+    /// Whether the content's Back would be shown (split, with a page beside the sidebar).
+    public var showsContentBack: Bool { presentation.panes?.contentCanGoBack ?? false }
 
     /// Whether anything is shown (for a modal host: whether the dialog is open).
     public var isOpen: Bool { !pages.isEmpty }
@@ -59,8 +88,21 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
         pages.last?.model as? Model
     }
 
-    /// The user presses the header bar's Back button (or Alt+Left).
+    /// The user presses the header bar's Back button, Alt+Left or the mouse's back button (in
+    /// a split, the content's Back button does the same).
     public func tapBack() { delegate?.hostDidRequestBack() }
+
+    /// The user presses the sidebar's Back (split only; does nothing when it is not shown).
+    public func tapSidebarBack() {
+        guard showsSidebarBack, let sidebar = presentation.panes?.sidebar else { return }
+        delegate?.hostDidRequestBack(from: sidebar.id)
+    }
+
+    /// The user presses the content's Back (split only; does nothing when it is not shown).
+    public func tapContentBack() {
+        guard showsContentBack else { return }
+        delegate?.hostDidRequestBack()
+    }
 
     /// The user presses a dialog's Cancel button or Escape.
     public func tapCancel() { delegate?.hostDidRequestClose(.cancel) }

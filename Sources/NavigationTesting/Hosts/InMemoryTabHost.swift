@@ -11,9 +11,15 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
     /// The tab on screen.
     public private(set) var shownTab: Tab?
 
-    /// A host for `tabs`.
-    public init(tabs: [Tab]) {
-        for tab in tabs { hosts[tab] = InMemoryHost() }
+    /// A host for `tabs`; the tabs in `layouts` are adaptive (`InMemoryHost(layout:width:)`)
+    /// in a window `width` pixels wide.
+    public init(tabs: [Tab], layouts: [Tab: SplitLayout<Route>] = [:], width: Int = 560) {
+        for tab in tabs { hosts[tab] = InMemoryHost(layout: layouts[tab], width: width) }
+    }
+
+    /// The user resizes the window: every tab's presentation follows.
+    public func resize(to width: Int) {
+        for host in hosts.values { host.resize(to: width) }
     }
 
     /// `tab`'s page host.

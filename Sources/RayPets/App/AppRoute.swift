@@ -53,6 +53,10 @@ extension AppRoute {
         }
     }
 
+    /// How the Clinic tab adapts: on a window at least 720 pixels wide, *My pets* is a sidebar
+    /// with the chosen pet's page (and what was opened from it) beside it.
+    public static let splitLayout = SplitLayout<AppRoute>(minimumWidth: 720) { $0 == .pets }
+
     /// Whether the page is one of the questionnaire's pages after "Which pet?" (a pet was
     /// chosen, so the dialog holds answers).
     public var isAppointmentQuestion: Bool {

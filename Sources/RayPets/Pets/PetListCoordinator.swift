@@ -1,7 +1,9 @@
 import Navigation
 
 /// "My pets": the list (with Add pet), a pet's page (Edit, Delete with Undo, its
-/// questionnaire history, Clinic info) and a questionnaire's page (Delete). From a pet's
+/// questionnaire history, Clinic info) and a questionnaire's page (Delete). The list is a
+/// sidebar (`AppRoute.splitLayout`): on a wide window the pet's page sits beside it, and
+/// choosing another pet replaces that page and whatever was opened from it. From a pet's
 /// page, "Clinic info" opens the clinic-info flow in a dialog — the same flow Home pushes
 /// onto the tab: the parent decides how a sub-flow is shown, the sub-flow's code is the same.
 ///
@@ -26,7 +28,15 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         let model = PetListViewModel(
             title: L("My pets"), prompt: L("Choose a pet to see its details."), data: data, addAction: .always)
         let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
-        model.onSelect = whenVisible(id) { flow, pet in flow.showDetails(of: pet) }
+        // Beside the list on a wide window: a new choice replaces the pet shown (and what
+        // was opened from it); the pet already shown stays as it is.
+        let select = whenSelecting(in: id) { [weak model] (flow: PetListCoordinator, pet: Pet) in
+            guard let model, flow.data.pet(id: pet.id) != nil else { return }
+            flow.showDetails(of: pet, from: model)
+        }
+        model.onSelect = { [weak router] pet in
+            if router?.topPage?.route != .petDetail(pet.id) { select(pet) }
+        }
         model.onAdd = whenVisible(id) { flow in
             flow.presentChild(
                 PetEditorCoordinator(
@@ -34,9 +44,12 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         }
     }
 
-    private func showDetails(of pet: Pet) {
+    private func showDetails(of pet: Pet, from list: PetListViewModel) {
         let model = PetDetailsViewModel(pet: pet, data: data)
-        let id = router.present(.petDetail(pet.id), model: model, animated: true, onDismissed: nil)
+        list.showing(pet.id)
+        let id = router.present(.petDetail(pet.id), model: model, animated: true) { [weak list] in
+            if list?.shownPet == pet.id { list?.showing(nil) }
+        }
         model.onClinicInfo = whenVisible(id) { flow in
             guard flow.modalRouter.pages.isEmpty else { return }
             flow.presentChild(

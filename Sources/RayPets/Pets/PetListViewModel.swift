@@ -40,6 +40,12 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     /// When "Add pet" shows.
     public let addAction: AddAction
     private let data: ClinicData
+    /// The pet whose page is open above the list (beside it on a wide window: its row shows
+    /// as selected), if any. Set by the coordinator.
+    public private(set) var shownPet: Pet.ID?
+    /// The pet whose page was opened last, still open or not: its row gets the focus when the
+    /// list comes back.
+    public private(set) var recentPet: Pet.ID?
     /// Set by the coordinator: what choosing a pet does.
     public var onSelect: (@MainActor (Pet) -> Void)?
     /// Set by the coordinator: what "Add pet" does.
@@ -84,6 +90,21 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     public func select(at index: Int) {
         guard pets.indices.contains(index) else { return }
         onSelect?(pets[index])
+    }
+
+    /// The row of `shownPet`, if it is listed.
+    public var shownRow: Int? { shownPet.flatMap { id in pets.firstIndex { $0.id == id } } }
+
+    /// The row that gets the focus when the list shows: the recent pet's, else the first.
+    public var focusRow: Int? {
+        recentPet.flatMap { id in pets.firstIndex { $0.id == id } } ?? (pets.isEmpty ? nil : 0)
+    }
+
+    /// The coordinator opened `pet`'s page above the list (`nil`: that page left).
+    public func showing(_ pet: Pet.ID?) {
+        shownPet = pet
+        if let pet { recentPet = pet }
+        onChange?()
     }
 
     /// Intent: "Add pet".

@@ -1,19 +1,24 @@
 import Gtk
 
 /// The shared shape of a RayPets page: a centred column with a caption, a headline, a text
-/// and a column of action buttons. The texts can change while the page shows (`update`).
+/// and a column of action buttons, scrolling when the window is shorter than the page (a
+/// phone, a tiled window). The texts can change while the page shows (`update`).
 @MainActor
 struct PageLayout {
-    let root = Box(.vertical, spacing: 18)
+    /// The page's widget: the column, in a scrolled window.
+    let root: ScrolledWindow
+    private let column = Box(.vertical, spacing: 18)
     let actions = Box(.vertical, spacing: 10)
     private let captionLabel = Label()
     private let title = Label()
     private let body = Label()
 
     init(headline: String, text: String, caption: String? = nil) {
-        root.addCSSClass("raypets-page")
-        root.setAlignment(horizontal: .center, vertical: .center)
+        root = ScrolledWindow(child: column)
         root.setExpand(horizontal: true, vertical: true)
+        column.addCSSClass("raypets-page")
+        column.setAlignment(horizontal: .center, vertical: .center)
+        column.setExpand(horizontal: true, vertical: true)
         captionLabel.addCSSClass("raypets-caption")
         captionLabel.wrapCentered()
         title.addCSSClass("raypets-headline")
@@ -22,11 +27,11 @@ struct PageLayout {
         body.wrapCentered()
         actions.addCSSClass("raypets-actions")
         actions.setAlignment(horizontal: .center, vertical: .start)
-        root.append(captionLabel)
-        root.append(title)
-        root.append(body)
-        root.append(content)
-        root.append(actions)
+        column.append(captionLabel)
+        column.append(title)
+        column.append(body)
+        column.append(content)
+        column.append(actions)
         update(headline: headline, text: text, caption: caption)
     }
 

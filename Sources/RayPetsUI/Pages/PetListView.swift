@@ -9,8 +9,10 @@ final class PetListView: PageView {
     let widget: Widget
     private let rows: TwoLineList
     private let add: Button
-    /// The first row as the list is now (rows are replaced when the pets change), else Add pet.
-    var initialFocus: Widget? { rows.firstRow ?? add }
+    private weak var model: PetListViewModel?
+    /// The row of the pet opened last (the user comes back to where they were), else the
+    /// first row as the list is now (rows are replaced when the pets change), else Add pet.
+    var initialFocus: Widget? { rows.row(at: model?.focusRow) ?? rows.firstRow ?? add }
 
     init(model: PetListViewModel) {
         let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption)
@@ -22,6 +24,7 @@ final class PetListView: PageView {
         let add = layout.addButton(model.addTitle, cssClass: "suggested-action") { [weak model] in model?.add() }
         func update(_ model: PetListViewModel) {
             rows.show(model.rows.map { ($0.id, $0.title, $0.subtitle) })
+            rows.selectedIndex = model.shownRow
             empty.text = model.emptyText
             empty.isVisible = model.rows.isEmpty
             add.isVisible = model.showsAdd
@@ -31,6 +34,7 @@ final class PetListView: PageView {
         model.onChange = { [weak model] in if let model { update(model) } }
         self.rows = rows
         self.add = add
+        self.model = model
         widget = layout.root
     }
 }

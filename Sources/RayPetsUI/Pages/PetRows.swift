@@ -7,6 +7,7 @@ import Gtk
 final class TwoLineList {
     let list = ListBox()
     private var ids: [String] = []
+    private var shown: [String] = []
 
     init(onActivate: @escaping @MainActor (Int) -> Void) {
         list.addCSSClass("raypets-list")
@@ -16,8 +17,21 @@ final class TwoLineList {
     /// The first row, for the page's initial focus.
     var firstRow: Widget? { list.rows.first }
 
+    /// The row at `index`, if there is one.
+    func row(at index: Int?) -> Widget? { index.flatMap { list.rows.indices.contains($0) ? list.rows[$0] : nil } }
+
+    /// The row shown as selected (its item is open beside the list), or `nil`.
+    var selectedIndex: Int? {
+        get { list.selectedIndex }
+        set { if list.selectedIndex != newValue { list.selectedIndex = newValue } }
+    }
+
     /// Replaces the rows with `rows` (`id`, `title`, `subtitle`).
+    /// Rows that are the same as those shown are kept as they are (with their focus).
     func show(_ rows: [(id: String, title: String, subtitle: String)]) {
+        let texts = rows.map { "\($0.id)\n\($0.title)\n\($0.subtitle)" }
+        guard texts != shown else { return }
+        shown = texts
         let focusedIndex = list.rows.firstIndex { $0.hasFocus }
         let focusedID = focusedIndex.map { ids[$0] }
         list.removeAll()

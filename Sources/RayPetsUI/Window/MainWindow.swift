@@ -42,11 +42,15 @@ public final class MainWindow: AppWindow, Feedback {
         window = Window(application: application)
         window.title = L("RayPets")
         window.setDefaultSize(width: 560, height: 620)
-        let labels = NavigationLabels(back: L("Back"), cancel: L("Cancel"))
+        let labels = NavigationLabels(back: L("Back"), cancel: L("Cancel"), backTo: L("Back to {page}"))
         navigation = BackNavigation(window: window, labels: labels)
         welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
+        // The Clinic tab adapts: My pets beside the chosen pet on a wide window.
+        let petsSplit = GtkSplitOptions(
+            layout: AppRoute.splitLayout, placeholder: Self.noPetChosen(), labels: labels)
         tabHost = GtkTabHost(
-            window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, makeView: ViewFactory.makeView(for:))
+            window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, splits: [.clinic: petsSplit],
+            makeView: ViewFactory.makeView(for:))
         let modalHost = GtkModalHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
         self.modalHost = modalHost
         alertHost = GtkAlertHost(
@@ -56,7 +60,10 @@ public final class MainWindow: AppWindow, Feedback {
             iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
             items: [(L("Keyboard Shortcuts"), "app.shortcuts"), (L("About RayPets"), "app.about")])
         sections.add(welcomeHost.widget, name: "welcome")
-        sections.add(tabHost.stack, name: "tabs")
+        sections.add(tabHost.widget, name: "tabs")
+        // On a phone-sized window the tab switcher moves to the bottom; the header keeps Back
+        // and the menu.
+        tabHost.compactWidth = 520
         header.packStart(navigation.backButton)
         header.packEnd(menuButton)
         window.titlebar = header
@@ -73,6 +80,16 @@ public final class MainWindow: AppWindow, Feedback {
         sections.setExpand(horizontal: true, vertical: true)
         toasts = ToastOverlay(child: content, closeLabel: L("Close"))
         window.child = toasts
+    }
+
+    /// What the content side shows beside My pets while no pet is chosen.
+    private static func noPetChosen() -> Widget {
+        let label = Label(L("Choose a pet to see its details."))
+        label.wrapCentered()
+        label.addCSSClass("dim-label")
+        label.setAlignment(horizontal: .center, vertical: .center)
+        label.setMargins(top: 24, bottom: 24, start: 24, end: 24)
+        return label
     }
 
     /// Shows `text` above the pages for as long as the window is open (`nil` hides it).

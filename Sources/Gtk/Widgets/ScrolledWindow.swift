@@ -1,0 +1,29 @@
+import CGtk
+
+/// A `GtkScrolledWindow` that scrolls its child vertically: a page taller than its window
+/// scrolls instead of making the window taller.
+@MainActor
+public final class ScrolledWindow: Widget {
+    private let content: Widget
+
+    /// Scrolls `child` vertically; horizontally it is as wide as the scrolled window.
+    public init(child: Widget) {
+        content = child
+        super.init(UnsafeMutableRawPointer(gtk_scrolled_window_new()), transfer: .none)
+        let scrolled = rp_scrolled_window(gobject)
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(scrolled, child.widget)
+    }
+
+    /// How far down the child is scrolled, in pixels (0: at the top).
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject))) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject)), newValue) }
+    }
+
+    /// How far down the child can be scrolled, in pixels (0: it fits).
+    public var maximumVerticalOffset: Double {
+        let adjustment = gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject))
+        return max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+    }
+}

@@ -1,0 +1,24 @@
+import Gtk
+import Navigation
+
+/// What makes a `GtkStackHost` adaptive: its `SplitLayout` (which pages are sidebars, from
+/// which width), the widget the content side shows while nothing is selected, and the words
+/// of each side's Back button.
+@MainActor
+public struct GtkSplitOptions<Route: NavigationRoute> {
+    /// Which pages are sidebars, and the narrowest window width that shows one beside its
+    /// content.
+    public var layout: SplitLayout<Route>
+    /// Shown on the content side while nothing is selected (e.g. "Choose a pet").
+    public var placeholder: Widget
+    /// The Back buttons' accessible names: `back` for the content's, `backTo` for the
+    /// sidebar's.
+    public var labels: NavigationLabels
+
+    /// Options for `layout`; an empty content side unless a `placeholder` is given.
+    public init(layout: SplitLayout<Route>, placeholder: Widget = Box(.vertical), labels: NavigationLabels = .init()) {
+        self.layout = layout
+        self.placeholder = placeholder
+        self.labels = labels
+    }
+}
