@@ -37,7 +37,7 @@ final class AppFixture {
     func settle() {
         MainLoop.run(until: {
             !window.tabHost.stack.isTransitionRunning
-                && AppTab.allCases.allSatisfy { !window.tabHost.host(for: $0).stack.isTransitionRunning }
+                && AppTab.allCases.allSatisfy { !window.tabHost.host(for: $0).isTransitionRunning }
         })
         MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
     }
@@ -175,10 +175,22 @@ func appTests(_ runner: TestRunner) {
     }
 }
 
+/// The widgets directly inside `widget` in the tree of Swift wrappers (a box's children, a
+/// scrolled window's child).
+@MainActor
+func childWidgets(of widget: Widget) -> [Widget] {
+    if let box = widget as? Box { return box.children }
+    if let scrolled = widget as? ScrolledWindow { return [scrolled.child] }
+    return []
+}
+
+/// Every widget of type `T` inside `widget`'s tree of Swift wrappers (`widget` too), in order.
+@MainActor
+func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
+    if let found = widget as? T { return [found] }
+    return childWidgets(of: widget).flatMap { findWidgets(type, in: $0) }
+}
+
 /// The list boxes inside `widget`'s tree of Swift wrappers.
 @MainActor
-func findListBoxes(in widget: Widget) -> [ListBox] {
-    if let list = widget as? ListBox { return [list] }
-    guard let box = widget as? Box else { return [] }
-    return box.children.flatMap(findListBoxes(in:))
-}
+func findListBoxes(in widget: Widget) -> [ListBox] { findWidgets(ListBox.self, in: widget) }

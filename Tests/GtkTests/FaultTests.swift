@@ -86,7 +86,4 @@ func faultTests(_ runner: TestRunner) {
 }
 
 @MainActor
-private func firstButton(in widget: Widget) -> Button? {
-    if let button = widget as? Button { return button }
-    return (widget as? Box)?.children.lazy.compactMap(firstButton(in:)).first
-}
+private func firstButton(in widget: Widget) -> Button? { findWidgets(Button.self, in: widget).first }

@@ -56,6 +56,8 @@ final class GtkDriver: AppDriver {
             window.tabHost.stack.setVisibleChild(name: "tab-\(AppTab.allCases.firstIndex(of: tab)!)", transition: .none)
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
             throw Failure(description: "\(action) acts on models; the walk does it, not the driver")
+        case .resize, .chooseInSidebar, .sidebarBack:
+            throw Failure(description: "\(action): this walk keeps the window's width (the headless walk resizes)")
         }
         // Let the outer loop run (never spin it from inside this task: see MainLoop.idle).
         await MainLoop.idle()
@@ -66,14 +68,12 @@ final class GtkDriver: AppDriver {
     func settle() async { await MainLoop.idle() }
 
     private var isSliding: Bool {
-        AppTab.allCases.contains { window.tabHost.host(for: $0).stack.isTransitionRunning }
+        AppTab.allCases.contains { window.tabHost.host(for: $0).isTransitionRunning }
             || (window.modalHost.stack?.isTransitionRunning ?? false)
     }
 
     private func buttons(in widget: Widget) -> [Button] {
-        if let button = widget as? Button { return [button] }
-        guard let box = widget as? Box else { return [] }
-        return box.children.flatMap(buttons(in:))
+        findWidgets(Button.self, in: widget)
     }
 }
 

@@ -65,7 +65,7 @@ func settle(turns quiet: Int = 20, until state: @MainActor () -> String = { "" }
 @MainActor
 final class AppHarness {
     let welcomeHost = InMemoryHost<AppRoute>()
-    let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
+    let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout])
     let modalHost = InMemoryHost<AppRoute>()
     /// Where "Discard changes?" alerts show.
     let alertHost = InMemoryHost<AppRoute>()

@@ -48,8 +48,14 @@ final class InMemoryDriver: AppDriver {
             // As `BackNavigation`: Back is disabled where there is nothing to go back to.
             if harness.modalHost.isOpen {
                 if harness.modalHost.showsBackButton { harness.modalHost.tapBack() }
-            } else if harness.tabHost.visibleHost?.showsBackButton == true {
-                harness.tabHost.tapBack()
+            } else if let host = harness.tabHost.visibleHost {
+                // Alt+Left works while there is a page to go back to. The button: split, the
+                // header bar's hides and the content's (the same action) shows beside a pet.
+                if action == .altLeft ? host.pages.count > 1 : host.showsBackButton {
+                    host.tapBack()
+                } else if action == .back && host.showsContentBack {
+                    host.tapContentBack()
+                }
             }
         case .cancel, .escape:
             harness.modalHost.tapCancel()
@@ -57,6 +63,17 @@ final class InMemoryDriver: AppDriver {
             harness.modalHost.tapClose()
         case .switchTab(let tab):
             harness.tabHost.tapTab(tab)
+        case .resize(let width):
+            harness.tabHost.resize(to: width)
+        case .chooseInSidebar(let pet):
+            guard let panes = harness.clinicHost.presentation.panes,
+                let list = panes.sidebar.model as? PetListViewModel,
+                let index = list.pets.firstIndex(where: { $0.id == pet })
+            else { throw NoSuchControl(description: "no sidebar row for \(pet)") }
+            list.select(at: index)
+        case .sidebarBack:
+            guard harness.clinicHost.showsSidebarBack else { throw NoSuchControl(description: "no sidebar Back") }
+            harness.clinicHost.tapSidebarBack()
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
             throw NoSuchControl(description: "\(action) acts on models; the walk does it, not the driver")
         }
@@ -73,14 +90,17 @@ struct NavigationWalkTests {
     nonisolated static let seeds: [UInt64] = [1, 2, 3, 4]
 
     @Test(
-        "100,000 random user actions match the reference model at every step; every flow ends freed",
+        "100,000 random user actions, resizing across 720 px, match the reference model at every step; every flow ends freed",
         arguments: seeds)
     func longWalk(seed: UInt64) async throws {
         let harness = AppHarness()
         let driver = InMemoryDriver(harness)
-        let counts = try await NavigationWalk(seed: seed, steps: 25_000)
+        let counts = try await NavigationWalk(seed: seed, steps: 25_000, widths: [400, 719, 720, 1200])
             .run(driver, pets: ClinicDatabase.samplePets) { harness.track() }
         #expect(counts.count >= 8, "the walk must exercise every kind of action: \(counts)")
+        for split in ["resize", "sidebar row", "sidebar Back"] {
+            #expect(counts[split, default: 0] > 100, "the walk must exercise the split view: \(counts)")
+        }
         for guarded in ["type", "answer discard", "answer keepEditing", "exit while asking"] {
             #expect(counts[guarded, default: 0] > 10, "the walk must exercise the leave guards: \(counts)")
         }

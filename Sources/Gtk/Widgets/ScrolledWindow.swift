@@ -15,6 +15,9 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_child(scrolled, child.widget)
     }
 
+    /// The widget that scrolls.
+    public var child: Widget { content }
+
     /// How far down the child is scrolled, in pixels (0: at the top).
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject))) }

@@ -23,13 +23,31 @@ public struct NavigationModel: Hashable, Sendable {
     /// Whether a pet was chosen in the open dialog and its questions are open (the
     /// questionnaire has answers; Back to "Which pet?" takes them back).
     private var answered: Bool { modal.first == .petPicker && modal.contains(where: \.isAppointmentQuestion) }
+    /// The window's width in pixels.
+    public private(set) var width = 560
+    /// The widths the walk resizes the window to (none: the window keeps its width).
+    public let widths: [Int]
     private var nextRecord: Int64 = 1
     private var nextPet = 5  // the sample pets took 1 to 4
     private var namesUsed = 0
 
     /// The app as it starts (after the welcome page): Clinic tab on Home, Learn on its root,
-    /// with `pets` stored and no questionnaires.
-    public init(pets: [Pet]) { self.pets = pets }
+    /// with `pets` stored and no questionnaires, in a window 560 pixels wide that the user
+    /// resizes to each of `widths`.
+    public init(pets: [Pet], widths: [Int] = []) {
+        self.pets = pets
+        self.widths = widths
+    }
+
+    /// Where *My pets* is on the Clinic tab's stack, if it is there.
+    private var petsIndex: Int? { stacks[.clinic]!.firstIndex(of: .pets) }
+
+    /// Whether the user sees *My pets* as a sidebar beside what was opened from it: the
+    /// Clinic tab shows, the window is at least 720 pixels wide, and My pets is on the stack.
+    public var isSplit: Bool { tab == .clinic && modal.isEmpty && width >= 720 && petsIndex != nil }
+
+    /// Whether something is shown beside the sidebar (its Back button shows).
+    private var hasContent: Bool { isSplit && petsIndex! < stacks[.clinic]!.count - 1 }
 
     /// A pet's questionnaires, newest first (as its page lists them).
     public func history(of pet: Pet.ID) -> [Int64] { (records[pet] ?? []).reversed() }
@@ -84,7 +102,10 @@ public struct NavigationModel: Hashable, Sendable {
 
     private var exits: [UserAction] {
         var actions: [UserAction] = []
-        if modal.isEmpty ? stacks[tab]!.count > 1 : modal.count > 1 { actions.append(.back) }
+        // Split, the header bar's Back hides; the content's Back (the same action) shows
+        // beside a chosen pet.
+        let canGoBack = modal.isEmpty ? (isSplit ? hasContent : stacks[tab]!.count > 1) : modal.count > 1
+        if canGoBack { actions.append(.back) }
         actions.append(.altLeft)
         if !modal.isEmpty { actions += [.cancel, .escape, .closeDialog] }
         return actions
@@ -106,6 +127,10 @@ public struct NavigationModel: Hashable, Sendable {
             // nothing on a root page, which is worth walking too).
             actions += exits
             if modal.isEmpty { actions += AppTab.allCases.filter { $0 != tab }.map(UserAction.switchTab) }
+            if isSplit {
+                actions.append(.sidebarBack)
+                if hasContent { actions += pets.map { .chooseInSidebar($0.id) } }
+            }
             // Two texts, the one that differs from what is saved: the model's states stay
             // finite (the link tests search them all), and typing always changes the draft.
             if Self.isEditor(visibleRoute) {
@@ -114,6 +139,8 @@ public struct NavigationModel: Hashable, Sendable {
                 actions.append(.typeNote(saved == "Typed A" ? "Typed B" : "Typed A"))
             }
         }
+        // Any time, even while the alert asks.
+        actions += widths.filter { $0 != width }.map(UserAction.resize)
         // The records change under the pages: a few pets at most, so lists stay short.
         if pets.count < 6 { actions.append(.addPet("Pet \(namesUsed + 1)")) }
         if !pets.isEmpty {
@@ -179,6 +206,11 @@ public struct NavigationModel: Hashable, Sendable {
             if answer == .save, case .editor(let place) = asked.asking { saveNotes(at: place) }
             requestExit(asked.exit, approved: asked.approved.union([asked.asking]))
         case .chooseRow(let index): choose(row: index)
+        case .resize(let newWidth): width = newWidth
+        case .sidebarBack: if question == nil { requestExit(action, approved: []) }
+        case .chooseInSidebar(let pet):
+            // The pet already shown stays as it is; another replaces what was beside the list.
+            if question == nil && stacks[.clinic]!.last != .petDetail(pet) { requestExit(action, approved: []) }
         case .press(let title): press(title)
         case .addPet(let name):
             namesUsed += 1
@@ -194,15 +226,23 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     /// A deleted pet's pages leave every stack; a dialog about it closes; its records go.
-    /// Not vetoable: a question about a page that left is dropped (the exit it waited for
-    /// meant that page, which has gone).
+    /// Not vetoable: a question about a page that left is dropped (a Back it waited for meant
+    /// that page, which has gone; a destination is still made).
     private mutating func delete(_ pet: Pet.ID) {
         pets.removeAll { $0.id == pet }
         records[pet] = nil
         for tab in AppTab.allCases { stacks[tab]!.removeAll { $0.pet == pet } }
         if modal.contains(where: { $0.pet == pet }) { modal = [] }
         switch question?.asking {
-        case .editor(let place) where !Self.isEditor(routes(at: place).last): question = nil
+        case .editor(let place) where !Self.isEditor(routes(at: place).last):
+            let waiting = question!
+            question = nil
+            // A choice in the sidebar, or its Back, names a destination that is still wanted:
+            // the router asks anew (nobody is left to ask) and goes there.
+            switch waiting.exit {
+            case .sidebarBack, .chooseInSidebar: requestExit(waiting.exit, approved: waiting.approved)
+            default: break
+            }
         case .questionnaire where modal.isEmpty: question = nil
         default: break
         }
@@ -216,6 +256,7 @@ public struct NavigationModel: Hashable, Sendable {
         let editorLeaves: Bool
         switch exit {
         case .back, .altLeft: editorLeaves = stack.count > 1
+        case .sidebarBack, .chooseInSidebar: editorLeaves = true  // everything above My pets
         default: editorLeaves = place == .modal  // Cancel, Escape, close: the whole dialog
         }
         if editorLeaves && Self.isEditor(stack.last) && dirty[place] != nil { leaving.append(.editor(place)) }
@@ -242,6 +283,13 @@ public struct NavigationModel: Hashable, Sendable {
         }
         switch exit {
         case .back, .altLeft: goBack()
+        case .sidebarBack:
+            if let index = petsIndex { stacks[.clinic] = Array(stacks[.clinic]![..<index]) }
+        case .chooseInSidebar(let pet):
+            guard let index = petsIndex else { return }
+            stacks[.clinic] = Array(stacks[.clinic]![...index])
+            // A pet deleted while the alert asked is not shown.
+            if pets.contains(where: { $0.id == pet }) { stacks[.clinic]!.append(.petDetail(pet)) }
         default: modal = []
         }
     }

@@ -28,6 +28,12 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     case typeNote(String)
     /// Answer the open "Discard …?" alert.
     case answer(DiscardAnswer)
+    /// Resize the window to `width` pixels (My pets sits beside the chosen pet from 720 up).
+    case resize(Int)
+    /// On a wide window, choose the pet in *My pets* beside the pet shown.
+    case chooseInSidebar(Pet.ID)
+    /// On a wide window, the Back button above *My pets* (back to Home).
+    case sidebarBack
 
     /// Whether this is a change of the records rather than a user's click.
     public var changesData: Bool {
@@ -35,6 +41,12 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         case .addPet, .renamePet, .deletePet: true
         default: false
         }
+    }
+
+    /// Whether this resizes the window (it changes how pages show, not where the user is).
+    public var isResize: Bool {
+        if case .resize = self { return true }
+        return false
     }
 
     /// Whether this answers the open "Discard …?" alert.
@@ -59,6 +71,9 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         case .deletePet(let index): "delete pet \(index)"
         case .typeNote(let text): "type note \"\(text)\""
         case .answer(let answer): "answer \(answer.rawValue)"
+        case .resize(let width): "resize to \(width) px"
+        case .chooseInSidebar(let pet): "choose \(pet) in the sidebar"
+        case .sidebarBack: "sidebar Back"
         }
     }
 }

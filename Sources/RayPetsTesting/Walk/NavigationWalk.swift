@@ -10,10 +10,14 @@ public struct NavigationWalk {
     /// How many actions to take.
     public let steps: Int
 
-    /// A walk of `steps` actions from `seed`.
-    public init(seed: UInt64, steps: Int) {
+    /// The window widths the walk resizes to at random (none: it never resizes).
+    public let widths: [Int]
+
+    /// A walk of `steps` actions from `seed`, resizing the window to `widths` at random.
+    public init(seed: UInt64, steps: Int, widths: [Int] = []) {
         self.seed = seed
         self.steps = steps
+        self.widths = widths
     }
 
     /// Walks `driver`'s app; then closes every flow (Cancel, Back to each root) and checks
@@ -24,7 +28,7 @@ public struct NavigationWalk {
         _ driver: any AppDriver, pets: [Pet], afterStep: @MainActor () -> Void = {}
     ) async throws -> [String: Int] {
         var random = SeededRandom(seed: seed)
-        var model = NavigationModel(pets: pets)
+        var model = NavigationModel(pets: pets, widths: widths)
         var history: [UserAction] = []
         var counts: [String: Int] = [:]
         func check(_ step: Int) async throws {
@@ -50,7 +54,7 @@ public struct NavigationWalk {
             let action = actions[Int(random.next() % UInt64(actions.count))]
             history.append(action)
             counts[kind(of: action), default: 0] += 1
-            if model.question != nil, !action.changesData, !(action.isAnswer) {
+            if model.question != nil, !action.changesData, !action.isAnswer, !action.isResize {
                 counts["exit while asking", default: 0] += 1
             }
             do {
@@ -72,6 +76,8 @@ public struct NavigationWalk {
             try await check(steps + 1)
         }
         if model.question != nil { try await close(.answer(.discard)) }
+        // One stack again: Back then shows wherever there is a page to go back to.
+        if let narrow = widths.min(), model.width != narrow { try await close(.resize(narrow)) }
         if !model.modal.isEmpty { try await close(.cancel) }
         while model.question != nil { try await close(.answer(.discard)) }
         for tab in AppTab.allCases {
@@ -137,6 +143,8 @@ public struct NavigationWalk {
         case .deletePet: "delete"
         case .typeNote: "type"
         case .answer(let answer): "answer \(answer.rawValue)"
+        case .resize: "resize"
+        case .chooseInSidebar: "sidebar row"
         default: action.description
         }
     }
