@@ -10,7 +10,7 @@ import traceback
 
 import pyatspi
 
-from raypets_driver import RayPets, walk, wait_for
+from raypets_driver import RayPets, has_state, role_of, walk, wait_for
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/raypets"
 ARTIFACTS = sys.argv[2] if len(sys.argv) > 2 else "test-output/e2e"
@@ -838,6 +838,81 @@ def test_quit_keeps_the_editors_draft():
             app.quit()
 
 
+def resize(app, width, height=700):
+    """Resizes the main window as a user dragging its edge would: through 700 px on the way, so
+    the presentation changes at the breakpoint before the window gets smaller than a split."""
+    ids = subprocess.run(["xdotool", "search", "--pid", str(app.process.pid), "--name", "^.+$"],
+                         capture_output=True, text=True, timeout=10).stdout.split()
+    for step in ([700] if width < 700 else []) + [width]:
+        for window in ids:
+            subprocess.run(["xdotool", "windowsize", window, str(step), str(height)], check=False, timeout=10)
+        time.sleep(0.5)
+
+
+def selected_rows(app):
+    return [n.name for n in walk(app.main_window()) if role_of(n) == pyatspi.ROLE_LIST_ITEM
+            and has_state(n, pyatspi.STATE_SELECTED)]
+
+
+def test_split_view_follows_the_width():
+    """1200 px: My pets beside the chosen pet (choosing another replaces it: one Back to the list);
+    400 px: the pet alone with Back; 1200 px again: both, the same pet selected; a link to a pet
+    at each width gives the same stack (the same Backs lead home)."""
+    def activate(uri):
+        subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.raypets.RayPets",
+                        "--object-path", "/io/github/raypets/RayPets", "--method", "org.gtk.Actions.Activate",
+                        "open-route", f"[<'{uri}'>]", "{}"], check=True, capture_output=True, timeout=10)
+    with started() as app:
+        resize(app, 1200)
+        app.click("My pets")
+        app.wait_title("My pets")
+        wait_for(lambda: "Choose a pet to see its details." in app.labels(), "the placeholder beside the list")
+        assert not app.buttons(name="Back"), "no Back beside an empty detail"
+        app.screenshot("split-empty.png")
+        for pet in ("Rex", "Whiskers"):
+            app.choose_row(pet)
+            app.wait_title(pet)
+            assert "Rex" in names(app.rows()) and "Whiskers" in names(app.rows()), "the list stays beside the pet"
+            wait_for(lambda: names(selected_rows(app)) == [pet], f"{pet} selected in the list")
+        app.screenshot("split-wide.png")
+        app.click("Back")  # the content's Back: the stack did not grow, so one Back reaches the list
+        app.wait_title("My pets")
+        wait_for(lambda: not selected_rows(app), "nothing selected after Back")
+        app.choose_row("Whiskers")
+        app.wait_title("Whiskers")
+        resize(app, 400)
+        wait_for(lambda: not any(n in names(app.rows()) for n in ("Rex", "Clover")), "the pet alone at 400 px")
+        assert app.title() == "Whiskers"
+        app.screenshot("split-narrow.png")
+        resize(app, 1200)
+        wait_for(lambda: names(selected_rows(app)) == ["Whiskers"], "Whiskers still selected at 1200 px")
+        app.wait_title("Whiskers")
+        app.screenshot("split-wide-again.png")
+        # A link at each width: the same stack, Home > My pets > the pet.
+        activate("raypets://clinic/pets/rex")
+        app.wait_title("Rex")
+        wait_for(lambda: names(selected_rows(app)) == ["Rex"], "the linked pet selected beside the list")
+        app.click("Back")
+        app.wait_title("My pets")
+        app.click("Back to RayPets")
+        app.wait_title("RayPets")
+        resize(app, 400)
+        activate("raypets://clinic/pets/rex")
+        app.wait_title("Rex")
+        app.click("Back")
+        app.wait_title("My pets")
+        app.click("Back")
+        app.wait_title("RayPets")
+        # 360 px: every page of the pet's flow fits (the tab switcher moves to the bottom).
+        resize(app, 360, 600)
+        app.screenshot("narrow-360-home.png")
+        open_pet_page(app, "Rex")
+        app.screenshot("narrow-360-pet.png")
+        app.click("Edit")
+        app.wait_title("Edit Rex")
+        app.screenshot("narrow-360-editor.png")
+
+
 STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
@@ -848,7 +923,8 @@ STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_a
               test_delete_with_undo, test_delete_while_its_pages_and_a_dialog_about_it_are_open,
               test_corrupt_database_start, test_read_only_start,
               test_editor_asks_before_discarding_on_every_way_back,
-              test_questionnaire_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft]
+              test_questionnaire_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
+              test_split_view_follows_the_width]
 
 
 def main():

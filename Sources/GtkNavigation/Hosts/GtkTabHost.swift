@@ -52,6 +52,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     ) {
         switcher = StackSwitcher(stack: stack)
         stack.setExpand(horizontal: true, vertical: true)
+        stack.isHomogeneous = false  // only the visible tab's size counts
         let barSwitcher = StackSwitcher(stack: stack)
         barSwitcher.setExpand(horizontal: true, vertical: false)
         switcherBar.addCSSClass("toolbar")

@@ -20,6 +20,9 @@ final class PageViews<Route: NavigationRoute> {
     init(makeView: @escaping PageViewFactory<Route>) {
         self.makeView = makeView
         stack.setExpand(horizontal: true, vertical: true)
+        // The visible page's size counts, not the largest page's: the window can shrink to
+        // whatever the user is looking at (a phone-sized window).
+        stack.isHomogeneous = false
         stack.onNotify("transition-running") { [weak self] in
             guard let self, !self.stack.isTransitionRunning else { return }
             self.removeLeavingViews()

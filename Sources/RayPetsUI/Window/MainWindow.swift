@@ -59,6 +59,7 @@ public final class MainWindow: AppWindow, Feedback {
         menuButton = MenuButton(
             iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
             items: [(L("Keyboard Shortcuts"), "app.shortcuts"), (L("About RayPets"), "app.about")])
+        sections.isHomogeneous = false  // only what shows counts for the window's size
         sections.add(welcomeHost.widget, name: "welcome")
         sections.add(tabHost.widget, name: "tabs")
         // On a phone-sized window the tab switcher moves to the bottom; the header keeps Back
