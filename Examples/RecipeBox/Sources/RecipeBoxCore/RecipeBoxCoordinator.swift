@@ -24,7 +24,9 @@ public final class RecipeBoxCoordinator: FlowCoordinator<RecipeRoute> {
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = RecipeListModel(recipes: recipes)
         let id = router.present(.recipes, model: model, animated: animated, onDismissed: onDismissed)
-        model.onSelect = whenVisible(id) { flow, recipe in flow.show(recipe, animated: true) }
+        // The list is a sidebar on a wide window (`RecipeRoute.splitLayout`): choosing
+        // another recipe replaces the one beside it, and whatever was opened from it.
+        model.onSelect = whenSelecting(in: id) { flow, recipe in flow.show(recipe, animated: true) }
     }
 
     /// Starts the flow of `recipe` on top of the list.

@@ -13,3 +13,8 @@ public enum RecipeRoute: NavigationRoute {
     /// The alert asking whether to stop cooking (the cook is past the first step).
     case stopCooking(id: String)
 }
+
+extension RecipeRoute {
+    /// On a window at least 640 pixels wide the recipe list sits beside the chosen recipe.
+    public static let splitLayout = SplitLayout<RecipeRoute>(minimumWidth: 640) { $0 == .recipes }
+}

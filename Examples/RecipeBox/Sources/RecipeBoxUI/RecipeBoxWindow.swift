@@ -28,7 +28,11 @@ public final class RecipeBoxWindow {
     public init(application: Application?) {
         window = Window(application: application)
         window.setDefaultSize(width: 480, height: 420)
-        stackHost = GtkStackHost(window: window, makeView: Self.view(for:))
+        // Adaptive: the list beside the recipe when wide, one stack with Back when narrow.
+        let placeholder = Label("Choose a recipe.")
+        stackHost = GtkStackHost(
+            window: window, split: GtkSplitOptions(layout: RecipeRoute.splitLayout, placeholder: placeholder),
+            makeView: Self.view(for:))
         dialogHost = GtkModalHost(parent: window, makeView: Self.view(for:))
         dialogHost.dialogSize = (360, 420)
         stackRouter = StackRouter(host: stackHost)
