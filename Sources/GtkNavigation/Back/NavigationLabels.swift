@@ -23,6 +23,19 @@ public struct NavigationLabels: Sendable {
 
     /// `backTo` for the page titled `title`.
     public func back(to title: String) -> String {
-        backTo.replacing("{page}", with: title)
+        // By hand: the packaged build does not import the string-processing module.
+        let marker = "{page}"
+        var result = ""
+        var index = backTo.startIndex
+        while index < backTo.endIndex {
+            if backTo[index...].hasPrefix(marker) {
+                result += title
+                index = backTo.index(index, offsetBy: marker.count)
+            } else {
+                result.append(backTo[index])
+                index = backTo.index(after: index)
+            }
+        }
+        return result
     }
 }
