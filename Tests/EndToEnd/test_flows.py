@@ -410,25 +410,28 @@ def test_second_launch_with_a_link_navigates_the_running_window(app):
     app.select_tab("Clinic")
 
 
+def open_route(uri):
+    """Opens `uri` in the running app through its `open-route` action on D-Bus, as the desktop would."""
+    subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.raypets.RayPets",
+                    "--object-path", "/io/github/raypets/RayPets", "--method", "org.gtk.Actions.Activate",
+                    "open-route", f"[<'{uri}'>]", "{}"], check=True, capture_output=True, timeout=10)
+
+
 def test_open_route_action_and_a_bad_link_in_the_running_app(app):
-    def activate(uri):
-        subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.raypets.RayPets",
-                        "--object-path", "/io/github/raypets/RayPets", "--method", "org.gtk.Actions.Activate",
-                        "open-route", f"[<'{uri}'>]", "{}"], check=True, capture_output=True, timeout=10)
     app.click("My pets")
     app.wait_title("My pets")
-    activate("raypets://clinic/nowhere")
+    open_route("raypets://clinic/nowhere")
     wait_for(lambda: any("Cannot open raypets://clinic/nowhere" in label for label in app.labels()),
              "a notice about the bad link")
     app.wait_title("My pets")  # the screen stays
     # A well-formed link to a pet that is not (or no longer) there: My pets, with a notice.
     app.click("Back")
     app.wait_title("RayPets")
-    activate("raypets://clinic/pets/nobody")
+    open_route("raypets://clinic/pets/nobody")
     app.wait_title("My pets")
     wait_for(lambda: any("There is no pet called nobody" in label for label in app.labels()),
              "a notice about the missing pet")
-    activate("raypets://clinic/info/opening-hours")
+    open_route("raypets://clinic/info/opening-hours")
     app.wait_title("Opening hours")
     app.click("Back")
     app.wait_title("Clinic info")
@@ -858,10 +861,6 @@ def test_split_view_follows_the_width():
     """1200 px: My pets beside the chosen pet (choosing another replaces it: one Back to the list);
     400 px: the pet alone with Back; 1200 px again: both, the same pet selected; a link to a pet
     at each width gives the same stack (the same Backs lead home)."""
-    def activate(uri):
-        subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.raypets.RayPets",
-                        "--object-path", "/io/github/raypets/RayPets", "--method", "org.gtk.Actions.Activate",
-                        "open-route", f"[<'{uri}'>]", "{}"], check=True, capture_output=True, timeout=10)
     with started() as app:
         resize(app, 1200)
         app.click("My pets")
@@ -889,7 +888,7 @@ def test_split_view_follows_the_width():
         app.wait_title("Whiskers")
         app.screenshot("split-wide-again.png")
         # A link at each width: the same stack, Home > My pets > the pet.
-        activate("raypets://clinic/pets/rex")
+        open_route("raypets://clinic/pets/rex")
         app.wait_title("Rex")
         wait_for(lambda: names(selected_rows(app)) == ["Rex"], "the linked pet selected beside the list")
         app.click("Back")
@@ -897,7 +896,7 @@ def test_split_view_follows_the_width():
         app.click("Back to RayPets")
         app.wait_title("RayPets")
         resize(app, 400)
-        activate("raypets://clinic/pets/rex")
+        open_route("raypets://clinic/pets/rex")
         app.wait_title("Rex")
         app.click("Back")
         app.wait_title("My pets")

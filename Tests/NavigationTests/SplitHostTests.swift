@@ -103,13 +103,19 @@ struct SplitHostTests {
         #expect(!host.showsBackButton && host.showsSidebarBack && !host.showsContentBack)
     }
 
-    @Test("choosing another item replaces the one shown and what was opened from it: the stack does not grow")
-    func selectionReplaces() async {
+    /// A wide host with `root`, and a `ListFlow` started on it.
+    private func makeList() -> (StackRouter<TestRoute>, InMemoryHost<TestRoute>, ListFlow) {
         let host = InMemoryHost<TestRoute>(layout: layout, width: 1200)
         let router = StackRouter(host: host)
         router.present(.root, model: TitledModel("root"), animated: false, onDismissed: nil)
         let flow = ListFlow(router: router)
         flow.present(animated: false, onDismissed: nil)
+        return (router, host, flow)
+    }
+
+    @Test("choosing another item replaces the one shown and what was opened from it: the stack does not grow")
+    func selectionReplaces() async {
+        let (router, host, flow) = makeList()
         for item in ["one", "two", "three"] {
             flow.choose?(item)
             await settle()
@@ -123,11 +129,7 @@ struct SplitHostTests {
 
     @Test("a new choice waits for the old item's guard: kept, nothing changes; agreed, it is replaced")
     func selectionAsks() async {
-        let host = InMemoryHost<TestRoute>(layout: layout, width: 1200)
-        let router = StackRouter(host: host)
-        router.present(.root, model: TitledModel("root"), animated: false, onDismissed: nil)
-        let flow = ListFlow(router: router)
-        flow.present(animated: false, onDismissed: nil)
+        let (router, _, flow) = makeList()
         flow.choose?("one")
         let answer = ScriptedLeaveGuard<TestRoute>(answer: .stay)
         router.setLeaveGuard(answer.guard, for: router.pages[2].id)
