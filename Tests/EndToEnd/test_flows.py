@@ -842,14 +842,29 @@ def test_quit_keeps_the_editors_draft():
 
 
 def resize(app, width, height=700):
-    """Resizes the main window as a user dragging its edge would: through 700 px on the way, so
-    the presentation changes at the breakpoint before the window gets smaller than a split."""
-    ids = subprocess.run(["xdotool", "search", "--pid", str(app.process.pid), "--name", "^.+$"],
-                         capture_output=True, text=True, timeout=10).stdout.split()
-    for step in ([700] if width < 700 else []) + [width]:
-        for window in ids:
+    """Resizes the main window as a user dragging its edge would: through 700 px and 500 px on
+    the way, so the split (720 px) and the header's tab switcher (520 px) give way at their
+    breakpoints before the window gets narrower than they need. (A jump straight to 360 px is
+    clamped to the window's minimum at that moment, as a window manager would clamp it.)"""
+    for step in [w for w in (700, 500) if width < w] + [width]:
+        for window in window_ids(app):
             subprocess.run(["xdotool", "windowsize", window, str(step), str(height)], check=False, timeout=10)
         time.sleep(0.5)
+
+
+def window_ids(app):
+    return subprocess.run(["xdotool", "search", "--pid", str(app.process.pid), "--name", "^.+$"],
+                          capture_output=True, text=True, timeout=10).stdout.split()
+
+
+def window_width(app):
+    """The main window's width in pixels, as the X server has it."""
+    widths = []
+    for window in window_ids(app):
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
+                                  capture_output=True, text=True, timeout=10).stdout
+        widths += [int(line.split("=")[1]) for line in geometry.splitlines() if line.startswith("WIDTH=")]
+    return max(widths, default=0)
 
 
 def selected_rows(app):
@@ -904,6 +919,7 @@ def test_split_view_follows_the_width():
         app.wait_title("RayPets")
         # 360 px: every page of the pet's flow fits (the tab switcher moves to the bottom).
         resize(app, 360, 600)
+        wait_for(lambda: window_width(app) == 360, "the window 360 px wide")
         app.screenshot("narrow-360-home.png")
         open_pet_page(app, "Rex")
         app.screenshot("narrow-360-pet.png")

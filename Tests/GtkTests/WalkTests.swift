@@ -14,6 +14,11 @@ final class GtkDriver: AppDriver {
     let dialogs = FinalizationCounter()
     /// With `waitForAnimations: false`, the next action comes while pages are still sliding.
     var waitForAnimations = true
+    /// When set, every page and dialog the walk reaches must fit this width: after each action
+    /// the window's and the dialog's minimum width are at most this many pixels.
+    var widthLimit: Int?
+    /// The widest window or dialog `checkFits` saw: its title and minimum width.
+    private(set) var widest = (title: "", width: 0)
 
     init(_ fixture: AppFixture) {
         self.fixture = fixture
@@ -32,7 +37,7 @@ final class GtkDriver: AppDriver {
     func perform(_ action: UserAction) async throws {
         switch action {
         case .press(let title):
-            guard let button = visibleView.flatMap({ buttons(in: $0.widget) })?.first(where: { $0.label == title })
+            guard let button = visibleView.flatMap({ buttons(in: $0.widget) })?.first(where: { $0.label == L(title) })
             else {
                 throw Failure(description: "no button \"\(title)\" on the visible page")
             }
@@ -63,6 +68,16 @@ final class GtkDriver: AppDriver {
         await MainLoop.idle()
         await MainLoop.idle()  // an awaited result (the pet picker's) resumes on the next turn
         while waitForAnimations && isSliding { await MainLoop.idle() }
+        if let widthLimit { try checkFits(widthLimit) }
+    }
+
+    /// Throws, naming the page, when the window or the dialog cannot be `limit` pixels wide.
+    func checkFits(_ limit: Int) throws {
+        for window in [window.window, window.modalHost.window].compactMap({ $0 }) {
+            let needs = window.minimumWidth
+            if needs > widest.width { widest = (window.title, needs) }
+            if needs > limit { throw Failure(description: "\"\(window.title)\" needs \(needs) px, more than \(limit)") }
+        }
     }
 
     func settle() async { await MainLoop.idle() }
@@ -85,7 +100,7 @@ func walkTests(_ runner: TestRunner) {
         MainLoop.setAnimationsEnabled(false)
         defer { MainLoop.setAnimationsEnabled(true) }
         let driver = GtkDriver(fixture)
-        let steps = Int(getenv("WALK_STEPS").map { String(cString: $0) } ?? "2000") ?? 2000
+        let steps = walkSteps(default: 2000)
         let counts = try await NavigationWalk(seed: 7, steps: steps).run(driver, pets: ClinicDatabase.samplePets)
         log("  actions: \(counts.sorted { $0.key < $1.key })")
         fixture.settle()
@@ -95,6 +110,32 @@ func walkTests(_ runner: TestRunner) {
         try check(
             fixture.widgets.finalized >= steps / 10,
             "only \(fixture.widgets.finalized) page widgets were made and freed")
+    }
+
+    runner.testAsync("shrunk to 360 px as a drag would, every page and dialog of a walk fits") {
+        let fixture = AppFixture(firstLaunch: false)
+        defer { fixture.tearDown() }
+        MainLoop.setAnimationsEnabled(false)
+        defer { MainLoop.setAnimationsEnabled(true) }
+        let window = fixture.window
+        let inside = try shrink(fixture, through: [500, 360])
+        try check(window.tabHost.switcherBar.isVisible, "at 360 px the tab switcher should be at the bottom")
+        let driver = GtkDriver(fixture)
+        driver.widthLimit = inside
+        try driver.checkFits(inside)
+        let steps = walkSteps(default: 600)
+        let counts = try await NavigationWalk(seed: 5, steps: steps).run(driver, pets: ClinicDatabase.samplePets)
+        log("  \(steps) steps, actions: \(counts.sorted { $0.key < $1.key })")
+        log("  widest page: \"\(driver.widest.title)\", \(driver.widest.width) of \(inside) px")
+        try check(
+            window.window.allocatedWidth == inside,
+            "the window is \(window.window.allocatedWidth) px wide after the walk")
+    }
+
+    runner.test("the first-launch welcome page fits 360 px") {
+        let fixture = AppFixture(firstLaunch: true)
+        defer { fixture.tearDown() }
+        try GtkDriver(fixture).checkFits(try shrink(fixture, through: [500, 360]))
     }
 
     runner.testAsync("300 actions taken while pages are still sliding match the model too") {
@@ -107,4 +148,37 @@ func walkTests(_ runner: TestRunner) {
         try check(fixture.widgets.alive == 2, "page widgets alive after the walk: \(fixture.widgets.alive)")
         try check(driver.dialogs.alive == 0, "dialog windows alive after the walk: \(driver.dialogs.alive)")
     }
+}
+
+/// Resizes the main window through `widths` in turn, as a user dragging its edge would (a jump
+/// straight to a width below the window's current minimum is clamped to that minimum), and
+/// returns the width its widgets get at the last one: the width less the window's frame, which
+/// GTK draws itself here.
+/// First checks that a drag can get past the tab bar's breakpoint at all: with the tab switcher
+/// in the header the window must be able to get narrower than `compactWidth`.
+@MainActor
+func shrink(_ fixture: AppFixture, through widths: [Int]) throws -> Int {
+    let window = fixture.window
+    let compact = window.tabHost.compactWidth
+    MainLoop.run(until: { window.window.allocatedWidth > 0 }, timeout: 5)
+    let frame = window.window.defaultWidth - window.window.allocatedWidth
+    try check(
+        window.window.minimumWidth + frame < compact,
+        "with the tab switcher in the header the window needs \(window.window.minimumWidth) px: "
+            + "a drag could never get below \(compact) px, where the switcher moves to the bottom")
+    for width in widths {
+        window.window.setDefaultSize(width: Int32(width), height: 600)
+        MainLoop.run(until: { window.window.allocatedWidth == width - frame }, timeout: 5)
+        fixture.settle()
+        try check(
+            window.window.allocatedWidth == width - frame,
+            "asked for \(width) px, the window is \(window.window.allocatedWidth) px and a \(frame) px frame")
+    }
+    return window.window.allocatedWidth
+}
+
+/// The number of steps a walk takes: `WALK_STEPS` from the environment (the valgrind tier
+/// shortens the walks with it), else `default`.
+func walkSteps(default steps: Int) -> Int {
+    getenv("WALK_STEPS").flatMap { Int(String(cString: $0)) } ?? steps
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import RayPets
 
 // In-process GTK tests. They need a display: scripts/test runs them on a private Xvfb.
 guard MainLoop.initialize() else {
@@ -7,6 +8,10 @@ guard MainLoop.initialize() else {
     log("Run them with: scripts/with-display .build/debug/raypets-gtk-tests")
     exit(2)
 }
+
+// Translations as the app sets them up (from `locale/` beside this binary), so that
+// `LANGUAGE=de LANG=C.UTF-8` runs the tests on the German pages.
+setUpTranslations(localeFolder: String(cString: dirname(realpath("/proc/self/exe", nil))) + "/locale")
 
 let runner = TestRunner(filter: CommandLine.arguments.dropFirst().first)
 // The bridge tests come first: they check behaviour before and after installing it.

@@ -35,6 +35,16 @@ open class Widget: Object {
     /// Whether the widget is in a shown, realized window right now.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
+    /// The narrowest width GTK can give the widget (`gtk_widget_measure`, horizontal), in pixels.
+    package var minimumWidth: Int {
+        var minimum: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        return Int(minimum)
+    }
+
+    /// The width the widget was last given (`gtk_widget_get_width`), in pixels; 0 before it is shown.
+    package var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
+
     /// Whether the widget reacts to input (`gtk_widget_set_sensitive`); an insensitive
     /// widget is greyed out and skipped by the keyboard.
     public var isSensitive: Bool {

@@ -26,6 +26,10 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public let switcherBar = Box(.horizontal)
     /// Below this width (pixels) the switcher moves from the header bar to `switcherBar`; 0
     /// (the default): never.
+    ///
+    /// Choose it wider than the window's minimum width while the switcher is in the header bar
+    /// (with everything else the header holds): a window cannot be dragged narrower than its
+    /// minimum, so a smaller value would never be reached.
     public var compactWidth = 0 {
         didSet { updateCompact() }
     }
