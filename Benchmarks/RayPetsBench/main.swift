@@ -145,7 +145,7 @@ func headless(operations: Int) async {
     }
     let elapsed = MainLoop.now - start
     print(
-        "flows \(flows) us-per-flow \(Double(elapsed) / Double(flows)) recorded \((try? data.history(of: data.pets[0].id).count) ?? -1) rss-kib \(rssKiB())"
+        "flows \(flows) us-per-flow \(Double(elapsed) / Double(flows)) recorded \((try? data.history(of: data.allPets()[0].id).count) ?? -1) rss-kib \(rssKiB())"
     )
 }
 

@@ -147,12 +147,13 @@ func appTests(_ runner: TestRunner) {
         (
             "renamed",
             { data in
-                var draft = PetDraft(data.pets[0])
+                let first = try data.allPets()[0]
+                var draft = PetDraft(first)
                 draft.name = "Zed"
-                try data.update(data.pets[0].id, with: draft)
+                try data.update(first.id, with: draft)
             }
         ),
-        ("deleted", { try $0.delete($0.pets[1].id) }),
+        ("deleted", { try $0.delete(try $0.allPets()[1].id) }),
     ]
     for (name, change) in changes {
         // My pets rebuilds its rows under the editor; its old first row must not stay its focus

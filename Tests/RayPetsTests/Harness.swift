@@ -153,7 +153,8 @@ final class AppHarness {
 
     /// Every stored questionnaire's answers, oldest first.
     var requests: [AppointmentRequest] {
-        data.pets.flatMap { (try? data.history(of: $0.id)) ?? [] }.sorted { $0.id < $1.id }.map(\.request)
+        ((try? data.allPets()) ?? []).flatMap { (try? data.history(of: $0.id)) ?? [] }.sorted { $0.id < $1.id }.map(
+            \.request)
     }
 
     /// Objects that live as long as the app: the AppCoordinator, the two tab coordinators

@@ -72,7 +72,7 @@ struct LeavingTests {
     @Test("a link that would replace the editor's stack asks; Keep editing does not open it")
     func linkAsks() async throws {
         let app = await editRex()
-        let link = try DeepLink.parse("raypets://clinic/pets/whiskers", pets: app.data.pets)
+        let link = try DeepLink.parse("raypets://clinic/pets/whiskers", findPet: app.data.pet(named:))
         let opened = Task { await app.app.open(link) }
         await app.settle()
         #expect(app.question != nil)
@@ -101,7 +101,7 @@ struct LeavingTests {
     @Test("a link to another tab leaves the editor's stack alone: no question")
     func linkToOtherTab() async throws {
         let app = await editRex()
-        #expect(await app.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", pets: app.data.pets)))
+        #expect(await app.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", findPet: app.data.pet(named:))))
         #expect(app.question == nil)
         #expect(app.clinicHost.visibleRoute == .editPet("rex"))
     }

@@ -38,7 +38,7 @@ final class InMemoryDriver: AppDriver {
             }
         case .chooseRow(let index):
             switch host.visiblePage?.model {
-            case let list as PetListViewModel where list.pets.indices.contains(index): list.select(at: index)
+            case let list as PetListViewModel where index < list.count: list.select(at: index)
             case let details as PetDetailsViewModel where details.history.indices.contains(index):
                 details.openRecord(at: index)
             default:
@@ -68,7 +68,7 @@ final class InMemoryDriver: AppDriver {
         case .chooseInSidebar(let pet):
             guard let panes = harness.clinicHost.presentation.panes,
                 let list = panes.sidebar.model as? PetListViewModel,
-                let index = list.pets.firstIndex(where: { $0.id == pet })
+                let index = list.list.index(of: pet)
             else { throw NoSuchControl(description: "no sidebar row for \(pet)") }
             list.select(at: index)
         case .sidebarBack:

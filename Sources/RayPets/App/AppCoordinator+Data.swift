@@ -15,7 +15,7 @@ extension AppCoordinator {
     /// Undo brings a pet back in the lists, not its pages.
     func follow(_ change: ClinicData.Change) {
         switch change {
-        case .deleted(let pet):
+        case .deleted(let pet, _):
             for tab in AppTab.allCases {
                 tabs.router(for: tab).removeAll(where: { $0.pet == pet.id }, animated: true)
             }

@@ -8,7 +8,7 @@ extension AppCoordinator {
     @discardableResult
     public func open(uri: String) async -> Bool {
         do {
-            return await open(try DeepLink.parse(uri, pets: services.data.pets))
+            return await open(try DeepLink.parse(uri, findPet: services.data.pet(named:)))
         } catch {
             if let name = error.missingPet {
                 services.feedback.showNotice(

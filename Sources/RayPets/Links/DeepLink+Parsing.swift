@@ -3,6 +3,20 @@ extension DeepLink {
     /// (ignoring case). A well-formed link naming no pet throws an error whose `missingPet`
     /// says which. With `pets: nil` only the form is checked (the name is kept as given).
     public static func parse(_ link: String, pets: [Pet]?) throws(DeepLinkError) -> DeepLink {
+        try parse(
+            link,
+            findPet: pets.map { pets in
+                { name in
+                    pets.first { $0.id == name } ?? pets.first { PetRules.nameKey($0.name) == PetRules.nameKey(name) }
+                }
+            })
+    }
+
+    /// Parses `link`, finding the pet it names with `findPet` (given the name or id as the
+    /// link has it; the app looks it up in the records). A well-formed link naming no pet
+    /// throws an error whose `missingPet` says which. With `findPet: nil` only the form is
+    /// checked (the name is kept as given).
+    public static func parse(_ link: String, findPet: ((String) -> Pet?)?) throws(DeepLinkError) -> DeepLink {
         func fail(_ problem: String) -> DeepLinkError { DeepLinkError(problem: problem, link: link) }
         let scheme = "raypets://"
         guard link.lowercased().hasPrefix(scheme) else { throw fail("it does not start with \(scheme)") }
@@ -16,16 +30,9 @@ extension DeepLink {
         let query = try parseQuery(pathPart.count > 1 ? String(pathPart[1]) : nil, fail: fail)
 
         func pet(named name: String) throws(DeepLinkError) -> Pet.ID {
-            guard let pets else { return name }
-            let key = PetRules.nameKey(name)
-            guard
-                let pet = pets.first(where: { $0.id == name })
-                    ?? pets.first(where: { PetRules.nameKey($0.name) == key })
-            else {
-                throw DeepLinkError(
-                    problem: "no pet called \"\(name)\" (pets: \(pets.map(\.name).joined(separator: ", ")))",
-                    link: link,
-                    missingPet: name)
+            guard let findPet else { return name }
+            guard let pet = findPet(name) else {
+                throw DeepLinkError(problem: "no pet called \"\(name)\"", link: link, missingPet: name)
             }
             return pet.id
         }

@@ -10,8 +10,7 @@ enum RouteIntents {
         case (.home(let home), .clinicInfo): home.showClinicInfo()
         case (.home(let home), .petPicker): home.scheduleAppointment()
         case (.petList(let list), .petDetail(let id)), (.petList(let list), .visitType(let id)):
-            guard let index = list.pets.firstIndex(where: { $0.id == id }) else { return false }
-            list.select(at: index)
+            return list.select(id: id)
         case (.petList(let list), .addPet): list.add()
         case (.petDetails(let details), .clinicInfo): details.showClinicInfo()
         case (.petDetails(let details), .editPet): details.edit()

@@ -1,8 +1,10 @@
 import Navigation
 
 /// A list of the user's pets to choose from: "My pets" (choose to see details) and
-/// "Which pet?" (choose who the appointment is for). It follows the records: a pet added,
-/// renamed, deleted or brought back changes its row in place.
+/// "Which pet?" (choose who the appointment is for), with a search by name. The rows are
+/// read a page at a time (`PetList`): however many pets there are, only the rows on screen
+/// are read. It follows the records: a pet added, renamed, deleted or brought back changes
+/// its row in place.
 @MainActor
 public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicData {
     /// One row: what the list shows for a pet.
@@ -35,8 +37,8 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     public let caption: String?
     /// What the list is for.
     public let prompt: String
-    /// The pets shown, in order.
-    public private(set) var pets: [Pet]
+    /// The pets shown, in order: those matching the search.
+    public let list: PetList
     /// When "Add pet" shows.
     public let addAction: AddAction
     private let data: ClinicData
@@ -50,8 +52,12 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     public var onSelect: (@MainActor (Pet) -> Void)?
     /// Set by the coordinator: what "Add pet" does.
     public var onAdd: (@MainActor () -> Void)?
-    /// Set by the view: called after the rows changed.
+    /// Set by the view: called after anything shown changed (the rows, the selection, the
+    /// empty state).
     public var onChange: (@MainActor () -> Void)?
+    /// Set by the view: called after rows changed, before `onChange`: at `index`, `removed`
+    /// rows went and `added` came (the rows before `index` did not move).
+    public var onRowsChanged: (@MainActor (_ index: Int, _ removed: Int, _ added: Int) -> Void)?
 
     /// A list of the pets in `data`.
     public init(
@@ -62,43 +68,75 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
         self.prompt = prompt
         self.data = data
         self.addAction = addAction
-        self.pets = data.pets
+        list = PetList(data: data)
+        list.onUpdate = { [weak self] index, removed, added in
+            self?.onRowsChanged?(index, removed, added)
+            self?.onChange?()
+        }
     }
 
     /// `.petList`.
     public var screen: Screen { .petList(self) }
 
-    /// The rows, in order.
-    public var rows: [Row] { pets.map { Row(id: $0.id, title: $0.name, subtitle: $0.summary) } }
+    /// How many rows there are.
+    public var count: Int { list.count }
 
-    /// What the list says when there are no pets.
+    /// The row at `index` (read with its page if it is not at hand).
+    public func row(at index: Int) -> Row? {
+        list.pet(at: index).map { Row(id: $0.id, title: $0.name, subtitle: $0.summary) }
+    }
+
+    /// Every row, in order. Reads them all: for tests and small lists.
+    public var rows: [Row] { (0..<count).compactMap(row(at:)) }
+
+    /// The search's placeholder.
+    public let searchPlaceholder = L("Search pets by name")
+
+    /// What was typed in the search.
+    public var searchText: String { list.search.text }
+
+    /// Intent: the search text changed; the rows are the matches at once.
+    public func search(_ text: String) {
+        list.setSearch(text)
+    }
+
+    /// What the list says when it shows no row.
     public var emptyText: String {
-        data.loadProblem.map { L("The pets could not be read: {problem}", ["problem": $0.userMessage]) }
-            ?? L("No pets yet.")
+        if let problem = list.problem {
+            return L("The pets could not be read: {problem}", ["problem": problem.userMessage])
+        }
+        return list.search.isAll ? L("No pets yet.") : L("No pets match “{text}”.", ["text": searchText])
     }
 
     /// The label of the add action.
     public let addTitle = L("Add pet")
 
     /// Whether "Add pet" shows now.
-    public var showsAdd: Bool { addAction == .always || pets.isEmpty }
+    public var showsAdd: Bool { addAction == .always || (count == 0 && list.search.isAll) }
 
     /// Whether "Add pet" can be used (not while the records are read-only).
     public var canAdd: Bool { !data.isReadOnly }
 
     /// Intent: the row at `index` was chosen (out-of-range indexes are ignored).
     public func select(at index: Int) {
-        guard pets.indices.contains(index) else { return }
-        onSelect?(pets[index])
+        guard let pet = list.pet(at: index) else { return }
+        onSelect?(pet)
+    }
+
+    /// Intent: choose the pet `id` (a link does, whatever the search shows); `false` if there
+    /// is no such pet.
+    @discardableResult
+    public func select(id: Pet.ID) -> Bool {
+        guard let pet = data.pet(id: id) else { return false }
+        onSelect?(pet)
+        return true
     }
 
     /// The row of `shownPet`, if it is listed.
-    public var shownRow: Int? { shownPet.flatMap { id in pets.firstIndex { $0.id == id } } }
+    public var shownRow: Int? { shownPet.flatMap(list.index(of:)) }
 
     /// The row that gets the focus when the list shows: the recent pet's, else the first.
-    public var focusRow: Int? {
-        recentPet.flatMap { id in pets.firstIndex { $0.id == id } } ?? (pets.isEmpty ? nil : 0)
-    }
+    public var focusRow: Int? { recentPet.flatMap(list.index(of:)) ?? (count == 0 ? nil : 0) }
 
     /// The coordinator opened `pet`'s page above the list (`nil`: that page left).
     public func showing(_ pet: Pet.ID?) {
@@ -113,13 +151,9 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
         onAdd?()
     }
 
-    /// Follows the records: re-reads the pets when one was added, changed, deleted or restored.
+    /// Follows the records: the row of a pet added, changed, deleted or restored changes in
+    /// place (`onRowsChanged`, then `onChange`).
     public func clinicDataChanged(_ change: ClinicData.Change) {
-        switch change {
-        case .added, .updated, .deleted, .restored:
-            pets = data.pets
-            onChange?()
-        case .recordAdded, .recordDeleted: break
-        }
+        list.clinicDataChanged(change)
     }
 }

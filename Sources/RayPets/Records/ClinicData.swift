@@ -1,5 +1,8 @@
-/// The clinic's records as the app logic sees them: the pets (kept in memory, ordered by
-/// name), their questionnaire history, and every change, told to whoever observes.
+/// The clinic's records as the app logic sees them: the pets, their questionnaire history,
+/// and every change, told to whoever observes.
+///
+/// Nothing is read ahead: a pet is looked up when it is needed, and a list reads the pets it
+/// shows a page at a time (`PetList`), so the cost of a screen does not grow with the records.
 ///
 /// Every change goes through here, is saved in one transaction by the `ClinicStore`, and is
 /// announced only after it was saved — so what the screens and the navigation follow is
@@ -12,8 +15,8 @@ public final class ClinicData {
         case added(Pet)
         /// A pet's fields changed (its id stays).
         case updated(old: Pet, new: Pet)
-        /// A pet and its history were deleted.
-        case deleted(Pet)
+        /// A pet and its history were deleted; `position` was its place in the list.
+        case deleted(Pet, position: Int64)
         /// A deleted pet came back (Undo), with its id and history.
         case restored(Pet)
         /// A questionnaire was finished and stored.
@@ -32,10 +35,6 @@ public final class ClinicData {
 
     /// Where the records are kept.
     public let store: any ClinicStore
-    /// Every pet, in the order they were added (a rename keeps a pet's place).
-    public private(set) var pets: [Pet] = []
-    /// Why the pets could not be read, if they could not (the list is then empty).
-    public private(set) var loadProblem: StoreError?
     /// Today (tests fix it).
     public let today: @MainActor () -> SimpleDate
     /// Now, in Unix seconds (tests fix it).
@@ -43,7 +42,7 @@ public final class ClinicData {
     private var observers: [Int: @MainActor (Change) -> Void] = [:]
     private var nextObserver = 0
 
-    /// The records in `store`, read now.
+    /// The records in `store` (nothing is read yet).
     public init(
         store: any ClinicStore, today: @escaping @MainActor () -> SimpleDate = { SimpleDate.today() },
         clock: @escaping @MainActor () -> Int = { LocalTime.now() }
@@ -51,24 +50,34 @@ public final class ClinicData {
         self.store = store
         self.today = today
         self.clock = clock
-        do { pets = try store.loadPets() } catch { loadProblem = error }
     }
 
     /// Whether changes are refused (the editor's and Delete's buttons are disabled).
     public var isReadOnly: Bool { store.isReadOnly }
 
-    /// The pet with `id`, if it exists.
-    public func pet(id: Pet.ID) -> Pet? { pets.first { $0.id == id } }
+    /// The pet with `id`, if it exists (`nil` too when it cannot be read).
+    public func pet(id: Pet.ID) -> Pet? { (try? store.listedPet(id: id))??.pet }
 
     /// The pet a link names: by its id, else by its name (ignoring case).
     public func pet(named reference: String) -> Pet? {
-        pet(id: reference) ?? pets.first { PetRules.nameKey($0.name) == PetRules.nameKey(reference) }
+        pet(id: reference) ?? (try? store.listedPet(named: reference))??.pet
     }
+
+    /// Every pet, in the list's order. For tools and tests: it reads them all.
+    public func allPets() throws(StoreError) -> [Pet] { try store.loadPets() }
 
     /// What is wrong with `draft`, field by field, for a new pet (`editing: nil`) or the pet
     /// `editing`.
     public func problems(in draft: PetDraft, editing: Pet.ID?) -> [PetField: String] {
-        PetRules.problems(in: draft, others: pets.filter { $0.id != editing }, today: today())
+        PetRules.problems(in: draft, sameName: namesake(besides: editing), today: today())
+    }
+
+    /// Finds the stored pet with a name, other than `besides` (one indexed lookup).
+    private func namesake(besides id: Pet.ID?) -> (String) -> Pet? {
+        { [store] name in
+            guard let found = (try? store.listedPet(named: name))??.pet, found.id != id else { return nil }
+            return found
+        }
     }
 
     // MARK: Changes
@@ -76,11 +85,10 @@ public final class ClinicData {
     /// Saves a new pet from `draft`.
     @discardableResult
     public func add(_ draft: PetDraft) throws(StoreError) -> Pet {
-        guard let pet = PetRules.pet(from: draft, id: "", others: pets, today: today()) else {
+        guard let pet = PetRules.pet(from: draft, id: "", sameName: namesake(besides: nil), today: today()) else {
             throw StoreError(.invalid, "the new pet breaks a rule")
         }
         let stored = try store.addPet(pet)
-        pets.append(stored)
         notify(.added(stored))
         return stored
     }
@@ -89,12 +97,11 @@ public final class ClinicData {
     @discardableResult
     public func update(_ id: Pet.ID, with draft: PetDraft) throws(StoreError) -> Pet {
         guard let old = pet(id: id) else { throw StoreError(.missing, "no pet \(id)") }
-        guard var new = PetRules.pet(from: draft, id: id, others: pets.filter { $0.id != id }, today: today()) else {
+        guard var new = PetRules.pet(from: draft, id: id, sameName: namesake(besides: id), today: today()) else {
             throw StoreError(.invalid, "the pet breaks a rule")
         }
         if PetDraft(old).age == draft.age.trimmingSpaces { new.age = old.age }
         try store.updatePet(new)
-        if let index = pets.firstIndex(where: { $0.id == id }) { pets[index] = new }
         notify(.updated(old: old, new: new))
         return new
     }
@@ -104,16 +111,13 @@ public final class ClinicData {
     public func delete(_ id: Pet.ID) throws(StoreError) -> DeletedPet {
         guard let pet = pet(id: id) else { throw StoreError(.missing, "no pet \(id)") }
         let records = try store.deletePet(id)
-        pets.removeAll { $0.id == id }
-        notify(.deleted(pet))
+        notify(.deleted(pet, position: records.position))
         return DeletedPet(pet: pet, records: records)
     }
 
     /// Undo of `delete`: the pet comes back with its id and history.
     public func restore(_ deleted: DeletedPet) throws(StoreError) {
         try store.restorePet(deleted.pet, from: deleted.records)
-        // Back in its place: read the order again (Undo is rare; the list is the store's).
-        pets = (try? store.loadPets()) ?? pets + [deleted.pet]
         notify(.restored(deleted.pet))
     }
 

@@ -6,8 +6,18 @@
 public protocol ClinicStore: AnyObject {
     /// Whether changes are refused (a read-only file or folder, a newer schema).
     var isReadOnly: Bool { get }
-    /// Every pet, in the order they were added (a rename keeps a pet's place).
+    /// Every pet, in the order they were added (a rename keeps a pet's place). For tools and
+    /// tests: screens read a page at a time (`pets(matching:from:limit:)`).
     func loadPets() throws(StoreError) -> [Pet]
+    /// How many pets match `search` (all of them with `position: nil`, else those before
+    /// `position` in the list).
+    func petCount(matching search: PetSearch, before position: Int64?) throws(StoreError) -> Int
+    /// Up to `limit` pets matching `search`, in the list's order, from `start`.
+    func pets(matching search: PetSearch, from start: PetPageStart, limit: Int) throws(StoreError) -> [ListedPet]
+    /// The pet with `id`, and its place, if it is stored.
+    func listedPet(id: Pet.ID) throws(StoreError) -> ListedPet?
+    /// The pet called `name` (compared as `PetRules.nameKey` does), and its place, if any.
+    func listedPet(named name: String) throws(StoreError) -> ListedPet?
     /// Stores a new pet under a new, never used id (`pet.id` is ignored) and returns it.
     func addPet(_ pet: Pet) throws(StoreError) -> Pet
     /// Saves `pet`'s fields over the stored pet with its id.

@@ -54,10 +54,11 @@ public enum PetRules {
     /// What makes names equal: trimmed and lower-cased ("Rex" and " rex " are the same name).
     public static func nameKey(_ name: String) -> String { name.trimmingSpaces.lowercased() }
 
-    /// What is wrong with `draft`, field by field (empty when it can be saved). `others` are
-    /// the other pets (not the one being edited); `today` decides what "in the future" means.
+    /// What is wrong with `draft`, field by field (empty when it can be saved). `sameName`
+    /// finds another pet (not the one being edited) with a name, if there is one; `today`
+    /// decides what "in the future" means.
     public static func problems(
-        in draft: PetDraft, others: [Pet], today: SimpleDate
+        in draft: PetDraft, sameName: (String) -> Pet?, today: SimpleDate
     ) -> [PetField: String] {
         var problems: [PetField: String] = [:]
         let name = draft.name.trimmingSpaces
@@ -65,7 +66,7 @@ public enum PetRules {
             problems[.name] = L("Enter a name.")
         } else if name.count > maxNameLength {
             problems[.name] = L("At most {count} characters.", ["count": "\(maxNameLength)"])
-        } else if let twin = others.first(where: { nameKey($0.name) == nameKey(name) }) {
+        } else if let twin = sameName(name) {
             problems[.name] = L("Another pet is already called {name}.", ["name": twin.name])
         }
         switch parseAge(draft.age, today: today) {
@@ -78,9 +79,9 @@ public enum PetRules {
     /// The pet `draft` describes, with `id`; `nil` if it breaks a rule. An age in years is
     /// recorded as of `today`, so it grows with the pet.
     public static func pet(
-        from draft: PetDraft, id: Pet.ID, others: [Pet], today: SimpleDate
+        from draft: PetDraft, id: Pet.ID, sameName: (String) -> Pet?, today: SimpleDate
     ) -> Pet? {
-        guard problems(in: draft, others: others, today: today).isEmpty,
+        guard problems(in: draft, sameName: sameName, today: today).isEmpty,
             case .success(let age) = parseAge(draft.age, today: today)
         else { return nil }
         return Pet(id: id, name: draft.name.trimmingSpaces, species: draft.species, age: age, notes: draft.notes)

@@ -60,6 +60,29 @@ enum ClinicSchema {
                 CREATE INDEX appointment_requests_by_pet ON appointment_requests (pet_id, time DESC, id DESC);
                 """,
             seed: nil),
+        // 3: search by name. A full-text index of the pets' names (word prefixes of one to three
+        // letters indexed too, so the first keystrokes are as quick as the later ones), keyed
+        // by `position`: matches come out in the list's order without sorting. Triggers keep
+        // it in step with `pets` in the same transaction as every change.
+        Migration(
+            sql: """
+                CREATE VIRTUAL TABLE pet_names USING fts5(
+                    name, content = 'pets', content_rowid = 'position',
+                    tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+                );
+                INSERT INTO pet_names (rowid, name) SELECT position, name FROM pets;
+                CREATE TRIGGER pet_names_insert AFTER INSERT ON pets BEGIN
+                    INSERT INTO pet_names (rowid, name) VALUES (new.position, new.name);
+                END;
+                CREATE TRIGGER pet_names_delete AFTER DELETE ON pets BEGIN
+                    INSERT INTO pet_names (pet_names, rowid, name) VALUES ('delete', old.position, old.name);
+                END;
+                CREATE TRIGGER pet_names_update AFTER UPDATE OF name, position ON pets BEGIN
+                    INSERT INTO pet_names (pet_names, rowid, name) VALUES ('delete', old.position, old.name);
+                    INSERT INTO pet_names (rowid, name) VALUES (new.position, new.name);
+                END;
+                """,
+            seed: nil),
     ]
 
     /// Runs the migrations after `user_version` up to `target`, in order, each in one

@@ -125,10 +125,11 @@ public struct NavigationWalk {
         switch action {
         case .addPet(let name): try data.add(PetDraft(name: name))
         case .renamePet(let index, let name):
-            var draft = PetDraft(data.pets[index])
+            let pet = try data.allPets()[index]
+            var draft = PetDraft(pet)
             draft.name = name
-            try data.update(data.pets[index].id, with: draft)
-        case .deletePet(let index): try data.delete(data.pets[index].id)
+            try data.update(pet.id, with: draft)
+        case .deletePet(let index): try data.delete(try data.allPets()[index].id)
         default: break
         }
     }
