@@ -117,3 +117,6 @@ static inline GtkWidget *rp_drop_down_new(const char *const *strings) {
 }
 
 #endif
+
+/* G_VARIANT_TYPE_STRING (a cast macro Swift cannot import). */
+static inline const GVariantType *rp_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }

@@ -2,6 +2,7 @@
 scripts/with-display /usr/bin/python3 Tests/EndToEnd/test_flows.py BINARY ARTIFACT_DIR)."""
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -452,12 +453,22 @@ def test_bad_link_exits_2_with_the_valid_forms():
 def test_command_line_help_and_version():
     helped = subprocess.run([BINARY, "--help"], capture_output=True, text=True, timeout=20)
     assert helped.returncode == 0, helped
-    for option in ("--fresh", "--list-routes", "--version", "[raypets://LINK"):
+    for option in ("--fresh", "--list-routes", "--version", "--demo-data=N", "[raypets://LINK"):
         assert option in helped.stdout, (option, helped.stdout)
     version = subprocess.run([BINARY, "--version"], capture_output=True, text=True, timeout=20)
     assert version.returncode == 0 and version.stdout.startswith("raypets "), version
     unknown = subprocess.run([BINARY, "--no-such-option"], capture_output=True, text=True, timeout=20)
     assert unknown.returncode != 0 and "--no-such-option" in unknown.stderr + unknown.stdout, unknown
+    # --demo-data=N adds N made-up pets to the user's records (one transaction) and exits.
+    data = tempfile.mkdtemp(prefix="raypets-e2e-data.")
+    env = {**os.environ, "XDG_DATA_HOME": data}
+    added = subprocess.run([BINARY, "--demo-data=1000"], capture_output=True, text=True, timeout=60, env=env)
+    assert added.returncode == 0 and "Added 1000 pets" in added.stdout, added
+    with sqlite3.connect(os.path.join(data, "raypets", "clinic.sqlite3")) as db:
+        assert db.execute("SELECT count(*) FROM pets").fetchone()[0] == 1004, "the 4 sample pets and 1,000 more"
+    for bad in ("0", "-3", "many"):
+        refused = subprocess.run([BINARY, f"--demo-data={bad}"], capture_output=True, text=True, timeout=20, env=env)
+        assert refused.returncode == 1 and f"not “{bad}”" in refused.stderr, refused
 
 
 def test_quit_mid_flow_and_relaunch_restores_the_screen():

@@ -39,6 +39,12 @@ public final class Application: Object {
 
     private var actions: [String: Action] = [:]
     private var optionNames: [String] = []
+    private var valueOptionNames: [String] = []
+
+    /// The values of the options with a value given on this launch's command line (see
+    /// `addOption(_:description:argument:)`), by name, as typed; set before `onLocalOptions`'
+    /// handler runs.
+    public private(set) var optionValues: [String: String] = [:]
 
     /// Adds a command-line option without a value (`--name`), which `--help` lists with
     /// `description`. The options given arrive in `onLocalOptions`.
@@ -55,6 +61,16 @@ public final class Application: Object {
         g_application_set_option_context_summary(rp_gapplication(gobject), summary)
     }
 
+    /// Adds a command-line option with a value (`--name=VALUE` or `--name VALUE`), which
+    /// `--help` lists as `--name=argument` with `description`. Its value arrives, as typed, in
+    /// `optionValues`, and its name among the options given to `onLocalOptions` (the handler
+    /// checks the value and says what is wrong with it).
+    public func addOption(_ name: String, description: String, argument: String) {
+        valueOptionNames.append(name)
+        g_application_add_main_option(
+            rp_gapplication(gobject), name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, description, argument)
+    }
+
     /// Runs `handler` in the launching process, after GLib has parsed the command line and
     /// before anything is sent to a running instance, with the names of the options given
     /// (see `addOption`). Return an exit status to end the launch there (`--version`), or
@@ -63,7 +79,15 @@ public final class Application: Object {
     public func onLocalOptions(_ handler: @escaping @MainActor (Set<String>) -> Int32?) -> SignalConnection {
         connectLocalOptions { [weak self] dict in
             guard let self else { return -1 }
-            let given = Set(self.optionNames.filter { g_variant_dict_contains(dict, $0) != 0 })
+            var values: [String: String] = [:]
+            for name in self.valueOptionNames {
+                guard let value = g_variant_dict_lookup_value(dict, name, rp_variant_type_string()) else { continue }
+                values[name] = String(cString: g_variant_get_string(value, nil))
+                g_variant_unref(value)
+            }
+            self.optionValues = values
+            let names = self.optionNames + self.valueOptionNames
+            let given = Set(names.filter { g_variant_dict_contains(dict, $0) != 0 })
             return handler(given) ?? -1
         }
     }

@@ -8,6 +8,9 @@ extension RayPetsApp {
         application.addOption("fresh", description: L("Start at Home instead of where the last run ended"))
         application.addOption("list-routes", description: L("Print the forms of raypets:// links and exit"))
         application.addOption("version", description: L("Print the version and exit"))
+        application.addOption(
+            "demo-data", description: L("Add N made-up pets with histories to the records and exit"),
+            argument: L("N"))
         application.setCommandLineHelp(
             parameters: L("[raypets://LINK…]"),
             summary: L("RayPets: the pet clinic app. A link opens its page, in the running window if there is one."))
@@ -20,8 +23,41 @@ extension RayPetsApp {
                 print(DeepLink.forms.joined(separator: "\n"))
                 return 0
             }
+            if given.contains("demo-data") {
+                return self?.addDemoData(count: self?.application.optionValues["demo-data"] ?? "") ?? 1
+            }
             if given.contains("fresh") { self?.restoresState = false }
             return nil
+        }
+    }
+}
+
+extension RayPetsApp {
+    /// The most `--demo-data` adds at once.
+    static let maxDemoPets = 10_000_000
+
+    /// `--demo-data=N`: adds `text` (a number) made-up pets (with histories) to the records in one
+    /// transaction and says how many on standard output. Exit status 0, or 1 (nothing
+    /// added, the reason on standard error) for a bad count or records that cannot be changed.
+    func addDemoData(count text: String) -> Int32 {
+        guard let count = Int(text), (1...Self.maxDemoPets).contains(count) else {
+            AppFiles.reportToStandardError(
+                L(
+                    "--demo-data needs a number of pets from 1 to {max}, not “{text}”",
+                    ["max": String(Self.maxDemoPets), "text": text]))
+            return 1
+        }
+        let database = databasePath.map { ClinicDatabase.open(path: $0) } ?? ClinicDatabase.inMemory()
+        do {
+            let added = try database.addDemoPets(count: count)
+            print(
+                Ln(
+                    "Added {count} pet to {file}", "Added {count} pets to {file}", count: added,
+                    ["file": databasePath ?? ":memory:"]))
+            return 0
+        } catch {
+            AppFiles.reportToStandardError(error.userMessage)
+            return 1
         }
     }
 }

@@ -17,7 +17,7 @@ public final class RayPetsApp {
     public private(set) var coordinator: AppCoordinator?
     let stateStore: StateStore?
     private let settingsPath: String
-    private let databasePath: String?
+    let databasePath: String?
     var restoresState: Bool
     private var observations: [StackObservation] = []
     /// Called once, right after the main window's first frame is drawn (the start-up benchmark).
