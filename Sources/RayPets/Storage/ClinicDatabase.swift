@@ -49,7 +49,7 @@ public final class ClinicDatabase: ClinicStore {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
         """
     static let insertPetSQL = "INSERT INTO " + petTableAndValuesSQL
-    private static let petColumns = "id, name, species, birth_date, age_years, age_as_of, notes"
+    static let petColumns = "id, name, species, birth_date, age_years, age_as_of, notes"
 
     /// A pet's column values, in `insertPetSQL`'s order (without `position`, for UPDATE).
     static func columns(of pet: Pet, position: Int64? = nil) -> [SQLiteValue] {
@@ -69,7 +69,7 @@ public final class ClinicDatabase: ClinicStore {
         ] + (position.map { [.integer($0)] } ?? [])
     }
 
-    private static func pet(from row: Statement) -> Pet {
+    static func pet(from row: Statement) -> Pet {
         var age: PetAge?
         if let birth = row.text(3).flatMap(SimpleDate.init(parsing:)) {
             age = .born(birth)
@@ -88,84 +88,6 @@ public final class ClinicDatabase: ClinicStore {
                 pets.append(Self.pet(from: row))
             }
             return pets
-        }
-    }
-
-    // MARK: Listing (what a list on screen reads, a page at a time)
-
-    public func petCount(matching search: PetSearch, before position: Int64?) throws(StoreError) -> Int {
-        try reading { () throws(SQLiteError) in
-            var values: [SQLiteValue] = [.integer(position ?? .max)]
-            let sql: String
-            if let query = search.matchQuery {
-                values.append(.text(query))
-                sql = "SELECT count(*) FROM pet_names WHERE pet_names MATCH ?2 AND rowid < ?1"
-            } else {
-                sql = "SELECT count(*) FROM pets WHERE position < ?1"
-            }
-            return Int(try database.integer(sql, values) ?? 0)
-        }
-    }
-
-    public func pets(matching search: PetSearch, from start: PetPageStart, limit: Int) throws(StoreError) -> [ListedPet]
-    {
-        try reading { () throws(SQLiteError) in
-            // The query's parts: the pets alone, or joined to the matches of the name index
-            // (whose rowid is the position), then the page's start.
-            let columns = Self.petColumns.split(separator: ",").map { "p." + $0.trimmingSpaces }.joined(separator: ", ")
-            var sql = "SELECT \(columns), p.position FROM "
-            var values: [SQLiteValue] = [.integer(Int64(limit))]
-            var conditions: [String] = []
-            if search.matchQuery != nil {
-                sql += "pet_names JOIN pets p ON p.position = pet_names.rowid"
-                conditions.append("pet_names MATCH ?3")
-            } else {
-                sql += "pets p"
-            }
-            let order: String
-            var offset = ""
-            switch start {
-            case .offset(let count):
-                values.append(.integer(Int64(max(count, 0))))
-                order = "ASC"
-                offset = " OFFSET ?2"
-            case .after(let position):
-                values.append(.integer(position))
-                conditions.append("p.position > ?2")
-                order = "ASC"
-            case .before(let position):
-                values.append(.integer(position))
-                conditions.append("p.position < ?2")
-                order = "DESC"
-            }
-            if let query = search.matchQuery { values.append(.text(query)) }
-            if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-            // The name index is ordered by its rowid; sorting by it lets SQLite walk it in order.
-            sql += " ORDER BY \(search.matchQuery == nil ? "p.position" : "pet_names.rowid") \(order) LIMIT ?1\(offset)"
-            var page: [ListedPet] = []
-            try database.prepare(sql).forEachRow(values) { row in
-                page.append(ListedPet(pet: Self.pet(from: row), position: row.integer(7)))
-            }
-            return order == "DESC" ? page.reversed() : page
-        }
-    }
-
-    public func listedPet(id: Pet.ID) throws(StoreError) -> ListedPet? {
-        try onePet(where: "id = ?1", .text(id))
-    }
-
-    public func listedPet(named name: String) throws(StoreError) -> ListedPet? {
-        try onePet(where: "name_key = ?1", .text(PetRules.nameKey(name)))
-    }
-
-    private func onePet(where condition: String, _ value: SQLiteValue) throws(StoreError) -> ListedPet? {
-        try reading { () throws(SQLiteError) in
-            var found: ListedPet?
-            try database.prepare("SELECT \(Self.petColumns), position FROM pets WHERE \(condition)").forEachRow([value])
-            {
-                found = ListedPet(pet: Self.pet(from: $0), position: $0.integer(7))
-            }
-            return found
         }
     }
 
@@ -273,7 +195,7 @@ public final class ClinicDatabase: ClinicStore {
         try reading { () throws(SQLiteError) in try database.integrityCheck() }
     }
 
-    private func reading<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    func reading<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         do { return try body() } catch { throw Self.storeError(error) }
     }
 
