@@ -23,7 +23,9 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         // Thin hand-written Swift over GTK: objects, signals, widgets, main loop.
-        .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGtkList"]),
+        // The one GObject type the wrapper defines in C: a list model asked for items on demand.
+        .target(name: "CGtkList", dependencies: ["CGtk"]),
         // GNU gettext from glibc, for RayPets' translations (not GTK).
         .systemLibrary(name: "CGettext"),
         // SQLite 3 as a C module. Only `SQLite` imports it.

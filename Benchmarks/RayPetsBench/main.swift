@@ -16,6 +16,13 @@ import RayPetsUI
 //                              one per 16.7 ms, so most steps never reach the screen); with
 //                              `drawn`, each push and each pop waits until the frame showing
 //                              it has been drawn.
+//   raypets-bench list FILE TEXT
+//                              My pets over the records in the SQLite file FILE, in the GTK host
+//                              (animations off): the push of My pets to its first drawn frame,
+//                              RSS then; each keystroke typing TEXT into its search to the frame
+//                              showing the filtered list; then, with the search cleared, the
+//                              whole list scrolled once, ten screens per frame (frames drawn,
+//                              wall and CPU time). Benchmarks/c-baseline does the same in C.
 //   raypets-bench headless N   present+dismiss pairs through StackRouter on the in-memory host
 //                              (after 10,000 unmeasured ones: first-use costs are not growth),
 //                              and full appointment flows through their coordinator; ns per
@@ -40,29 +47,11 @@ let count = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 10_000
 
 @MainActor
 func navigate(cycles: Int, drawn: Bool) {
-    guard MainLoop.initialize() else {
-        print("no display")
-        exit(2)
-    }
-    MainLoop.setAnimationsEnabled(false)
     // The same structure as the C baseline: a window, a header bar with Back, one GtkStack —
     // here driven through BackNavigation, GtkStackHost and StackRouter with RayPets' views.
-    let window = Window()
-    window.setDefaultSize(width: 560, height: 620)
-    let header = HeaderBar()
-    let navigation = BackNavigation(window: window)
-    header.packStart(navigation.backButton)
-    window.titlebar = header
-    let host = GtkStackHost<AppRoute>(window: window, makeView: ViewFactory.makeView(for:))
-    navigation.follow(host)
-    window.child = host.widget
-    let router = StackRouter(host: host)
-    router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
-    var frames = 0
-    window.onAfterPaint { frames += 1 }
-    window.present()
-    while MainLoop.iterate() {}
-    frames = 0
+    let (router, _, framesDrawn) = benchWindow()
+    let framesBefore = framesDrawn()
+    var frames: Int { framesDrawn() - framesBefore }
     var rss1k = 0
     var heap1k = 0
     func settle() {
@@ -90,6 +79,93 @@ func navigate(cycles: Int, drawn: Bool) {
         "cycles \(cycles) us-per-cycle \(Double(elapsed) / Double(cycles)) cpu-us-per-cycle \(Double(cpu) / Double(cycles))",
         "frames-per-cycle \(Double(frames) / Double(cycles)) rss-1k-kib \(rss1k) rss-end-kib \(rssKiB())",
         "heap-1k-kib \(heap1k) heap-end-kib \(heapKiB())")
+}
+
+/// A window with a header bar, Back and one GtkStackHost showing RayPets' real pages, as the C
+/// baseline builds it; Home on top, first frame drawn. Returns the router and a frame counter.
+@MainActor
+func benchWindow() -> (StackRouter<AppRoute>, GtkStackHost<AppRoute>, () -> Int) {
+    guard MainLoop.initialize() else {
+        print("no display")
+        exit(2)
+    }
+    MainLoop.setAnimationsEnabled(false)
+    let window = Window()
+    window.setDefaultSize(width: 560, height: 620)
+    let header = HeaderBar()
+    let navigation = BackNavigation(window: window)
+    header.packStart(navigation.backButton)
+    window.titlebar = header
+    let host = GtkStackHost<AppRoute>(window: window, makeView: ViewFactory.makeView(for:))
+    navigation.follow(host)
+    window.child = host.widget
+    let router = StackRouter(host: host)
+    router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
+    final class Frames { var count = 0 }
+    let frames = Frames()
+    window.onAfterPaint { frames.count += 1 }
+    window.present()
+    while frames.count == 0 { MainLoop.iterate(blocking: true) }
+    while MainLoop.iterate() {}
+    return (router, host, { frames.count })
+}
+
+@MainActor
+func list(file: String, typing text: String) {
+    let (router, host, frames) = benchWindow()
+    func nextFrame() {
+        let seen = frames()
+        while frames() == seen { MainLoop.iterate(blocking: true) }
+    }
+    let data = ClinicData(store: ClinicDatabase.open(path: file))
+    let model = PetListViewModel(title: "My pets", prompt: "Choose a pet to see its details.", data: data)
+    var start = MainLoop.now
+    router.present(.pets, model: model, animated: false, onDismissed: nil)
+    nextFrame()
+    let push = MainLoop.now - start
+    let rss = rssKiB()
+    guard let view = host.visibleView,
+        let search = findWidgets(SearchEntry.self, in: view.widget).first,
+        let list = findWidgets(ListView.self, in: view.widget).first,
+        let scrolled = findWidgets(ScrolledWindow.self, in: view.widget).last
+    else {
+        print("no search entry or list on My pets")
+        exit(1)
+    }
+    var keystrokes: [Int] = []
+    for length in 1...text.count {
+        let typed = String(text.prefix(length))
+        start = MainLoop.now
+        search.text = typed
+        while model.searchText != typed { MainLoop.iterate(blocking: true) }
+        nextFrame()
+        keystrokes.append(MainLoop.now - start)
+    }
+    let matches = list.count
+    search.text = ""
+    while model.searchText != "" { MainLoop.iterate(blocking: true) }
+    nextFrame()
+    let (scrollStart, cpuStart, framesStart) = (MainLoop.now, MainLoop.processCPUTime, frames())
+    while scrolled.verticalOffset < scrolled.maximumVerticalOffset {
+        scrolled.verticalOffset = min(
+            scrolled.verticalOffset + 10 * scrolled.visibleHeight, scrolled.maximumVerticalOffset)
+        nextFrame()
+    }
+    print(
+        "pets \(list.count) push-ms \(Double(push) / 1000) rss-kib \(rss)",
+        "keystroke-ms \(Double(keystrokes.sorted()[keystrokes.count / 2]) / 1000) matches \(matches)",
+        "scroll-frames \(frames() - framesStart) scroll-ms \(Double(MainLoop.now - scrollStart) / 1000)",
+        "scroll-cpu-ms \(Double(MainLoop.processCPUTime - cpuStart) / 1000) rss-end-kib \(rssKiB())")
+}
+
+/// Every widget of type `T` inside `widget`'s tree of Swift wrappers.
+@MainActor
+func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
+    var found: [T] = []
+    if let match = widget as? T { found.append(match) }
+    if let box = widget as? Box { found += box.children.flatMap { findWidgets(type, in: $0) } }
+    if let scrolled = widget as? ScrolledWindow { found += findWidgets(type, in: scrolled.child) }
+    return found
 }
 
 @MainActor
@@ -150,6 +226,7 @@ func headless(operations: Int) async {
 }
 
 switch mode {
+case "list": list(file: CommandLine.arguments[2], typing: CommandLine.arguments.dropFirst(3).first ?? "bis")
 case "navigate": navigate(cycles: count, drawn: CommandLine.arguments.dropFirst(3).first == "drawn")
 default: await headless(operations: count)
 }

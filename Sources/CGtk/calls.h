@@ -120,3 +120,18 @@ static inline GtkWidget *rp_drop_down_new(const char *const *strings) {
 
 /* G_VARIANT_TYPE_STRING (a cast macro Swift cannot import). */
 static inline const GVariantType *rp_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+
+/* g_object_set(object, property, value, NULL) for a string property. */
+static inline void rp_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(G_OBJECT(object), property, value, NULL);
+}
+
+/* A shortcut handled by the window whichever of its widgets has the focus, while `widget`
+ * is on screen (GTK_SHORTCUT_SCOPE_MANAGED). */
+static inline void rp_add_window_shortcut(gpointer widget, const char *trigger, const char *action) {
+    GtkEventController *controller = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_set_scope(GTK_SHORTCUT_CONTROLLER(controller), GTK_SHORTCUT_SCOPE_MANAGED);
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller),
+        gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)));
+    gtk_widget_add_controller(GTK_WIDGET(widget), controller);
+}

@@ -128,15 +128,17 @@ func appTests(_ runner: TestRunner) {
     runner.test("the pets list: a row per pet with an accessible name; activating a row opens that pet") {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
-        var lists: [ListBox] = []
+        var lists: [ListView] = []
         f.window.tabHost.host(for: .clinic).onViewCreated = { view in
-            lists += findListBoxes(in: view.widget)
+            lists += findListViews(in: view.widget)
         }
         (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
         f.settle()
         guard let list = lists.first else { throw Failure(description: "no list on My pets") }
-        try check(list.rows.count == 4, "rows \(list.rows.count)")
-        list.rows[2].activate()
+        try check(list.count == 4, "rows \(list.count)")
+        let titles = list.rowsShown.map { findWidgets(Label.self, in: $0.row.widget).first?.text ?? "" }
+        try check(titles == ["Rex", "Whiskers", "Clover", "Bubbles"], "rows show \(titles)")
+        list.activateItem(at: 2)
         f.settle()
         try check(f.window.window.title == "Clover", "title \(f.window.window.title)")
         try check(f.tabs.router(for: .clinic).routes == [.home, .pets, .petDetail("clover")], "routes")
@@ -192,6 +194,6 @@ func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
     return childWidgets(of: widget).flatMap { findWidgets(type, in: $0) }
 }
 
-/// The list boxes inside `widget`'s tree of Swift wrappers.
+/// The list views inside `widget`'s tree of Swift wrappers.
 @MainActor
-func findListBoxes(in widget: Widget) -> [ListBox] { findWidgets(ListBox.self, in: widget) }
+func findListViews(in widget: Widget) -> [ListView] { findWidgets(ListView.self, in: widget) }

@@ -43,10 +43,9 @@ final class GtkDriver: AppDriver {
             }
             button.click()
         case .chooseRow(let index):
-            guard let list = visibleView.flatMap({ findListBoxes(in: $0.widget).first }),
-                list.rows.indices.contains(index)
+            guard let list = visibleView.flatMap({ findListViews(in: $0.widget).first }), index < list.count
             else { throw Failure(description: "no row \(index) on the visible page") }
-            list.rows[index].activate()
+            list.activateItem(at: index)
         case .back:
             if let back = window.modalHost.backButton { back.click() } else { window.navigation.backButton.click() }
         case .altLeft:

@@ -56,14 +56,25 @@ private func pressedTrampoline(
 }
 
 /// `void (*)(GtkDrawingArea *self, gint width, gint height, gpointer data)`: "resize".
-typealias WidthHandler = @MainActor (Int) -> Void
+typealias IntHandler = @MainActor (Int) -> Void
 private func resizeTrampoline(
     _ instance: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32, _ data: UnsafeMutableRawPointer?
 ) {
     let box = UInt(bitPattern: data)
     MainActor.assumeIsolated {
-        Unmanaged<SignalBox<WidthHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+        Unmanaged<SignalBox<IntHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
             .body(Int(width))
+    }
+}
+
+/// `void (*)(GObject *self, guint position, gpointer data)`: GtkListView's "activate".
+private func positionTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ position: guint, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<IntHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+            .body(Int(position))
     }
 }
 
@@ -156,7 +167,15 @@ extension Object {
     func connectResize(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
         let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void =
             resizeTrampoline
-        return connect("resize", handler as WidthHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+        return connect("resize", handler as IntHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to a signal whose C signature is `void (*)(instance, guint, user_data)`;
+    /// the handler gets the number (GtkListView's "activate": the position).
+    @discardableResult
+    func connectWithPosition(_ signal: String, _ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMutableRawPointer?) -> Void = positionTrampoline
+        return connect(signal, handler as IntHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Connects a handler to GApplication's "handle-local-options"; it gets the options dict.

@@ -15,6 +15,16 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_child(scrolled, child.widget)
     }
 
+    /// How tall the scrolled area is: at least `minimum` pixels; with `maximum`, as tall as
+    /// its child up to `maximum` (a short list shows whole, a long one scrolls); without, as
+    /// tall as it is given.
+    public func setContentHeight(minimum: Int, maximum: Int? = nil) {
+        let scrolled = rp_scrolled_window(gobject)
+        gtk_scrolled_window_set_min_content_height(scrolled, Int32(minimum))
+        gtk_scrolled_window_set_max_content_height(scrolled, Int32(maximum ?? -1))
+        gtk_scrolled_window_set_propagate_natural_height(scrolled, maximum == nil ? 0 : 1)
+    }
+
     /// The widget that scrolls.
     public var child: Widget { content }
 
@@ -22,6 +32,11 @@ public final class ScrolledWindow: Widget {
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject))) }
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject)), newValue) }
+    }
+
+    /// How much of the child shows at once, in pixels (the height of the scrolled area).
+    public var visibleHeight: Double {
+        gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject)))
     }
 
     /// How far down the child can be scrolled, in pixels (0: it fits).

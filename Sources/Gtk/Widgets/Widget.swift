@@ -142,6 +142,14 @@ open class Widget: Object {
         return made
     }
 
+    /// Activates the action `name` (`"dialog.cancel"`) as a button of this widget would: the
+    /// nearest group with that prefix, looking from this widget up to the application. Returns
+    /// `false` when there is no such action (or it is disabled).
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, nil) != 0
+    }
+
     /// A keyboard shortcut on this widget that activates the detailed action `action`
     /// (`"dialog.cancel"`, or a built-in one such as `"window.close"`).
     public func addShortcut(_ trigger: String, action: String) {

@@ -16,11 +16,21 @@ public protocol PageView: AnyObject {
     /// `nil` or cannot take the focus, the first widget on the page that can (as Tab would)
     /// gets it; the page that leaves never keeps it.
     var initialFocus: Widget? { get }
+    /// Gives the keyboard focus to the page's main control; returns whether it did. Hosts call
+    /// it when the page comes to the top.
+    ///
+    /// The default focuses ``initialFocus``. A view whose main control does not exist yet
+    /// when asked (a row of a `ListView`, made only once it is about to show) implements this
+    /// instead: scroll to the row, then focus it.
+    func focusInitially() -> Bool
 }
 
 extension PageView {
     /// No preferred focus by default.
     public var initialFocus: Widget? { nil }
+
+    /// Focuses ``initialFocus``.
+    public func focusInitially() -> Bool { initialFocus?.grabFocus() ?? false }
 }
 
 /// Builds the view for a page. The app supplies one; hosts call it for each new page.

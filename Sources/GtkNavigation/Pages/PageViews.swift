@@ -37,7 +37,7 @@ final class PageViews<Route: NavigationRoute> {
 
     /// Gives the keyboard focus to the visible page's main control.
     func focusVisiblePage() {
-        visibleView?.initialFocus?.grabFocus()
+        _ = visibleView?.focusInitially()
     }
 
     /// Number of page views alive (shown, or sliding out).
@@ -86,7 +86,7 @@ final class PageViews<Route: NavigationRoute> {
 
     /// Gives the keyboard focus to `view`'s main control, else to its first control.
     static func focus(_ view: any PageView) {
-        if view.initialFocus?.grabFocus() != true { view.widget.focusFirstChild() }
+        if !view.focusInitially() { view.widget.focusFirstChild() }
     }
 
     /// The view of the page `id`, if this stack has it.

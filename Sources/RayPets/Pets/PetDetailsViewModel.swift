@@ -73,8 +73,13 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
     public var historyEmptyText: String { historyProblem ?? L("No appointment requests yet.") }
 
     /// The history as rows, newest first.
-    public var historyRows: [HistoryRow] {
-        history.map { HistoryRow(id: $0.id, title: LocalTime.format($0.time), subtitle: $0.request.summary) }
+    public var historyRows: [HistoryRow] { history.indices.compactMap(historyRow(at:)) }
+
+    /// The history row at `index` (newest first), if there is one.
+    public func historyRow(at index: Int) -> HistoryRow? {
+        guard history.indices.contains(index) else { return nil }
+        let record = history[index]
+        return HistoryRow(id: record.id, title: LocalTime.format(record.time), subtitle: record.request.summary)
     }
 
     /// Labels of the actions.

@@ -3,6 +3,9 @@ import Gtk
 /// The shared shape of a RayPets page: a centred column with a caption, a headline, a text
 /// and a column of action buttons, scrolling when the window is shorter than the page (a
 /// phone, a tiled window). The texts can change while the page shows (`update`).
+/// A page whose content scrolls itself (a long list) fills the height instead (`fillsHeight`):
+/// the content takes what the texts and buttons leave, and the page scrolls only when even
+/// the content's minimum does not fit.
 @MainActor
 struct PageLayout {
     /// The page's widget: the column, in a scrolled window.
@@ -13,11 +16,14 @@ struct PageLayout {
     private let title = Label()
     private let body = Label()
 
-    init(headline: String, text: String, caption: String? = nil) {
+    init(headline: String, text: String, caption: String? = nil, fillsHeight: Bool = false) {
         root = ScrolledWindow(child: column)
         root.setExpand(horizontal: true, vertical: true)
         column.addCSSClass("raypets-page")
-        column.setAlignment(horizontal: .center, vertical: .center)
+        // A list page's column is as wide as the page: the list's natural width would change
+        // with the rows on screen as it scrolls.
+        column.setAlignment(horizontal: fillsHeight ? .fill : .center, vertical: fillsHeight ? .fill : .center)
+        if fillsHeight { content.setExpand(horizontal: true, vertical: true) }
         column.setExpand(horizontal: true, vertical: true)
         captionLabel.addCSSClass("raypets-caption")
         captionLabel.wrapCentered()
@@ -36,7 +42,7 @@ struct PageLayout {
     }
 
     /// Where a page puts what sits between its text and its buttons (a list, a table).
-    let content = Box(.vertical)
+    let content = Box(.vertical, spacing: 12)
 
     /// Shows new texts (the model changed).
     func update(headline: String, text: String, caption: String?) {

@@ -30,16 +30,20 @@ final class PetDetailsView: PageView {
         heading.alignStart()
         let empty = Label()
         empty.alignStart()
-        let history = TwoLineList { [weak model] index in model?.openRecord(at: index) }
+        let history = TwoLineList(
+            item: { [weak model] index in model?.historyRow(at: index).map { (String($0.id), $0.title, $0.subtitle) } },
+            onActivate: { [weak model] index in model?.openRecord(at: index) })
+        // Inside the scrolling page: as tall as the rows, up to about six of them, then it scrolls.
+        history.root.setContentHeight(minimum: 0, maximum: 360)
         layout.actions.append(heading)
         layout.actions.append(empty)
-        layout.actions.append(history.list)
+        layout.actions.append(history.root)
         func update(_ model: PetDetailsViewModel) {
             layout.update(headline: model.title, text: model.summary, caption: nil)
             table.show(model.rows)
-            history.show(model.historyRows.map { (String($0.id), $0.title, $0.subtitle) })
+            history.reset(count: model.history.count)
             empty.text = model.historyEmptyText
-            empty.isVisible = model.historyRows.isEmpty
+            empty.isVisible = model.history.isEmpty
             edit.isSensitive = model.canChange
             delete.isSensitive = model.canChange
         }

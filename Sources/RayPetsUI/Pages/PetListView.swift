@@ -2,39 +2,62 @@ import Gtk
 import GtkNavigation
 import RayPets
 
-/// A list of pets, one activatable row each (click or Enter), with Add pet, and an empty
-/// state. Binds to a `PetListViewModel` and follows its changes in place.
+/// A list of pets, one activatable row each (click or Enter), with a search by name (Ctrl+F
+/// focuses it, Escape clears it), Add pet, and an empty state. The rows are a `ListView`:
+/// only those on screen exist, read from the model a page at a time. Binds to a
+/// `PetListViewModel` and follows its changes in place.
 @MainActor
 final class PetListView: PageView {
     let widget: Widget
     private let rows: TwoLineList
+    private let search: SearchEntry
     private let add: Button
     private weak var model: PetListViewModel?
-    /// The row of the pet opened last (the user comes back to where they were), else the
-    /// first row as the list is now (rows are replaced when the pets change), else Add pet.
-    var initialFocus: Widget? { rows.row(at: model?.focusRow) ?? rows.firstRow ?? add }
 
     init(model: PetListViewModel) {
-        let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption)
-        let rows = TwoLineList { [weak model] index in model?.select(at: index) }
+        let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption, fillsHeight: true)
+        let rows = TwoLineList(
+            item: { [weak model] index in model?.row(at: index).map { ($0.id, $0.title, $0.subtitle) } },
+            onActivate: { [weak model] index in model?.select(at: index) })
+        rows.root.setContentHeight(minimum: 150)
+        let search = SearchEntry(placeholder: model.searchPlaceholder)
+        search.text = model.searchText
+        search.setAccessibleLabel(model.searchPlaceholder)
         let empty = Label()
         empty.wrapCentered()
+        layout.content.append(search)
         layout.content.append(empty)
-        layout.content.append(rows.list)
+        layout.content.append(rows.root)
         let add = layout.addButton(model.addTitle, cssClass: "suggested-action") { [weak model] in model?.add() }
         func update(_ model: PetListViewModel) {
-            rows.show(model.rows.map { ($0.id, $0.title, $0.subtitle) })
             rows.selectedIndex = model.shownRow
             empty.text = model.emptyText
-            empty.isVisible = model.rows.isEmpty
+            empty.isVisible = model.count == 0
             add.isVisible = model.showsAdd
             add.isSensitive = model.canAdd
         }
+        rows.reset(count: model.count)
         update(model)
+        model.onRowsChanged = { index, removed, added in rows.itemsChanged(at: index, removed: removed, added: added) }
         model.onChange = { [weak model] in if let model { update(model) } }
+        search.onSearchChanged { [weak model, weak search] in
+            guard let model, let search, search.text != model.searchText else { return }
+            model.search(search.text)
+        }
+        // Escape in the empty search does what Escape does around it (a dialog's Cancel).
+        search.onEscapeWhenEmpty = { [weak search] in search?.activateAction("navigation.cancel") }
         self.rows = rows
+        self.search = search
         self.add = add
         self.model = model
         widget = layout.root
+        search.addFocusShortcut(on: widget)
+    }
+
+    /// The row of the pet opened last (the user comes back to where they were), else the
+    /// first row, else Add pet, else the search.
+    func focusInitially() -> Bool {
+        if let row = model?.focusRow, rows.list.focusRow(at: row) { return true }
+        return add.grabFocus() || search.grabFocus()
     }
 }

@@ -1,58 +1,69 @@
 import Gtk
 
-/// A list of two-line rows (title, subtitle) that can be replaced while it shows: the row
-/// with the keyboard focus keeps it (by id) when the rows change. Activation (click, Enter)
-/// reports the row's index.
+/// What a two-line row shows: an id (kept while rows change), a title and a subtitle.
+typealias TwoLineItem = (id: String, title: String, subtitle: String)
+
+/// A list of two-line rows (title, subtitle) over items the model keeps and reads on demand:
+/// a `ListView` in its own scrolled window, so only the rows on screen exist however many
+/// items there are. The model tells it where items changed; the other rows, the focus and the
+/// scroll position stay. Activation (click, Enter) reports the item's index.
 @MainActor
 final class TwoLineList {
-    let list = ListBox()
-    private var ids: [String] = []
-    private var shown: [String] = []
+    let list: ListView
+    /// The list in its scrolled window: what the page shows.
+    let root: ScrolledWindow
 
-    init(onActivate: @escaping @MainActor (Int) -> Void) {
+    /// An empty list of the items `item` reads by index.
+    init(item: @escaping @MainActor (Int) -> TwoLineItem?, onActivate: @escaping @MainActor (Int) -> Void) {
+        list = ListView(makeRow: { TwoLineRow(item: item) }, keyAt: { item($0)?.id })
         list.addCSSClass("raypets-list")
-        list.onRowActivated(onActivate)
+        list.onActivate(onActivate)
+        root = ScrolledWindow(child: list)
+        root.setExpand(horizontal: true, vertical: true)
     }
 
-    /// The first row, for the page's initial focus.
-    var firstRow: Widget? { list.rows.first }
+    /// The list's item count changes from what it was to `count`: every row shows again.
+    func reset(count: Int) {
+        list.itemsChanged(at: 0, removed: list.count, added: count)
+        root.isVisible = count > 0
+    }
 
-    /// The row at `index`, if there is one.
-    func row(at index: Int?) -> Widget? { index.flatMap { list.rows.indices.contains($0) ? list.rows[$0] : nil } }
+    /// At `index`, `removed` items went and `added` came.
+    func itemsChanged(at index: Int, removed: Int, added: Int) {
+        list.itemsChanged(at: index, removed: removed, added: added)
+        root.isVisible = list.count > 0
+    }
 
     /// The row shown as selected (its item is open beside the list), or `nil`.
     var selectedIndex: Int? {
         get { list.selectedIndex }
-        set { if list.selectedIndex != newValue { list.selectedIndex = newValue } }
+        set { list.selectedIndex = newValue }
+    }
+}
+
+/// One row of a `TwoLineList`: a bold title over a smaller subtitle.
+@MainActor
+private final class TwoLineRow: ListViewRow {
+    private let box = Box(.vertical, spacing: 2)
+    private let title = Label()
+    private let subtitle = Label()
+    private let item: @MainActor (Int) -> TwoLineItem?
+    var widget: Widget { box }
+
+    init(item: @escaping @MainActor (Int) -> TwoLineItem?) {
+        self.item = item
+        title.addCSSClass("raypets-row-title")
+        title.alignStart()
+        subtitle.addCSSClass("raypets-row-subtitle")
+        subtitle.wrapStart()
+        box.append(title)
+        box.append(subtitle)
     }
 
-    /// Replaces the rows with `rows` (`id`, `title`, `subtitle`).
-    /// Rows that are the same as those shown are kept as they are (with their focus).
-    func show(_ rows: [(id: String, title: String, subtitle: String)]) {
-        let texts = rows.map { "\($0.id)\n\($0.title)\n\($0.subtitle)" }
-        guard texts != shown else { return }
-        shown = texts
-        let focusedIndex = list.rows.firstIndex { $0.hasFocus }
-        let focusedID = focusedIndex.map { ids[$0] }
-        list.removeAll()
-        ids = rows.map(\.id)
-        for row in rows {
-            let text = Box(.vertical, spacing: 2)
-            let title = Label(row.title)
-            title.addCSSClass("raypets-row-title")
-            title.alignStart()
-            let subtitle = Label(row.subtitle)
-            subtitle.addCSSClass("raypets-row-subtitle")
-            subtitle.wrapStart()
-            text.append(title)
-            text.append(subtitle)
-            let listRow = ListBoxRow(child: text)
-            listRow.setAccessibleLabel("\(row.title), \(row.subtitle)")
-            list.append(listRow)
-        }
-        list.isVisible = !rows.isEmpty
-        guard let focusedIndex else { return }
-        let index = focusedID.flatMap { ids.firstIndex(of: $0) } ?? min(focusedIndex, ids.count - 1)
-        if list.rows.indices.contains(index) { list.rows[index].grabFocus() }
+    func show(key: String, position: Int) -> String {
+        let shown = item(position).flatMap { $0.id == key ? $0 : nil }
+        title.text = shown?.title ?? ""
+        subtitle.text = shown?.subtitle ?? ""
+        return shown.map { "\($0.title), \($0.subtitle)" } ?? ""
     }
 }

@@ -1,0 +1,197 @@
+import CGtk
+import CGtkList
+
+/// One row of a ``ListView``: made when the list needs another row on screen, then shown for
+/// whichever item scrolls into it.
+@MainActor
+public protocol ListViewRow: AnyObject {
+    /// The row's content.
+    var widget: Widget { get }
+    /// Shows the item with `key`, which is at `position` now; returns what a screen reader says
+    /// for the row (its accessible label).
+    func show(key: String, position: Int) -> String
+}
+
+/// A `GtkListView` for lists too long to build a widget per item: only the rows on screen
+/// (and a few around them) exist, each made by `makeRow` and re-used as the list scrolls, so
+/// its cost follows the window's height, not the number of items. Put it in a
+/// ``ScrolledWindow``.
+///
+/// The app keeps the items. The list knows only how many there are (``itemsChanged(at:removed:added:)``)
+/// and asks `keyAt` for an item's key (an id) when a row is about to show it; the row gets the
+/// key and the position. When items change, tell the list where: the rows elsewhere stay as
+/// they are, with the keyboard focus and the scroll position.
+///
+/// A click or Enter on a row activates it (``onActivate(_:)``). As in ``ListBox``, the user's
+/// focus never selects a row: the app marks the one row whose item is shown
+/// (``selectedIndex``). Up and Down move the focus between rows, Tab leaves the list.
+@MainActor
+public final class ListView: Widget {
+    private let model: UnsafeMutableRawPointer
+    private let source: Unmanaged<ListViewSource>
+    private let factory: Object
+    private let makeRow: @MainActor () -> any ListViewRow
+    /// The rows that exist, by the address of the `GtkListItem` that holds them.
+    private var rows: [UInt: any ListViewRow] = [:]
+    /// How many rows were made since the list was (it stays near the number that fits on
+    /// screen, whatever the number of items).
+    public private(set) var rowsMade = 0
+
+    /// An empty list; `makeRow` makes a row, `keyAt` says the key of the item at a position
+    /// (`nil`: the item cannot be read, the row stays empty).
+    public init(makeRow: @escaping @MainActor () -> any ListViewRow, keyAt: @escaping @MainActor (Int) -> String?) {
+        self.makeRow = makeRow
+        model = rp_list_model_new()
+        source = Unmanaged.passRetained(ListViewSource(keyAt: keyAt))
+        factory = Object(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()), transfer: .none)
+        g_object_ref(model)  // one reference is ours, the other is given to the list view
+        let list = gtk_list_view_new(OpaquePointer(model), OpaquePointer(factory.gobject))
+        super.init(UnsafeMutableRawPointer(list!), transfer: .none)
+        gtk_list_view_set_single_click_activate(OpaquePointer(gobject), 1)
+        rp_list_model_set_source(model, listViewKey, listViewIsSelected, source.toOpaque())
+        factory.connectWithPointer("setup") { [weak self] item in self?.setUp(item) }
+        factory.connectWithPointer("bind") { [weak self] item in self?.bind(item) }
+        factory.connectWithPointer("teardown") { [weak self] item in self?.rows[UInt(bitPattern: item)] = nil }
+    }
+
+    isolated deinit {
+        rp_list_model_set_source(model, nil, nil, nil)
+        source.release()
+        g_object_unref(model)
+    }
+
+    private func setUp(_ item: UnsafeMutableRawPointer?) {
+        guard let item else { return }
+        let row = makeRow()
+        rowsMade += 1
+        rows[UInt(bitPattern: item)] = row
+        gtk_list_item_set_child(OpaquePointer(item), row.widget.widget)
+    }
+
+    private func bind(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let row = rows[UInt(bitPattern: item)],
+            let object = gtk_list_item_get_item(OpaquePointer(item))
+        else { return }
+        let key = String(cString: gtk_string_object_get_string(OpaquePointer(object)))
+        let name = row.show(key: key, position: Int(gtk_list_item_get_position(OpaquePointer(item))))
+        // GTK 4.8 has no accessible label for a list item: the widget that holds the row (the
+        // one a screen reader reads as the list item) gets it.
+        if let holder = gtk_widget_get_parent(row.widget.widget) { rp_accessible_set_label(holder, name) }
+    }
+
+    /// How many items there are.
+    public var count: Int { Int(g_list_model_get_n_items(OpaquePointer(model))) }
+
+    /// Tells the list that at `index`, `removed` items went and `added` came (the items before
+    /// `index` and after the change did not change). The rows of changed items show them again.
+    public func itemsChanged(at index: Int, removed: Int, added: Int) {
+        precondition(index >= 0 && removed >= 0 && added >= 0 && index + removed <= count, "items outside the list")
+        guard removed > 0 || added > 0 else { return }
+        let selected = source.takeUnretainedValue().selected
+        if let selected, selected >= index {
+            // The selection moves with the items after the change, and goes with a removed item.
+            source.takeUnretainedValue().selected =
+                selected >= index + removed ? selected - removed + added : nil
+        }
+        let focused = focusedIndex
+        rp_list_model_splice(model, guint(index), guint(removed), guint(added))
+        // GTK moves the focus with an item that moved, but a changed or removed item's row
+        // loses it: the item now in its place (or the one after, or the last) takes it.
+        guard let focused, focusedIndex == nil, count > 0 else { return }
+        let target =
+            focused < index
+            ? focused
+            : focused >= index + removed ? focused - removed + added : index + min(focused - index, max(added - 1, 0))
+        focusRow(at: min(target, count - 1))
+    }
+
+    /// The row shown as selected (highlighted, and "selected" for assistive technologies), or
+    /// `nil`. Only the app changes it; it moves with the items when items change before it.
+    public var selectedIndex: Int? {
+        get { source.takeUnretainedValue().selected }
+        set {
+            let old = source.takeUnretainedValue().selected
+            let new = newValue.flatMap { (0..<count).contains($0) ? $0 : nil }
+            guard old != new else { return }
+            source.takeUnretainedValue().selected = new
+            for index in [old, new].compactMap({ $0 }) { rp_list_model_selection_changed(model, guint(index), 1) }
+        }
+    }
+
+    /// Runs `handler` with the item's index when a row is activated (a click, Enter).
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        connectWithPosition("activate", handler)
+    }
+
+    /// Activates the item at `index` as a click or Enter on its row does (whether or not its
+    /// row exists). Does nothing for an index outside the list.
+    public func activateItem(at index: Int) {
+        guard (0..<count).contains(index) else { return }
+        gtk_widget_activate_action_variant(widget, "list.activate-item", g_variant_new_uint32(guint32(index)))
+    }
+
+    /// The index of the row that has the keyboard focus, if one has.
+    public var focusedIndex: Int? {
+        guard containsFocus, let root = gtk_widget_get_root(widget), var focus = gtk_root_get_focus(root) else {
+            return nil
+        }
+        while let parent = gtk_widget_get_parent(focus), parent != widget { focus = parent }
+        for (item, row) in rows where gtk_widget_get_parent(row.widget.widget) == focus {
+            return Int(gtk_list_item_get_position(OpaquePointer(bitPattern: item)))
+        }
+        return nil
+    }
+
+    /// Scrolls the row at `index` into view and gives it the keyboard focus (in a window not
+    /// shown yet, the focus it gets when it shows). Returns whether it did: `false` for an
+    /// index outside the list, or a list on a hidden page.
+    @discardableResult
+    public func focusRow(at index: Int) -> Bool {
+        guard (0..<count).contains(index) else { return false }
+        // GTK 4.8 has no call to focus an item: scrolling to it makes its row (the list keeps
+        // rows around the item it scrolls to), and the widget holding that row takes the focus.
+        gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        guard let row = rowsShown.first(where: { $0.index == index })?.row,
+            let holder = gtk_widget_get_parent(row.widget.widget)
+        else { return false }
+        if gtk_widget_grab_focus(holder) != 0 { return true }
+        // Not on screen yet (a page still being shown): the row the window will focus.
+        guard isOnVisibleBranch, !isMapped, let root = gtk_widget_get_root(holder) else { return false }
+        gtk_root_set_focus(root, holder)
+        return true
+    }
+
+    /// The rows that exist now, with the index of the item each shows (for tests).
+    public var rowsShown: [(index: Int, row: any ListViewRow)] {
+        rows.compactMap { item, row in
+            let position = gtk_list_item_get_position(OpaquePointer(bitPattern: item))
+            return position == GTK_INVALID_LIST_POSITION ? nil : (Int(position), row)
+        }.sorted { $0.index < $1.index }
+    }
+}
+
+/// What the C model asks a ``ListView`` for (not generic, so one C function serves every list).
+@MainActor
+final class ListViewSource {
+    let keyAt: @MainActor (Int) -> String?
+    var selected: Int?
+    init(keyAt: @escaping @MainActor (Int) -> String?) { self.keyAt = keyAt }
+}
+
+private func listViewKey(_ data: UnsafeMutableRawPointer?, _ position: guint) -> UnsafeMutablePointer<CChar>? {
+    let box = UInt(bitPattern: data)  // an integer crosses into the isolated closure as Sendable
+    let copy = MainActor.assumeIsolated { () -> UInt in
+        let source = Unmanaged<ListViewSource>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+        return UInt(bitPattern: source.keyAt(Int(position)).flatMap { g_strdup($0) })
+    }
+    return UnsafeMutablePointer(bitPattern: copy)
+}
+
+private func listViewIsSelected(_ data: UnsafeMutableRawPointer?, _ position: guint) -> gboolean {
+    let box = UInt(bitPattern: data)
+    return MainActor.assumeIsolated {
+        let source = Unmanaged<ListViewSource>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+        return source.selected == Int(position) ? 1 : 0
+    }
+}

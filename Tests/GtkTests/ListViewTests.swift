@@ -1,0 +1,124 @@
+import Gtk
+
+@MainActor
+private final class TextRow: ListViewRow {
+    let label = Label()
+    var widget: Widget { label }
+    func show(key: String, position: Int) -> String {
+        label.text = key
+        return "row \(key)"
+    }
+}
+
+/// A window with a ListView of `count` items named "item N" (by `names`, which the test may
+/// change), 400 × 600 px, shown and laid out.
+@MainActor
+private final class ListFixture {
+    /// What the app keeps: the items' names.
+    final class Items {
+        var names: [String]
+        var asked = 0
+        init(_ names: [String]) { self.names = names }
+    }
+    let window = Window()
+    let items: Items
+    var activated: [Int] = []
+    let list: ListView
+    let scrolled: ScrolledWindow
+
+    init(count: Int) {
+        let items = Items((0..<count).map { "item \($0)" })
+        self.items = items
+        list = ListView(
+            makeRow: { TextRow() },
+            keyAt: { index in
+                items.asked += 1
+                return items.names.indices.contains(index) ? items.names[index] : nil
+            })
+        scrolled = ScrolledWindow(child: list)
+        list.onActivate { [weak self] in self?.activated.append($0) }
+        window.child = scrolled
+        window.setDefaultSize(width: 400, height: 600)
+        list.itemsChanged(at: 0, removed: 0, added: count)
+        window.onAfterPaint { [weak self] in self?.frames += 1 }
+        window.present()
+        MainLoop.run(until: { self.list.rowsMade > 0 }, timeout: 5)
+        settle()
+    }
+
+    var names: [String] {
+        get { items.names }
+        set { items.names = newValue }
+    }
+    var asked: Int { items.asked }
+
+    private var frames = 0
+
+    /// Waits for the next frame drawn (layout and scrolling happen at frames), then for idle.
+    func settle() {
+        let seen = frames
+        MainLoop.run(until: { self.frames > seen }, timeout: 5)
+        MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+    }
+
+    /// The texts of the rows that exist, by index.
+    var shown: [Int: String] {
+        Dictionary(uniqueKeysWithValues: list.rowsShown.map { ($0.index, ($0.row as! TextRow).label.text) })
+    }
+}
+
+@MainActor
+func listViewTests(_ runner: TestRunner) {
+    runner.test("a ListView of 100,000 items makes only the rows on screen and asks only for their items") {
+        let f = ListFixture(count: 100_000)
+        defer { f.window.destroy() }
+        log("  rows made: \(f.list.rowsMade), items asked for: \(f.asked)")
+        try check(f.list.count == 100_000, "count \(f.list.count)")
+        try check(f.list.rowsMade > 5 && f.list.rowsMade < 300, "rows made: \(f.list.rowsMade)")
+        try check(f.asked < 1_000, "items asked for: \(f.asked)")
+        try check(f.shown[0] == "item 0", "first row shows \(f.shown[0] ?? "nothing")")
+    }
+
+    runner.test("a ListView focuses a row far down, activates it, and keeps focus and selection through changes") {
+        let f = ListFixture(count: 100_000)
+        defer { f.window.destroy() }
+        try check(f.list.focusRow(at: 50_000), "focusRow refused")
+        f.settle()
+        try check(f.list.focusedIndex == 50_000, "focused: \(String(describing: f.list.focusedIndex))")
+        try check(f.shown[50_000] == "item 50000", "row 50,000 not shown")
+        f.list.activateItem(at: 50_000)
+        try check(f.activated == [50_000], "activated \(f.activated)")
+        f.list.selectedIndex = 50_001
+        // An item added above: the focused and the selected item move down by one, and keep
+        // their rows; the scroll position follows the items.
+        f.names.insert("new", at: 10)
+        f.list.itemsChanged(at: 10, removed: 0, added: 1)
+        f.settle()
+        try check(
+            f.list.focusedIndex == 50_001, "focus after an insert above: \(String(describing: f.list.focusedIndex))")
+        try check(
+            f.list.selectedIndex == 50_002,
+            "selection after an insert above: \(String(describing: f.list.selectedIndex))")
+        try check(f.shown[50_001] == "item 50000", "row 50,001 shows \(f.shown[50_001] ?? "nothing")")
+        // The focused item renamed in place: its row shows the new name and keeps the focus.
+        let offset = f.scrolled.verticalOffset
+        f.names[50_001] = "renamed"
+        f.list.itemsChanged(at: 50_001, removed: 1, added: 1)
+        f.settle()
+        try check(f.scrolled.verticalOffset == offset, "scrolled from \(offset) to \(f.scrolled.verticalOffset)")
+        try check(f.shown[50_001] == "renamed", "renamed row shows \(f.shown[50_001] ?? "nothing")")
+        try check(f.list.focusedIndex == 50_001, "focus after a rename: \(String(describing: f.list.focusedIndex))")
+        // The selected item deleted: nothing is selected.
+        f.names.remove(at: 50_002)
+        f.list.itemsChanged(at: 50_002, removed: 1, added: 0)
+        try check(
+            f.list.selectedIndex == nil, "selection after its item went: \(String(describing: f.list.selectedIndex))")
+        try check(f.list.count == 100_000, "count \(f.list.count)")
+        // The focused item deleted: the one after it takes the focus.
+        f.names.remove(at: 50_001)
+        f.list.itemsChanged(at: 50_001, removed: 1, added: 0)
+        f.settle()
+        try check(f.list.focusedIndex == 50_001, "focus after a delete: \(String(describing: f.list.focusedIndex))")
+        try check(f.shown[50_001] == "item 50002", "row 50,001 shows \(f.shown[50_001] ?? "nothing")")
+    }
+}
