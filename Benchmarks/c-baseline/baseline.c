@@ -9,16 +9,15 @@
  *                        µs per cycle (wall and CPU), frames drawn per cycle, and RSS after
  *                        1,000 cycles and after N. With `drawn`, each push and each pop waits
  *                        until the frame showing it has been drawn.
+ *   baseline list FILE TEXT
+ *                        My pets over an SQLite file: see list.c.
  */
-#include <gtk/gtk.h>
+#include "baseline.h"
 #include <malloc.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-static long rss_kib(void) {
+long rss_kib(void) {
     long pages = 0, resident = 0;
     FILE *f = fopen("/proc/self/statm", "r");
     if (f) { if (fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0; fclose(f); }
@@ -44,7 +43,7 @@ static GtkWidget *wrapped_label(const char *text, const char *css) {
 }
 
 /* The same widgets, CSS classes and accessible name as a RayPets page (PageLayout). */
-static GtkWidget *page(const char *headline, const char *text, const char *button, const char *css) {
+GtkWidget *page(const char *headline, const char *text, const char *button, const char *css) {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
     gtk_widget_add_css_class(box, "raypets-page");
     gtk_accessible_update_property(GTK_ACCESSIBLE(box), GTK_ACCESSIBLE_PROPERTY_LABEL, headline, -1);
@@ -67,8 +66,9 @@ static GtkWidget *page(const char *headline, const char *text, const char *butto
     return box;
 }
 
-static GtkWidget *window, *stack, *back, *home_button;
-static GSimpleAction *back_action;
+GtkWidget *window, *stack, *back;
+static GtkWidget *home_button;
+GSimpleAction *back_action;
 
 static void quit_after_paint(GdkFrameClock *clock, gpointer app) {
     printf("first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time());
@@ -85,7 +85,7 @@ static void mouse_back_pressed(GtkGestureClick *gesture, int n_press, double x, 
     g_action_activate(G_ACTION(back_action), NULL);
 }
 
-static void build(GtkApplication *app) {
+void build(GtkApplication *app) {
     window = gtk_application_window_new(app);
     gtk_window_set_title(GTK_WINDOW(window), "RayPets");
     gtk_window_set_default_size(GTK_WINDOW(window), 560, 620);
@@ -131,9 +131,9 @@ static void activate_startup(GtkApplication *app, gpointer data) {
 
 static int cycles;
 static gboolean drawn;
-static long frames;
+long frames;
 
-static void count_frame(GdkFrameClock *clock, gpointer data) { frames++; }
+void count_frame(GdkFrameClock *clock, gpointer data) { frames++; }
 
 static void iterate_until_idle(void) {
     if (drawn) {
@@ -143,7 +143,7 @@ static void iterate_until_idle(void) {
     while (g_main_context_iteration(NULL, FALSE)) {}
 }
 
-static gint64 cpu_usec(void) {
+gint64 cpu_usec(void) {
     struct timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (gint64)t.tv_sec * 1000000 + t.tv_nsec / 1000;
@@ -190,10 +190,18 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
     g_application_quit(G_APPLICATION(app));
 }
 
+static const char *list_file, *list_text;
+
+static void activate_list_mode(GtkApplication *app, gpointer data) { activate_list(app, list_file, list_text); }
+
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: baseline startup | navigate N [drawn]\n"); return 2; }
+    if (argc < 2) { fprintf(stderr, "usage: baseline startup | navigate N [drawn] | list FILE TEXT\n"); return 2; }
     GtkApplication *app = gtk_application_new("io.github.raypets.Baseline", G_APPLICATION_NON_UNIQUE);
-    if (strcmp(argv[1], "navigate") == 0) {
+    if (strcmp(argv[1], "list") == 0 && argc > 2) {
+        list_file = argv[2];
+        list_text = argc > 3 ? argv[3] : "bis";
+        g_signal_connect(app, "activate", G_CALLBACK(activate_list_mode), NULL);
+    } else if (strcmp(argv[1], "navigate") == 0) {
         cycles = argc > 2 ? atoi(argv[2]) : 10000;
         drawn = argc > 3 && strcmp(argv[3], "drawn") == 0;
         g_signal_connect(app, "activate", G_CALLBACK(activate_navigate), NULL);

@@ -939,7 +939,45 @@ def test_split_view_follows_the_width():
         app.screenshot("narrow-360-editor.png")
 
 
-STANDALONE = [test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
+def test_a_hundred_thousand_pets():
+    """With 100,000 demo pets: My pets opens with only the rows on screen made, Ctrl+F and
+    typing a name finds that one pet, its page opens, Back returns to the filtered list,
+    Escape in the search brings all the pets back."""
+    data = tempfile.mkdtemp(prefix="raypets-e2e-data.")
+    added = subprocess.run([BINARY, "--demo-data=100000"], capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "XDG_DATA_HOME": data})
+    assert added.returncode == 0, added
+    with sqlite3.connect(os.path.join(data, "raypets", "clinic.sqlite3")) as db:
+        assert db.execute("SELECT count(*) FROM pets").fetchone()[0] == 100_004
+        name, = db.execute("SELECT name FROM pets ORDER BY position LIMIT 1 OFFSET 77777").fetchone()
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True), "XDG_DATA_HOME": data})
+    try:
+        app.click("My pets")
+        app.wait_title("My pets")
+        rows = wait_for(lambda: app.rows(), "rows on My pets")
+        # GtkListView makes rows only around the visible ones: a few hundred at most, not 100,004.
+        assert 5 < len(rows) < 400, f"{len(rows)} rows in the accessibility tree"
+        assert rows[0] == "Rex, Dog, 3 years", rows[:3]
+        app.keys("ctrl+f")
+        wait_for(lambda: app.focused() == ("entry", "Search pets by name"), "the search field to take the focus")
+        app.type_text(name)
+        wait_for(lambda: app.rows() and all(row.startswith(name + ",") for row in app.rows()), f"only {name} listed")
+        assert len(app.rows()) == 1, app.rows()
+        app.screenshot("hundred-thousand-search.png")
+        app.choose_row(name)
+        app.wait_title(name)
+        app.click("Back")
+        app.wait_title("My pets")
+        wait_for(lambda: len(app.rows()) == 1 and app.rows()[0].startswith(name + ","), "the filtered list again")
+        assert app.focused() == ("list item", app.rows()[0]), app.focused()
+        app.keys("ctrl+f", "Escape")
+        wait_for(lambda: len(app.rows()) > 5, "all the pets again after Escape")
+        app.screenshot("hundred-thousand.png")
+    finally:
+        app.quit()
+
+
+STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
               test_quit_mid_flow_and_relaunch_restores_the_screen,
