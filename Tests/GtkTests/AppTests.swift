@@ -14,7 +14,10 @@ final class AppFixture {
     let modal: ModalRouter<AppRoute>
     let app: AppCoordinator
 
-    init(firstLaunch: Bool) {
+    /// With `demoPets`, that many made-up pets after the four sample ones.
+    init(firstLaunch: Bool, demoPets: Int = 0) {
+        let database = ClinicDatabase.inMemory()
+        if demoPets > 0 { _ = try? database.addDemoPets(count: demoPets) }
         var template = Array("/tmp/raypets-gtk-test.XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         let settings = SettingsStore(path: folder + "/settings")
@@ -25,7 +28,8 @@ final class AppFixture {
             window: window, welcomeRouter: StackRouter(host: window.welcomeHost), tabs: tabs,
             modalRouter: modal,
             services: ClinicServices(
-                settings: settings, questions: Questions(router: ModalRouter(host: window.alertHost))))
+                data: ClinicData(store: database), settings: settings,
+                questions: Questions(router: ModalRouter(host: window.alertHost))))
         for tab in AppTab.allCases {
             window.tabHost.host(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }
         }
@@ -142,6 +146,58 @@ func appTests(_ runner: TestRunner) {
         f.settle()
         try check(f.window.window.title == "Clover", "title \(f.window.window.title)")
         try check(f.tabs.router(for: .clinic).routes == [.home, .pets, .petDetail("clover")], "routes")
+    }
+
+    runner.test("My pets with 10,004 pets follows a rename and a delete in place: focus, selection and scroll stay") {
+        let f = AppFixture(firstLaunch: false, demoPets: 10_000)
+        defer { f.tearDown() }
+        var lists: [ListView] = []
+        var scrolls: [ScrolledWindow] = []
+        f.window.tabHost.host(for: .clinic).onViewCreated = { view in
+            lists += findListViews(in: view.widget)
+            scrolls += findWidgets(ScrolledWindow.self, in: view.widget)
+        }
+        (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
+        f.settle()
+        guard let list = lists.first, let scrolled = scrolls.last,
+            let model = f.tabs.router(for: .clinic).topPage?.model as? PetListViewModel
+        else { throw Failure(description: "no list on My pets") }
+        try check(list.count == 10_004, "rows \(list.count)")
+        try check(list.rowsMade < 400, "rows made for 10,004 pets: \(list.rowsMade)")
+        try check(list.focusRow(at: 5_000), "row 5,000 not focused")
+        f.settle()
+        let data = f.app.services.data
+        guard let focusedPet = model.row(at: 5_000), let shownPet = model.row(at: 5_001) else {
+            throw Failure(description: "rows 5,000 and 5,001 not read")
+        }
+        model.showing(shownPet.id)  // as when its page is open beside the list
+        try check(list.selectedIndex == 5_001, "selected \(String(describing: list.selectedIndex))")
+        let offset = scrolled.verticalOffset
+        let made = list.rowsMade
+        guard var draft = data.pet(id: focusedPet.id).map(PetDraft.init) else { throw Failure(description: "no pet") }
+        draft.name = "Renamed In Place"
+        try data.update(focusedPet.id, with: draft)
+        f.settle()
+        let texts = { (index: Int) in
+            list.rowsShown.first { $0.index == index }.flatMap {
+                findWidgets(Label.self, in: $0.row.widget).first?.text
+            }
+        }
+        try check(texts(5_000) == "Renamed In Place", "row 5,000 shows \(texts(5_000) ?? "nothing")")
+        try check(list.focusedIndex == 5_000, "focus after the rename: \(String(describing: list.focusedIndex))")
+        try check(list.selectedIndex == 5_001, "selection after the rename: \(String(describing: list.selectedIndex))")
+        try check(scrolled.verticalOffset == offset, "scrolled from \(offset) to \(scrolled.verticalOffset)")
+        // GTK gives the replaced item a new row at most; the others are not made again.
+        try check(list.rowsMade - made <= 1, "rows made again: \(list.rowsMade - made)")
+        // A pet above deleted: the rows below move up one, the focus and selection with them.
+        guard let above = model.row(at: 10) else { throw Failure(description: "no row 10") }
+        try data.delete(above.id)
+        f.settle()
+        try check(list.count == 10_003, "rows after the delete: \(list.count)")
+        try check(list.focusedIndex == 4_999, "focus after a delete above: \(String(describing: list.focusedIndex))")
+        try check(
+            list.selectedIndex == 5_000, "selection after a delete above: \(String(describing: list.selectedIndex))")
+        try check(texts(4_999) == "Renamed In Place", "row 4,999 shows \(texts(4_999) ?? "nothing")")
     }
 
     let changes: [(String, @MainActor (ClinicData) throws -> Void)] = [
