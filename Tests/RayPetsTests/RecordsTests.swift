@@ -199,6 +199,20 @@ struct PetRecordsTests {
         #expect(try data.allPets().count == 4)
     }
 
+    @Test("a date is read as YYYY-MM-DD only, with spaces around it allowed")
+    func dateParsing() {
+        #expect(SimpleDate(parsing: "2024-05-01") == SimpleDate(year: 2024, month: 5, day: 1))
+        #expect(SimpleDate(parsing: " 2024-05-01\t") == SimpleDate(year: 2024, month: 5, day: 1))
+        #expect(SimpleDate(parsing: "0001-01-01") == SimpleDate(year: 1, month: 1, day: 1))
+        #expect(SimpleDate(parsing: "2024-02-29") != nil)
+        for bad in [
+            "2023-02-29", "2024-13-01", "2024-00-10", "0000-01-01", "2024-5-01x", "2024/05/01", "20240-5-01",
+            "2024-05-1 ", "2024-05-01-", "+024-05-01", "2024-0a-01", "２０２４-05-01", "", "2024-05",
+        ] {
+            #expect(SimpleDate(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
     @Test("add, edit, delete and Undo: ids never reused, Undo brings the pet back in its place with its history")
     func changes() throws {
         let data = ClinicData(store: ClinicDatabase.inMemory(), today: { [today] in today }, clock: { 1_000 })

@@ -82,6 +82,11 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
         return HistoryRow(id: record.id, title: LocalTime.format(record.time), subtitle: record.request.summary)
     }
 
+    /// The id of the history row at `index`'s record (nothing is formatted).
+    public func historyRowID(at index: Int) -> AppointmentRecord.ID? {
+        history.indices.contains(index) ? history[index].id : nil
+    }
+
     /// Labels of the actions.
     public let editTitle = L("Edit"), deleteTitle = L("Delete"), clinicInfoTitle = L("Clinic info")
 

@@ -21,6 +21,22 @@ public struct SimpleDate: Hashable, Comparable, Codable, Sendable, CustomStringC
 
     /// Parses `YYYY-MM-DD` (surrounding spaces allowed); `nil` for anything else.
     public init?(parsing text: String) {
+        // The stored form, read byte by byte (lists parse a date per row); anything else,
+        // spaces around it for one, takes the general way.
+        if text.utf8.count == 10 {
+            var fields = (0, 0, 0)
+            for (offset, byte) in text.utf8.enumerated() {
+                switch (offset, byte) {
+                case (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")): continue
+                case (0..<4, UInt8(ascii: "0")...UInt8(ascii: "9")): fields.0 = fields.0 * 10 + Int(byte - 48)
+                case (5..<7, UInt8(ascii: "0")...UInt8(ascii: "9")): fields.1 = fields.1 * 10 + Int(byte - 48)
+                case (8..<10, UInt8(ascii: "0")...UInt8(ascii: "9")): fields.2 = fields.2 * 10 + Int(byte - 48)
+                default: return nil
+                }
+            }
+            self.init(year: fields.0, month: fields.1, day: fields.2)
+            return
+        }
         let parts = text.trimmingSpaces.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),

@@ -31,6 +31,7 @@ final class PetDetailsView: PageView {
         let empty = Label()
         empty.alignStart()
         let history = TwoLineList(
+            key: { [weak model] index in model?.historyRowID(at: index).map(String.init) },
             item: { [weak model] index in model?.historyRow(at: index).map { (String($0.id), $0.title, $0.subtitle) } },
             onActivate: { [weak model] index in model?.openRecord(at: index) })
         // Inside the scrolling page: as tall as the rows, up to about six of them, then it scrolls.

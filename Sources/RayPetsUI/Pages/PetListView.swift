@@ -17,6 +17,7 @@ final class PetListView: PageView {
     init(model: PetListViewModel) {
         let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption, fillsHeight: true)
         let rows = TwoLineList(
+            key: { [weak model] index in model?.rowID(at: index) },
             item: { [weak model] index in model?.row(at: index).map { ($0.id, $0.title, $0.subtitle) } },
             onActivate: { [weak model] index in model?.select(at: index) })
         rows.root.setContentHeight(minimum: 150)

@@ -13,9 +13,14 @@ final class TwoLineList {
     /// The list in its scrolled window: what the page shows.
     let root: ScrolledWindow
 
-    /// An empty list of the items `item` reads by index.
-    init(item: @escaping @MainActor (Int) -> TwoLineItem?, onActivate: @escaping @MainActor (Int) -> Void) {
-        list = ListView(makeRow: { TwoLineRow(item: item) }, keyAt: { item($0)?.id })
+    /// An empty list of the items `item` reads by index. `key` says an item's id alone: GTK
+    /// asks for it far more often than rows show (GTK 4.8 reads every new item's key when
+    /// items change), so it must not format the row.
+    init(
+        key: @escaping @MainActor (Int) -> String?, item: @escaping @MainActor (Int) -> TwoLineItem?,
+        onActivate: @escaping @MainActor (Int) -> Void
+    ) {
+        list = ListView(makeRow: { TwoLineRow(item: item) }, keyAt: key)
         list.addCSSClass("raypets-list")
         list.onActivate(onActivate)
         root = ScrolledWindow(child: list)
@@ -41,7 +46,9 @@ final class TwoLineList {
     }
 }
 
-/// One row of a `TwoLineList`: a bold title over a smaller subtitle.
+/// One row of a `TwoLineList`: a bold title over a smaller subtitle, each on one line ending in
+/// "…" when the window is too narrow (a screen reader reads both whole; a long name must not
+/// widen the list). Wrapping would cost more: a wrapping label is measured at every width.
 @MainActor
 private final class TwoLineRow: ListViewRow {
     private let box = Box(.vertical, spacing: 2)
@@ -54,8 +61,10 @@ private final class TwoLineRow: ListViewRow {
         self.item = item
         title.addCSSClass("raypets-row-title")
         title.alignStart()
+        title.ellipsizeEnd()
         subtitle.addCSSClass("raypets-row-subtitle")
-        subtitle.wrapStart()
+        subtitle.alignStart()
+        subtitle.ellipsizeEnd()
         box.append(title)
         box.append(subtitle)
     }
