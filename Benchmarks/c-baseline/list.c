@@ -138,12 +138,13 @@ static gboolean searched;
 static void setup_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
     GtkWidget *title = gtk_label_new(NULL), *subtitle = gtk_label_new(NULL);
+    /* As RayPets' rows: each line starts at the start and ends in "…" when it does not fit. */
     gtk_widget_add_css_class(title, "raypets-row-title");
-    gtk_widget_set_halign(title, GTK_ALIGN_START);
+    gtk_label_set_xalign(GTK_LABEL(title), 0);
+    gtk_label_set_ellipsize(GTK_LABEL(title), PANGO_ELLIPSIZE_END);
     gtk_widget_add_css_class(subtitle, "raypets-row-subtitle");
-    gtk_label_set_wrap(GTK_LABEL(subtitle), TRUE);
     gtk_label_set_xalign(GTK_LABEL(subtitle), 0);
-    gtk_widget_set_halign(subtitle, GTK_ALIGN_START);
+    gtk_label_set_ellipsize(GTK_LABEL(subtitle), PANGO_ELLIPSIZE_END);
     gtk_box_append(GTK_BOX(box), title);
     gtk_box_append(GTK_BOX(box), subtitle);
     gtk_list_item_set_child(item, box);
@@ -160,7 +161,12 @@ static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpoin
 }
 
 static void search_changed(GtkSearchEntry *entry, gpointer data) {
+    static char *shown;  /* the text whose matches are listed (RayPets' view checks the same) */
     const char *text = gtk_editable_get_text(GTK_EDITABLE(entry));
+    /* GtkSearchEntry also reports an unchanged text (once as the page first shows): nothing to do. */
+    if (g_strcmp0(text, shown ? shown : "") == 0) return;
+    g_free(shown);
+    shown = g_strdup(text);
     g_free(match);
     match = NULL;
     if (*text) {  /* every run of letters and digits is a word prefix */
@@ -204,6 +210,7 @@ void activate_list(GtkApplication *app, const char *file, const char *text) {
     gtk_widget_set_valign(column, GTK_ALIGN_FILL);
     GtkWidget *content = gtk_widget_get_prev_sibling(gtk_widget_get_last_child(column));
     gtk_widget_set_vexpand(content, TRUE);
+    gtk_box_set_spacing(GTK_BOX(content), 12);
     GtkWidget *search = gtk_search_entry_new();
     g_object_set(search, "placeholder-text", "Search pets by name", NULL);
     gtk_search_entry_set_search_delay(GTK_SEARCH_ENTRY(search), 0);
