@@ -64,8 +64,8 @@ static Page *page_at(long index) {
     g_string_append(sql, match ? "pet_names JOIN pets p ON p.position = pet_names.rowid WHERE pet_names MATCH ?3" : "pets p WHERE 1");
     const char *key = match ? "pet_names.rowid" : "p.position";
     gboolean descending = FALSE;
-    if (before && before->count == PAGE) g_string_append_printf(sql, " AND p.position > ?2 ORDER BY %s ASC LIMIT ?1", key);
-    else if (after) { g_string_append_printf(sql, " AND p.position < ?2 ORDER BY %s DESC LIMIT ?1", key); descending = TRUE; }
+    if (before && before->count == PAGE) g_string_append_printf(sql, " AND %s > ?2 ORDER BY %s ASC LIMIT ?1", key, key);
+    else if (after) { g_string_append_printf(sql, " AND %s < ?2 ORDER BY %s DESC LIMIT ?1", key, key); descending = TRUE; }
     else g_string_append_printf(sql, " ORDER BY %s ASC LIMIT ?1 OFFSET ?2", key);
     sqlite3_stmt *statement;
     if (sqlite3_prepare_v2(db, sql->str, -1, &statement, NULL) != SQLITE_OK) { fprintf(stderr, "%s\n", sqlite3_errmsg(db)); exit(1); }

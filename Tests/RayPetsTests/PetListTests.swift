@@ -84,6 +84,11 @@ struct PetListTests {
             f.list.setSearch(text)
             #expect(f.shown() == (try f.expected(text)), "\(text)")
         }
+        f.list.setSearch("r")
+        #expect(f.list.count > 2 * PetList.pageSize, "three pages of matches or more")
+        #expect(
+            f.shown(Array((0..<f.list.count).reversed())) == (try f.expected("r")).reversed(),
+            "bottom to top: each page read before the page below it")
         f.list.setSearch("!!!")
         #expect(f.list.count == 0, "no word typed: no name matches")
         f.list.setSearch("  ")

