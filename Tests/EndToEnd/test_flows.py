@@ -273,6 +273,27 @@ def test_alt_left_and_escape_in_the_dialog(app):
     app.wait_title("RayPets")
 
 
+def test_escape_in_the_pickers_search(app):
+    """In Which pet?, Ctrl+F focuses the search, typing filters, Escape clears the text (the
+    dialog stays), and Escape in the empty field cancels the dialog as Escape does elsewhere."""
+    app.click("Schedule appointment")
+    app.wait_title("Which pet?", dialog=True)
+    dialog = app.dialog()
+    every = wait_for(lambda: app.rows(dialog), "the pets in the picker")
+    app.keys("ctrl+f", window=dialog)
+    wait_for(lambda: app.focused(dialog) == ("entry", "Search pets by name"), "the search field to take the focus")
+    app.type_text("clo", window=dialog)
+    wait_for(lambda: app.rows(dialog) and all(row.startswith("Clover,") for row in app.rows(dialog)), "only Clover")
+    app.keys("Escape", window=dialog)
+    wait_for(lambda: app.rows(dialog) == every, "every pet again after Escape")
+    assert app.dialog() is not None, "the first Escape only clears the search"
+    assert app.focused(dialog) == ("entry", "Search pets by name") and app.focused_text(dialog) == "", \
+        (app.focused(dialog), app.focused_text(dialog))
+    app.keys("Escape", window=dialog)
+    app.wait_no_dialog()  # nothing was chosen: nothing to ask
+    app.wait_title("RayPets")
+
+
 def test_mouse_back_button(app):
     app.click("Clinic info")
     app.wait_title("Clinic info")
@@ -569,7 +590,8 @@ TESTS += [make_branch_test(*branch) for branch in BRANCHES]
 TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_page,
           test_appointment_close_button_on_every_page, test_pets_list_detail_back, test_clinic_info_pushed,
           test_clinic_info_in_a_dialog_from_a_pet, test_learn_keeps_its_stack_while_clinic_is_used,
-          test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_mouse_back_button,
+          test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_escape_in_the_pickers_search,
+          test_mouse_back_button,
           test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
           test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window,
           test_open_route_action_and_a_bad_link_in_the_running_app]
