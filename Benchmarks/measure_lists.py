@@ -5,7 +5,7 @@ records file for N = 1,000, 10,000 and 100,000.
 Start-up: paired runs (4 pets, 100,000 pets, 4, 100,000, ...) of `raypets-startup` from exec to
 the first frame of Home, as in Benchmarks/run; four times as many pairs as the list figures (a
 run takes 0.15 s, and single start-ups vary by ±30% on a busy machine).
-Lists: paired runs (RayPets, C, RayPets, C, ...) of `raypets-bench list FILE TEXT` and
+Lists: paired runs (RayPets then C, C then RayPets, ...) of `raypets-bench list FILE TEXT` and
 `baseline list FILE TEXT` at each size: the push of My pets to its first drawn frame, RSS then,
 each keystroke typing TEXT into the search to the frame showing the filtered list (the mean of
 the keystrokes: their sizes differ, “b” replaces every row and “bis” a few, so a median would
@@ -77,8 +77,9 @@ results = {}
 for size in SIZES:
     env, file = homes[size]
     runs = {"raypets": [], "c": []}
-    for _ in range(pairs):
-        for name, program in (("raypets", bench), ("c", baseline)):
+    for pair in range(pairs):
+        programs = (("raypets", bench), ("c", baseline))
+        for name, program in programs if pair % 2 == 0 else reversed(programs):  # each goes first half the time
             out = subprocess.run([program, "list", file, TEXT], env=env, capture_output=True, text=True, check=True).stdout
             runs[name].append(fields(out.strip().splitlines()[-1]))
     results[size] = runs

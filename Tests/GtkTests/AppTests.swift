@@ -148,6 +148,30 @@ func appTests(_ runner: TestRunner) {
         try check(f.tabs.router(for: .clinic).routes == [.home, .pets, .petDetail("clover")], "routes")
     }
 
+    runner.test("My pets with 64-character names fits a phone's width: the rows end in … instead of widening it") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let data = f.app.services.data
+        for (id, name) in [
+            ("rex", "Sir Bartholomew Fluffington-Whiskerton the Third of Catsbury Hall"),
+            ("whiskers", String(repeating: "Supercalifragilistic", count: 4)),
+        ] {
+            guard var draft = data.pet(id: id).map(PetDraft.init) else { throw Failure(description: "no \(id)") }
+            draft.name = String(name.prefix(PetRules.maxNameLength))
+            try data.update(id, with: draft)
+        }
+        var views: [Widget] = []
+        f.window.tabHost.host(for: .clinic).onViewCreated = { views.append($0.widget) }
+        (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
+        f.settle()
+        guard let page = views.last, let list = findListViews(in: page).first else {
+            throw Failure(description: "no list on My pets")
+        }
+        try check(list.rowsShown.count >= 2, "rows shown: \(list.rowsShown.count)")
+        // A window at a phone's width (360 px) leaves the page 360 px less the window's frame.
+        try check(page.minimumWidth <= 340, "My pets needs \(page.minimumWidth) px")
+    }
+
     runner.test("My pets with 10,004 pets follows a rename and a delete in place: focus, selection and scroll stay") {
         let f = AppFixture(firstLaunch: false, demoPets: 10_000)
         defer { f.tearDown() }
