@@ -26,9 +26,9 @@ require_swift() {
 
 # What building and running the app needs.
 APP_PACKAGES=(libgtk-4-dev libsqlite3-dev pkg-config gettext)
-# What the test suite needs on top: a private X server and session bus, AT-SPI from Python,
-# and ImageMagick's `import` for screenshots of failures.
-TEST_PACKAGES=(xvfb xauth x11-utils dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi imagemagick xdotool desktop-file-utils appstream meson ninja-build valgrind libglib2.0-bin)
+# What the test suite needs on top: a private X server, a headless Wayland compositor (weston)
+# and session bus, AT-SPI from Python, and ImageMagick's `import` for screenshots of failures.
+TEST_PACKAGES=(weston xvfb xauth x11-utils dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi imagemagick xdotool desktop-file-utils appstream meson ninja-build valgrind libglib2.0-bin)
 
 # What swift-format lints (scripts/test) and formats: every Swift file of the project.
 FORMATTED_PATHS="Package.swift Sources Tests Benchmarks/RayPetsBench Benchmarks/StartupBench Examples/RecipeBox/Package.swift Examples/RecipeBox/Sources Examples/RecipeBox/Tests"
