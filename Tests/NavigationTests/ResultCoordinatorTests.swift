@@ -20,9 +20,10 @@ struct ResultCoordinatorTests {
         let (modal, _) = makeModal()
         let parent = ParentFlow(router: modal)
         let picker = LetterPicker(router: modal)
-        let task = Task { await parent.coordinate(to: picker) }
+        let results = parent.coordinate(to: picker)
+        #expect(modal.routes == [.a], "the child's page is shown before coordinate(to:) returns")
+        let task = Task { await results.next() }
         await Task.yield()
-        #expect(modal.routes == [.a], "the child's page is shown while the parent waits")
         picker.pick("x")
         #expect(await task.value == "x")
         #expect(parent.children.count == 1, "the child's page is still on screen")
@@ -37,7 +38,7 @@ struct ResultCoordinatorTests {
         let task = Task {
             let picker = LetterPicker(router: modal)
             live.track(picker)
-            return await parent.coordinate(to: picker) { finished += 1 }
+            return await parent.coordinate(to: picker) { finished += 1 }.next()
         }
         await Task.yield()
         host.tapClose()
@@ -50,16 +51,50 @@ struct ResultCoordinatorTests {
     @Test("later values come from next(); a value sent while the parent is busy is dropped")
     func laterValues() async {
         let channel = ResultChannel<Int>()
+        let values = channel.values
         channel.send(1)  // before the first ask: kept
-        #expect(await channel.next() == 1)
-        let task = Task { await channel.next() }
+        #expect(await values.next() == 1)
+        let task = Task { await values.next() }
         await Task.yield()
         channel.send(2)
         channel.send(3)  // the parent has not asked again: dropped
         #expect(await task.value == 2)
         channel.close()
-        #expect(await channel.next() == nil)
+        #expect(await values.next() == nil)
         channel.send(4)
-        #expect(await channel.next() == nil, "closed channels stay closed")
+        #expect(await values.next() == nil, "closed channels stay closed")
+    }
+
+    @Test(
+        "a parent waiting for a child keeps neither alive: when their owner goes away, both are freed and the wait ends with nil"
+    )
+    func ownerGoesAway() async {
+        let live = LiveObjects()
+        var results: ChildResults<String>?
+        do {
+            let (modal, host) = makeModal()
+            let parent = ParentFlow(router: modal)
+            let picker = LetterPicker(router: modal)
+            results = parent.coordinate(to: picker)
+            for object: AnyObject in [parent, picker, modal, host] { live.track(object) }
+        }
+        #expect(live.liveCount == 0, "still alive: \(live.liveTypeNames)")
+        #expect(await results?.next() == nil, "the channel went with its child")
+    }
+
+    @Test("a task suspended in next() ends with nil when the child is freed with its flow still open")
+    func waitingTaskEnds() async {
+        let live = LiveObjects()
+        var task: Task<String?, Never>?
+        do {
+            let (modal, _) = makeModal()
+            let parent = ParentFlow(router: modal)
+            let results = parent.coordinate(to: LetterPicker(router: modal))
+            task = Task { await results.next() }
+            await Task.yield()
+            live.track(parent)
+        }
+        #expect(await task?.value == nil)
+        #expect(live.liveCount == 0, "still alive: \(live.liveTypeNames)")
     }
 }

@@ -145,7 +145,7 @@ struct PetsTests {
 @MainActor
 @Suite("Pet picker as a typed result")
 struct PetPickerTests {
-    @Test("await coordinate(to: PetPickerCoordinator) returns the picked pet, and nil on Cancel")
+    @Test("coordinate(to: PetPickerCoordinator) gives the picked pet, and nil on Cancel")
     func pickedPetAndNilOnCancel() async {
         let host = InMemoryHost<AppRoute>()
         let modal = ModalRouter(host: host)
@@ -153,19 +153,17 @@ struct PetPickerTests {
         let data = makeData()
         let questions = Questions(router: ModalRouter(host: InMemoryHost<AppRoute>()))
 
-        let picked = Task {
-            await parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
-        }
-        await settle(until: { "\(host.pages.count)" })
+        let picks = parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
         #expect(host.visibleRoute == .petPicker)
+        let picked = Task { await picks.next() }
+        await settle(until: { "\(host.pages.count)" })
         host.visibleModel(as: PetListViewModel.self)?.select(at: 3)
         #expect(await picked.value?.id == ClinicDatabase.samplePets[3].id)
         modal.dismiss(animated: false)
         #expect(parent.children.isEmpty)
 
-        let cancelled = Task {
-            await parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
-        }
+        let cancels = parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
+        let cancelled = Task { await cancels.next() }
         await settle(until: { "\(host.pages.count)" })
         host.tapClose()
         #expect(await cancelled.value == nil)

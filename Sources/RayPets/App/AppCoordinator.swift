@@ -57,9 +57,10 @@ public final class AppCoordinator: Coordinator {
     public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         guard !services.settings.hasCompletedWelcome else { return showTabs() }
         window.show(.welcome)
-        Task.immediate { @MainActor [weak self, welcomeRouter] in
-            let done: Void? = await self?.coordinate(to: WelcomeCoordinator(router: welcomeRouter), animated: false)
-            guard done != nil, let self else { return }  // nil: the window closed on the welcome page
+        let results = coordinate(to: WelcomeCoordinator(router: welcomeRouter), animated: false)
+        Task.immediate { @MainActor [weak self] in
+            // nil: the window closed on the welcome page (or the app is gone)
+            guard await results.next() != nil, let self else { return }
             self.services.settings.completeWelcome()
             self.showTabs()
         }

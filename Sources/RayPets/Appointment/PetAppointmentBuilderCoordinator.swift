@@ -36,8 +36,8 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         leaveGuard = { [weak self] _ in
             guard let self, self.hasAnswers else { return .leave }
             return .ask { [weak self] in
-                guard let self else { return true }
-                return await self.questions.askToDiscard(.answers, canSave: false) == .discard
+                guard let question = self?.questions.askToDiscard(.answers, canSave: false) else { return true }
+                return await question.answer() == .discard
             }
         }
     }
@@ -52,18 +52,13 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         labels.follow(change, on: router)
     }
 
-    /// Opens the dialog on "Which pet?"; `onDismissed` runs when the dialog closes.
-    ///
-    /// The picker is presented synchronously (`Task.immediate` runs up to the first `await`),
-    /// so the dialog is open when this returns.
+    /// Opens the dialog on "Which pet?"; `onDismissed` runs when the dialog closes. Each pet
+    /// chosen there (the user may come back and choose again) starts the questions for it.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let picker = PetPickerCoordinator(router: router, data: data, questions: questions)
+        let choices = coordinate(to: picker, animated: animated, onDismissed: onDismissed)
         Task.immediate { @MainActor [weak self] in
-            var choice = await self?.coordinate(to: picker, animated: animated, onDismissed: onDismissed)
-            while let pet = choice, let self {
-                self.askVisitType(for: pet)
-                choice = await picker.results.next()  // the user came back to "Which pet?" and chose again
-            }
+            while let pet = await choices.next() { self?.askVisitType(for: pet) }
         }
     }
 

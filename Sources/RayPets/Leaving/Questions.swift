@@ -29,37 +29,73 @@ public final class Questions {
     /// The question open now, if any.
     public var open: DiscardQuestionModel? { router.topPage?.model as? DiscardQuestionModel }
 
-    /// Asks whether to discard `subject` and returns the answer. If the alert leaves without
-    /// an answer (its window was destroyed) the answer is *Keep editing*. If the asking task is
-    /// cancelled (the question became moot: the pet was deleted), the alert closes.
-    public func askToDiscard(_ subject: DiscardSubject, canSave: Bool) async -> DiscardAnswer {
+    /// Asks whether to discard `subject`: the alert opens now; `await answer()` on what this
+    /// returns gives the answer. If the alert leaves without an answer (its window was
+    /// destroyed, or the app went away with it open) the answer is *Keep editing*. If the
+    /// asking task is cancelled (the question became moot: the pet was deleted), the alert
+    /// closes.
+    ///
+    /// The returned question refers to the alert weakly, so a task waiting for the answer
+    /// keeps neither this object nor the flow that asked alive.
+    public func askToDiscard(_ subject: DiscardSubject, canSave: Bool) -> DiscardQuestion {
         let model = DiscardQuestionModel(subject, canSave: canSave)
-        let asked = Asked()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                asked.continuation = continuation
-                asked.page = router.present(
-                    .discardQuestion, model: model, animated: false,
-                    onDismissed: { asked.finish(.keepEditing) })
-                model.onAnswer = { [router] answer in
-                    asked.finish(answer)
-                    if let page = asked.page { router.remove(from: page, animated: false) }
+        let asked = Asked(router: router)
+        asked.page = router.present(
+            .discardQuestion, model: model, animated: false, onDismissed: { asked.finish(.keepEditing) })
+        model.onAnswer = { [weak asked] answer in
+            asked?.finish(answer)
+            asked?.closeAlert()
+        }
+        return DiscardQuestion(asked: asked)
+    }
+
+    /// An open "Discard …?" alert, as the flow that asked waits for its answer.
+    @MainActor
+    public struct DiscardQuestion {
+        fileprivate weak var asked: Asked?
+
+        /// The answer, once the user gives it; *Keep editing* if the alert leaves (or is
+        /// gone) without one. Cancelling the waiting task closes the alert.
+        public func answer() async -> DiscardAnswer {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    guard let asked else { return continuation.resume(returning: .keepEditing) }
+                    asked.wait(continuation)
                 }
-            }
-        } onCancel: {
-            Task { @MainActor in
-                if let page = asked.page { self.router.remove(from: page, animated: false) }
+            } onCancel: { [weak asked] in  // weak: this closure lives in the waiting task
+                Task { @MainActor [weak asked] in asked?.closeAlert() }
             }
         }
     }
 
-    /// One question's continuation, resumed once.
+    /// One question's answer, handed once to its waiter (kept if it comes first).
     @MainActor
-    private final class Asked {
-        var continuation: CheckedContinuation<DiscardAnswer, Never>?
+    fileprivate final class Asked {
+        private var continuation: CheckedContinuation<DiscardAnswer, Never>?
+        private var answer: DiscardAnswer?
+        private weak var router: (any Router<AppRoute>)?
         var page: PageID?
 
+        init(router: any Router<AppRoute>) {
+            self.router = router
+        }
+
+        isolated deinit {
+            continuation?.resume(returning: .keepEditing)  // the alert is gone unanswered
+        }
+
+        func wait(_ continuation: CheckedContinuation<DiscardAnswer, Never>) {
+            if let answer { return continuation.resume(returning: answer) }
+            self.continuation = continuation
+        }
+
+        func closeAlert() {
+            if let page { router?.remove(from: page, animated: false) }
+        }
+
         func finish(_ answer: DiscardAnswer) {
+            guard self.answer == nil else { return }
+            self.answer = answer
             continuation?.resume(returning: answer)
             continuation = nil
         }

@@ -25,7 +25,13 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         super.init(router: router)
         leaveGuard = { [weak self] _ in
             guard let self, let model = self.model, model.hasChanges else { return .leave }
-            return .ask { [weak self] in await self?.confirmLeaving(model) ?? true }
+            return .ask { [weak self, weak model] in
+                // Only the question is held while it is open: not this flow, not its page.
+                guard let model, let question = self?.questions.askToDiscard(.changes, canSave: model.canSave)
+                else { return true }
+                let answer = await question.answer()
+                return self?.mayLeave(after: answer) ?? true
+            }
         }
     }
 
@@ -56,13 +62,14 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         results.send(saved)
     }
 
-    /// "Discard changes?": whether the editor may leave. *Save* saves first; if that fails
-    /// (a rule broken, the disk full) the editor stays with the error.
-    private func confirmLeaving(_ model: PetEditorViewModel) async -> Bool {
-        switch await questions.askToDiscard(.changes, canSave: model.canSave) {
+    /// Whether the editor may leave after "Discard changes?" was answered `answer`. *Save*
+    /// saves first; if that fails (a rule broken, the disk full) the editor stays with the error.
+    private func mayLeave(after answer: DiscardAnswer) -> Bool {
+        switch answer {
         case .discard: return true
         case .keepEditing: return false
         case .save:
+            guard let model else { return true }
             model.saveWithoutLeaving { draft throws(StoreError) in try self.commit(draft) }
             return !model.hasChanges
         }

@@ -71,8 +71,10 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
             let deleted = try data.delete(id)
             let data = self.data
             let feedback = services.feedback
+            // The feedback shows (and so holds) the toast: the action must not hold it back.
             feedback.showToast(L("{pet} deleted", ["pet": deleted.pet.name]), actionTitle: L("Undo")) {
-                do throws(StoreError) { try data.restore(deleted) } catch { feedback.showNotice(error.userMessage) }
+                [weak feedback] in
+                do throws(StoreError) { try data.restore(deleted) } catch { feedback?.showNotice(error.userMessage) }
             }
         } catch {
             services.feedback.showNotice(error.userMessage)

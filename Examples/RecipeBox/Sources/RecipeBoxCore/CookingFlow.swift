@@ -23,10 +23,11 @@ public final class CookingFlow: FlowCoordinator<RecipeRoute> {
             // The page the user is on: the top of what would leave.
             guard let self, !self.isDone, case .cookingStep(_, let step)? = request.leaving.first?.route, step > 0
             else { return .leave }
-            return .ask { [weak self] in
-                guard let self else { return true }
-                let question = StopCookingQuestion(recipe: self.recipe, step: step, router: alertRouter)
-                return await self.coordinate(to: question, animated: false) ?? false
+            return .ask { [weak self, recipe = self.recipe] in
+                // Only the answers are held while the question is open: not this flow, not the question.
+                let question = { StopCookingQuestion(recipe: recipe, step: step, router: alertRouter) }
+                guard let answers = self?.coordinate(to: question(), animated: false) else { return true }
+                return await answers.next() ?? false  // nil: the question was closed
             }
         }
     }

@@ -29,9 +29,7 @@ public final class RecipeFlow: FlowCoordinator<RecipeRoute> {
         self.model = model
         let id = router.present(.recipe(id: recipe.id), model: model, animated: animated, onDismissed: onDismissed)
         model.onCook = whenVisible(id) { flow in flow.cook(from: 0, animated: true) }
-        model.onChangeServings = whenVisible(id) { flow in
-            Task.immediate { await flow.askServings() }
-        }
+        model.onChangeServings = whenVisible(id) { flow in flow.askServings() }
     }
 
     /// Starts cooking at `step`: the steps are pushed on this stack, and when cooking ends
@@ -41,9 +39,13 @@ public final class RecipeFlow: FlowCoordinator<RecipeRoute> {
             CookingFlow(recipe: recipe, firstStep: step, router: router, alertRouter: alertRouter), animated: animated)
     }
 
-    /// Asks how many to cook for, in a dialog; Cancel keeps the servings as they were.
-    func askServings() async {
-        guard let servings = await coordinate(to: ServingsFlow(recipe: recipe, router: dialogRouter)) else { return }
-        model?.servings = servings
+    /// Asks how many to cook for, in a dialog; Cancel keeps the servings as they were. The
+    /// task waits on the results, not on this flow, so it keeps neither flow alive.
+    func askServings() {
+        let results = coordinate(to: ServingsFlow(recipe: recipe, router: dialogRouter))
+        Task.immediate { [weak self] in
+            guard let servings = await results.next() else { return }
+            self?.model?.servings = servings
+        }
     }
 }

@@ -1,0 +1,72 @@
+import Navigation
+import NavigationTesting
+import RayPets
+import Testing
+
+/// A flow left open when whoever owns the app goes away must not keep itself alive: no task
+/// waiting for a child's result, no question waiting for an answer, may hold its flow (and
+/// with it the records and their database) in a reference cycle.
+@MainActor
+@Suite("Flows left open when the app goes away are freed")
+struct OwnerGoneTests {
+    /// Builds an app, leaves it in the state `open` puts it in, drops it, and returns what
+    /// is still alive of everything it tracked (plus the records and the routers).
+    private func survivors(firstLaunch: Bool = false, _ open: (AppHarness) async -> Void) async -> [String] {
+        let live: LiveObjects
+        do {
+            let app = AppHarness(firstLaunch: firstLaunch)
+            await open(app)
+            app.track()
+            live = app.live  // weak references only: keeping it does not keep the app
+            live.track(app.data)
+            live.track(app.modalRouter)
+            live.track(app.alertRouter)
+            live.track(app)
+        }
+        await settle()
+        return live.liveTypeNames
+    }
+
+    @Test("the appointment dialog, open on a question (its flow waiting for the picker's next choice)")
+    func appointmentOpen() async {
+        let alive = await survivors { app in
+            app.tapSchedule()
+            await app.choosePet(at: 0)
+            app.pick(VisitType.sick)
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test("the welcome page, open on the first launch (the app waiting for its result)")
+    func welcomeOpen() async {
+        let alive = await survivors(firstLaunch: true) { _ in }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test("the editor, with \"Discard changes?\" open (its leave guard waiting for the answer)")
+    func questionOpen() async {
+        let alive = await survivors { app in
+            app.tapMyPets()
+            await app.choosePet(at: 0)
+            app.model(PetDetailsViewModel.self).edit()
+            app.model(PetEditorViewModel.self).set(.name, to: "Rexy")
+            app.tapBack()
+            await app.settle()
+            #expect(app.question != nil)
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test("a pet just deleted, its Undo toast still offered (the toast's action holds the records)")
+    func undoToastOffered() async {
+        let alive = await survivors { app in
+            app.tapMyPets()
+            await app.choosePet(at: 0)
+            app.model(PetDetailsViewModel.self).delete()
+            await app.settle()
+            #expect(app.feedback.toasts.count == 1)
+            app.live.track(app.feedback)
+        }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+}
