@@ -46,9 +46,7 @@ struct OwnerGoneTests {
     @Test("the editor, with \"Discard changes?\" open (its leave guard waiting for the answer)")
     func questionOpen() async {
         let alive = await survivors { app in
-            app.tapMyPets()
-            await app.choosePet(at: 0)
-            app.model(PetDetailsViewModel.self).edit()
+            await app.firstPetsDetails().edit()
             app.model(PetEditorViewModel.self).set(.name, to: "Rexy")
             app.tapBack()
             await app.settle()
@@ -60,13 +58,21 @@ struct OwnerGoneTests {
     @Test("a pet just deleted, its Undo toast still offered (the toast's action holds the records)")
     func undoToastOffered() async {
         let alive = await survivors { app in
-            app.tapMyPets()
-            await app.choosePet(at: 0)
-            app.model(PetDetailsViewModel.self).delete()
+            await app.firstPetsDetails().delete()
             await app.settle()
             #expect(app.feedback.toasts.count == 1)
             app.live.track(app.feedback)
         }
         #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+}
+
+@MainActor
+extension AppHarness {
+    /// My pets -> the first pet: its details page.
+    fileprivate func firstPetsDetails() async -> PetDetailsViewModel {
+        tapMyPets()
+        await choosePet(at: 0)
+        return model(PetDetailsViewModel.self)
     }
 }
