@@ -65,6 +65,13 @@ let package = Package(
             dependencies: ["Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI", "RayPetsTesting"],
             path: "Tests/GtkTests"
         ),
+        // Fuzz targets for every parser of outside input (scripts/fuzz builds it with libFuzzer;
+        // a plain build replays inputs). Not a product.
+        .executableTarget(
+            name: "raypets-fuzz",
+            dependencies: ["Navigation", "NavigationTesting", "RayPets", "RayPetsTesting"],
+            path: "Fuzz/RayPetsFuzz"
+        ),
         // Benchmarks (not tests): Benchmarks/run builds these in release mode next to a C baseline.
         // raypets-bench: navigation and headless figures.
         .executableTarget(

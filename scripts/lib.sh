@@ -31,4 +31,4 @@ APP_PACKAGES=(libgtk-4-dev libsqlite3-dev pkg-config gettext)
 TEST_PACKAGES=(weston xvfb xauth x11-utils dbus at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi imagemagick xdotool desktop-file-utils appstream meson ninja-build valgrind libglib2.0-bin)
 
 # What swift-format lints (scripts/test) and formats: every Swift file of the project.
-FORMATTED_PATHS="Package.swift Sources Tests Benchmarks/RayPetsBench Benchmarks/StartupBench Examples/RecipeBox/Package.swift Examples/RecipeBox/Sources Examples/RecipeBox/Tests"
+FORMATTED_PATHS="Package.swift Sources Tests Benchmarks/RayPetsBench Benchmarks/StartupBench Examples/RecipeBox/Package.swift Examples/RecipeBox/Sources Examples/RecipeBox/Tests Fuzz"

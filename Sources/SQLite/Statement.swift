@@ -29,7 +29,15 @@ public final class Statement {
             let result: Int32
             switch value {
             case .integer(let number): result = sqlite3_bind_int64(handle, index, number)
-            case .text(let text): result = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case .text(let text):
+                // The byte count, not the C string: text may hold NUL, which must not cut it short.
+                var text = text
+                result = text.withUTF8 { bytes in
+                    sqlite3_bind_text(
+                        handle, index,
+                        bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                        Int32(bytes.count), csqlite_transient())
+                }
             case .null: result = sqlite3_bind_null(handle, index)
             }
             try database.check(result)
@@ -52,7 +60,9 @@ public final class Statement {
     /// The text in column `index`, or `nil` for NULL.
     public func text(_ index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, index) else { return nil }
-        return String(cString: bytes)
+        // By the byte count, not up to the first NUL: the text is whatever was stored.
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))), as: UTF8.self)
     }
 
     /// Whether column `index` is NULL.

@@ -72,30 +72,8 @@ struct DeepLinkTests {
 @MainActor
 @Suite("Route graph")
 struct RouteGraphTests {
-    /// Every navigation state a user can reach from launch, by breadth-first search over the
-    /// reference model's user actions (changes of the records are the walk's business; the
-    /// search tells states apart by their stacks, not by the questionnaires stored on the way).
-    static func reachableStates() -> [NavigationModel] {
-        func key(_ state: NavigationModel) -> [[AppRoute]] {
-            [[.learn, .home].filter { $0 == (state.tab == .learn ? .learn : .home) }]
-                + AppTab.allCases.map { state.stacks[$0]! } + [state.modal]
-        }
-        let start = NavigationModel(pets: pets)
-        var seen: Set<[[AppRoute]]> = [key(start)]
-        var states = [start]
-        var queue = [start]
-        while let state = queue.popLast() {
-            for action in state.availableActions where !action.changesData {
-                var next = state
-                next.apply(action)
-                if seen.insert(key(next)).inserted {
-                    queue.append(next)
-                    states.append(next)
-                }
-            }
-        }
-        return states
-    }
+    /// Every navigation state a user can reach from launch with the sample pets.
+    static func reachableStates() -> [NavigationModel] { NavigationModel.reachableStates(pets: pets) }
 
     @Test("every route is reachable from launch by user actions")
     func everyRouteReachable() {

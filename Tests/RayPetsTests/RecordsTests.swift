@@ -199,6 +199,23 @@ struct PetRecordsTests {
         #expect(try data.allPets().count == 4)
     }
 
+    @Test("text is stored whole: a NUL or any other byte inside a name or notes comes back as typed (found by fuzzing)")
+    func textStoredWhole() throws {
+        let data = ClinicData(store: ClinicDatabase.inMemory(), today: { [today] in today })
+        let name = "Rex\u{0}the second"
+        let notes = "line 1\u{0}line 2\u{1}é"
+        let pet = try data.add(PetDraft(name: name, notes: notes))
+        let stored = try #require(data.pet(id: pet.id))
+        #expect(stored.name == name)
+        #expect(stored.notes == notes)
+        let database = try Database(path: ":memory:", mode: .readWriteCreate)
+        let statement = try database.prepare("SELECT ?1, length(CAST(?1 AS BLOB))")
+        try statement.bind([.text("a\u{0}b")])
+        #expect(try statement.step())
+        #expect(statement.text(0) == "a\u{0}b")
+        #expect(statement.integer(1) == 3, "SQLite holds all 3 bytes")
+    }
+
     @Test("a date is read as YYYY-MM-DD only, with spaces around it allowed")
     func dateParsing() {
         #expect(SimpleDate(parsing: "2024-05-01") == SimpleDate(year: 2024, month: 5, day: 1))

@@ -1,0 +1,238 @@
+import Foundation
+import Glibc
+import Navigation
+import NavigationTesting
+import RayPetsTesting
+
+@testable import RayPets
+
+/// One parser of what the app reads from outside, and the properties its results must have.
+/// `check` returns `nil` when the input is handled correctly — parsed into something that
+/// keeps its properties, or refused with a message — and otherwise says what went wrong.
+@MainActor
+enum FuzzTarget: String, CaseIterable {
+    /// `raypets://` links (from the desktop, the command line or D-Bus).
+    case deeplink
+    /// The navigation state file (`~/.local/state/raypets/navigation`), restored into the app.
+    case state
+    /// The settings file (`~/.config/raypets/settings`) and the `key=value` format both use.
+    case settings
+    /// A birth date typed into the editor's Age field (and stored in the database).
+    case date
+    /// Text typed into a list's search entry, run as a full-text query on stored names.
+    case search
+
+    func check(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch self {
+        case .deeplink: return Self.checkLink(text)
+        case .state: return Self.checkState(text)
+        case .settings: return Self.checkSettings(bytes)
+        case .date: return Self.checkDate(text)
+        case .search: return Self.checkSearch(text)
+        }
+    }
+
+    // MARK: Links
+
+    private static let pets = ClinicDatabase.samplePets
+
+    private static func checkLink(_ text: String) -> String? {
+        // Percent-encoding, which links and route tokens share, round-trips any text.
+        if PercentEncoding.decode(PercentEncoding.encode(text)) != text {
+            return "percent-encoding lost \(text.debugDescription)"
+        }
+        for pets in [Self.pets, nil] as [[Pet]?] {
+            let link: DeepLink
+            do { link = try DeepLink.parse(text, pets: pets) } catch {
+                // Refused: the message names the problem and shows the link.
+                if error.problem.isEmpty || !error.description.contains(error.problem) {
+                    return "a refused link without a message: \(error.description.debugDescription)"
+                }
+                continue
+            }
+            // A link that parses formats back to an equivalent link.
+            let again: DeepLink
+            do { again = try DeepLink.parse(link.uri, pets: pets) } catch {
+                return "\(text.debugDescription) parses to \(link), whose URI \(link.uri) is refused: \(error)"
+            }
+            if again != link { return "\(text.debugDescription) parses to \(link), its URI \(link.uri) to \(again)" }
+            // It leads to a state a user could click their way to (for the stored pets).
+            if pets != nil {
+                let target = link.routes
+                let place = NavigationPlace(
+                    tab: target.tab,
+                    stacks: target.tab == .clinic
+                        ? [.clinic: target.stack, .learn: [.learn]] : [.clinic: [.home], .learn: target.stack],
+                    modal: target.modal)
+                if !reachable.contains(place) { return "\(link.uri) leads to \(place), which no clicks reach" }
+            }
+        }
+        return nil
+    }
+
+    /// Every place a user can click their way to with the sample pets.
+    private static let reachable = Set(NavigationModel.reachableStates(pets: pets).map(NavigationPlace.init))
+
+    // MARK: The navigation state file
+
+    private static func checkState(_ text: String) -> String? {
+        let state: NavigationState
+        do { state = try NavigationState(decoding: text) } catch {
+            return error.description.isEmpty ? "a refused state file without a message" : nil
+        }
+        // What loads saves back as the same state.
+        guard let again = try? NavigationState(decoding: state.encoded), again == state else {
+            return "state \(state) does not survive its own encoding:\n\(state.encoded)"
+        }
+        // Restored into the app, it gives a place the reference model can reach, with every
+        // flow and onDismissed the model expects there; all of it, if restore says so.
+        let app = HeadlessApp()
+        let complete = app.runToCompletion { await app.coordinator.restore(state) }
+        let actual = NavigationSnapshot(actual: app.coordinator, modal: app.modalRouter)
+        let place = NavigationPlace(tab: actual.tab, stacks: actual.stacks, modal: actual.modal)
+        guard let model = reachableStates[place] else {
+            return "restoring\n\(text)\ngave \(place), which no clicks reach"
+        }
+        var expected = NavigationSnapshot(expectedFrom: model)
+        expected.question = actual.question  // no question is asked on restore; compared below
+        if actual.question != nil { return "restoring asked a question: \(actual)" }
+        if expected != actual { return "restoring\n\(text)\ngave\n\(actual)\nthe model expects\n\(expected)" }
+        if complete == true,
+            place != NavigationPlace(tab: state.tab, stacks: state.stacks, modal: state.modal)
+        {
+            return "restore reported success for\n\(text)\nbut shows \(place)"
+        }
+        if complete == nil { return "restoring\n\(text)\nnever finished" }
+        return nil
+    }
+
+    private static let reachableStates = Dictionary(
+        NavigationModel.reachableStates(pets: pets).map { (NavigationPlace($0), $0) }, uniquingKeysWith: { a, _ in a })
+
+    // MARK: The settings file
+
+    private static let settingsPath: String = {
+        var template = Array("/tmp/raypets-fuzz.XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        return folder + "/settings"
+    }()
+
+    private static func checkSettings(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let file = fopen(settingsPath, "w") else { return "cannot write \(settingsPath)" }
+        fwrite(bytes, 1, bytes.count, file)
+        fclose(file)
+        var reports: [String] = []
+        let settings = SettingsStore(path: settingsPath) { reports.append($0) }
+        let parsed = try? KeyValueText.parse(text)
+        // Read as written: garbled means a first launch, and says why.
+        if let parsed {
+            if settings.hasCompletedWelcome != (parsed["welcome-completed"] == "true") {
+                return "welcome-completed read as \(settings.hasCompletedWelcome) from \(text.debugDescription)"
+            }
+            // key=value text formats back to the same pairs.
+            let pairs = parsed.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+            if (try? KeyValueText.parse(KeyValueText.format(pairs))) != parsed {
+                return "key=value pairs \(parsed) do not survive formatting"
+            }
+        } else if settings.hasCompletedWelcome || reports.isEmpty {
+            return "garbled settings \(text.debugDescription) were used, or not reported"
+        }
+        // Whatever was there, saving works and reads back.
+        guard settings.completeWelcome() else { return "saving the settings failed: \(reports)" }
+        reports = []
+        if !SettingsStore(path: settingsPath, report: { reports.append($0) }).hasCompletedWelcome || !reports.isEmpty {
+            return "saved settings do not read back: \(reports)"
+        }
+        return nil
+    }
+
+    // MARK: Dates
+
+    private static func checkDate(_ text: String) -> String? {
+        guard let date = SimpleDate(parsing: text) else { return nil }
+        // Only YYYY-MM-DD (spaces around allowed), and a real day.
+        if text.trimmingSpaces != date.description { return "\(text.debugDescription) read as \(date)" }
+        if SimpleDate(year: date.year, month: date.month, day: date.day) != date { return "\(date) is not a day" }
+        return nil
+    }
+
+    // MARK: Search
+
+    /// Lines: up to six pet names, then what is typed into the search entry.
+    private static func checkSearch(_ text: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let typed = lines.popLast() ?? ""
+        let data = ClinicData(store: ClinicDatabase.inMemory())
+        for pet in (try? data.allPets()) ?? [] { _ = try? data.delete(pet.id) }
+        var names: [String] = []
+        for name in lines.prefix(6) {
+            if let pet = try? data.add(PetDraft(name: name)) { names.append(pet.name) }
+        }
+        let search = PetSearch(typed)
+        let found: [String]
+        let count: Int
+        do {
+            found = try data.store.pets(matching: search, from: .offset(0), limit: 100).map(\.pet.name)
+            count = try data.store.petCount(matching: search, before: nil)
+        } catch { return "searching \(typed.debugDescription) failed: \(error)" }
+        if count != found.count { return "\(typed.debugDescription): count \(count), listed \(found.count)" }
+        if !Set(found).isSubset(of: Set(names)) { return "\(typed.debugDescription) found pets never stored: \(found)" }
+        // For ASCII text the rule is simple to state: every word typed starts a word of the
+        // name, ignoring case (SQLite's tokenizer and Swift agree on ASCII letters and digits).
+        if (names + [typed]).allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+            func words(_ s: String) -> [String] {
+                s.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+            }
+            let expected = names.filter { name in
+                search.isAll
+                    || (!search.words.isEmpty
+                        && words(typed).allSatisfy { w in words(name).contains { $0.hasPrefix(w) } })
+            }
+            if found.sorted() != expected.sorted() {
+                return "\(typed.debugDescription) in \(names) found \(found), expected \(expected)"
+            }
+        }
+        return nil
+    }
+}
+
+/// The app on in-memory hosts (no GTK), as the state file is restored into it.
+@MainActor
+final class HeadlessApp {
+    let modalRouter = ModalRouter(host: InMemoryHost<AppRoute>())
+    let coordinator: AppCoordinator
+
+    final class NoWindow: AppWindow {
+        func present() {}
+        func show(_ section: AppSection) {}
+    }
+
+    init() {
+        let settings = SettingsStore(path: "/nonexistent/raypets-fuzz/settings") { _ in }
+        let services = ClinicServices(
+            settings: settings, questions: Questions(router: ModalRouter(host: InMemoryHost<AppRoute>())))
+        let tabs = TabRouter(
+            tabs: AppTab.allCases,
+            host: InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout]))
+        coordinator = AppCoordinator(
+            window: NoWindow(), welcomeRouter: StackRouter(host: InMemoryHost<AppRoute>()), tabs: tabs,
+            modalRouter: modalRouter, services: services)
+        settings.completeWelcome()
+        coordinator.start()
+    }
+
+    /// Runs `work` to its end, turning the main run loop for the results it awaits; `nil` if
+    /// it has not ended after 10,000 turns.
+    func runToCompletion<Result>(_ work: @escaping @MainActor () async -> Result) -> Result? {
+        var result: Result?
+        Task.immediate { result = await work() }
+        var turns = 0
+        while result == nil && turns < 10_000 {
+            _ = RunLoop.main.run(mode: .default, before: Date())
+            turns += 1
+        }
+        return result
+    }
+}
