@@ -85,6 +85,18 @@ struct WelcomeTests {
         #expect(reports.count == 1)
     }
 
+    @Test("a file saved with Windows line ends (CRLF) reads as written, for settings and the navigation state (found by fuzzing)")
+    func crlfLineEnds() throws {
+        let path = makeTemporaryFolder() + "/settings"
+        writeFile(path, "# RayPets settings\r\nwelcome-completed=true\r\n")
+        var reports: [String] = []
+        #expect(SettingsStore(path: path) { reports.append($0) }.hasCompletedWelcome)
+        #expect(reports.isEmpty)
+        let state = NavigationState(tab: .learn, stacks: [.clinic: [.home, .pets], .learn: [.learn]], modal: [])
+        let crlf = state.encoded.split(separator: "\n").joined(separator: "\r\n") + "\r\n"
+        #expect(try NavigationState(decoding: crlf) == state)
+    }
+
     @Test("a missing file is a quiet first launch; saving is atomic and leaves no temporary file")
     func atomicSave() {
         let folder = makeTemporaryFolder()

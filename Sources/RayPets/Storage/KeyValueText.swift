@@ -1,5 +1,6 @@
-/// The text format of RayPets' small files: `key=value` lines; blank lines and lines starting
-/// with `#` are ignored. The value is everything after the first `=`.
+/// The text format of RayPets' small files: `key=value` lines, ending in LF or CRLF (a file
+/// edited on Windows reads the same); blank lines and lines starting with `#` are ignored. The
+/// value is everything after the first `=`, without trailing carriage returns.
 enum KeyValueText {
     /// A line that is not `key=value`.
     struct MalformedLine: Error {
@@ -10,7 +11,10 @@ enum KeyValueText {
     /// The pairs in `text` (a later key wins).
     static func parse(_ text: String) throws(MalformedLine) -> [String: String] {
         var values: [String: String] = [:]
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix("#") {
+        // "\r\n" is one Character in Swift: splitting on "\n" alone would not split at it.
+        for var line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            while line.last == "\r" { line = line.dropLast() }
+            if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else { throw MalformedLine(excerpt: String(line.prefix(40))) }
             values[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
