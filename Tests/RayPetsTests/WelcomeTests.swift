@@ -85,7 +85,7 @@ struct WelcomeTests {
         #expect(reports.count == 1)
     }
 
-    @Test("a file saved with Windows line ends (CRLF) reads as written, for settings and the navigation state (found by fuzzing)")
+    @Test("a file with Windows line ends (CRLF) reads as written: settings, navigation state (found by fuzzing)")
     func crlfLineEnds() throws {
         let path = makeTemporaryFolder() + "/settings"
         writeFile(path, "# RayPets settings\r\nwelcome-completed=true\r\n")
