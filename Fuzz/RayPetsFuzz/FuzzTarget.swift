@@ -125,7 +125,8 @@ enum FuzzTarget: String, CaseIterable {
         fclose(file)
         var reports: [String] = []
         let settings = SettingsStore(path: settingsPath) { reports.append($0) }
-        let parsed = try? KeyValueText.parse(text)
+        // A file that is not UTF-8 is refused as a whole ("not text"), never repaired.
+        let parsed = String(validating: bytes, as: UTF8.self) == nil ? nil : try? KeyValueText.parse(text)
         // Read as written: garbled means a first launch, and says why.
         if let parsed {
             if settings.hasCompletedWelcome != (parsed["welcome-completed"] == "true") {
