@@ -18,8 +18,8 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
 
     /// One line per part, for failure reports.
     public var description: String {
-        let stackText = AppTab.allCases.map { "\($0.rawValue): \(stacks[$0] ?? [])" }.joined(separator: "; ")
-        return "tab \(tab.rawValue); \(stackText); modal: \(modal); flows: \(flows.sorted { $0.key < $1.key }); "
+        let place = NavigationPlace(tab: tab, stacks: stacks, modal: modal)
+        return "\(place); flows: \(flows.sorted { $0.key < $1.key }); "
             + "pending onDismissed: \(pendingDismissals); question: \(question.map { "\($0)" } ?? "none")"
     }
 
