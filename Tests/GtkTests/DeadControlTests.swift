@@ -11,9 +11,14 @@ struct Place {
     let go: @MainActor (AppFixture) -> Void
 }
 
-/// Presses that change nothing a person can see, on purpose: a tab switcher's button for the
-/// tab already shown keeps that tab (`PressableButton.isShownTabsButton`). The window's own
-/// minimize, maximize and close buttons are not pressed: they ask the window manager.
+/// Presses that change nothing a person can see, on purpose, and why. Besides these, a tab
+/// switcher's button for the tab already shown keeps that tab (`PressableButton.isShownTabsButton`),
+/// and the window's own minimize, maximize and close buttons are not pressed: they ask the
+/// window manager.
+private let documentedNoOps: [String: String] = [
+    "the editor of a new pet → New pet: Add pet":
+        "beside the list, a new pet's editor is already open: Add pet keeps it and what was typed in it"
+]
 
 /// No dead controls: on every page of the app, at a window width, every button a person could
 /// press (mapped, sensitive) is pressed — each on a freshly opened window — and must change
@@ -53,7 +58,7 @@ private func checkNoDeadControls(at width: Int, places: [Place]) throws {
                 return fingerprint(fixture) != before
             }
             pressed += 1
-            if !changed { dead.append("\(place.name) → \(name)") }
+            if !changed && documentedNoOps["\(place.name) → \(name)"] == nil { dead.append("\(place.name) → \(name)") }
         }
     }
     log("  \(width) px: \(pressed) presses on \(places.count) places")

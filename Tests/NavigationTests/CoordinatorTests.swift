@@ -5,7 +5,7 @@ import Testing
 /// A two-page flow on any router.
 @MainActor
 final class TwoPageFlow: FlowCoordinator<TestRoute> {
-    /// Intents that reached the flow through `whenVisible`.
+    /// Intents that reached the flow through `whenShown`.
     var intents: [String] = []
     private(set) var pageIDs: [PageID] = []
     override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
@@ -14,7 +14,8 @@ final class TwoPageFlow: FlowCoordinator<TestRoute> {
     }
     /// What page `index`'s intent does.
     func intent(onPage index: Int) -> @MainActor (String) -> Void {
-        whenVisible(pageIDs[index]) { flow, value in flow.intents.append(value) }
+        let model = router.pages.first { $0.id == pageIDs[index] }!.model
+        return whenShown(pageIDs[index], model, value: String.self) { flow, _, value in flow.intents.append(value) }
     }
 }
 

@@ -13,8 +13,9 @@ private final class ListFlow: FlowCoordinator<TestRoute> {
     var shown: [String] = []
 
     override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let id = router.present(.a, model: TitledModel("List"), animated: animated, onDismissed: onDismissed)
-        choose = whenSelecting(in: id) { flow, item in
+        let model = TitledModel("List")
+        let id = router.present(.a, model: model, animated: animated, onDismissed: onDismissed)
+        choose = whenSelecting(in: id, model, value: String.self) { flow, _, item in
             flow.shown.append(item)
             flow.router.present(.b, model: TitledModel(item), animated: true, onDismissed: nil)
         }

@@ -121,7 +121,7 @@ struct StackRouterTests {
         let second = router.present(.a, model: TitledModel("A"))
         #expect(first != second)
         #expect(router.pages.map(\.id) == [first, second])
-        #expect(router.isVisible(second) && !router.isVisible(first))
+        #expect(router.isShown(second) && !router.isShown(first))
         let copy = router.pages[1]
         #expect(copy == router.pages[1])
         #expect(String(describing: copy) == "\(second) a")

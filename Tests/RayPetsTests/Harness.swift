@@ -87,6 +87,12 @@ final class AppHarness {
         let settings = SettingsStore(path: path) { [reports] in reports.lines.append($0) }
         if !firstLaunch { settings.completeWelcome() }
         alertRouter = ModalRouter(host: alertHost)
+        // The dialog and its alerts are modal: nothing under them takes input while they show.
+        for dialog in [modalHost, alertHost] {
+            tabHost.addCoveringDialog(dialog)
+            welcomeHost.addCoveringDialog(dialog)
+        }
+        modalHost.addCoveringDialog(alertHost)
         services = ClinicServices(
             data: data ?? makeData(pets: pets), settings: settings, feedback: feedback,
             questions: Questions(router: alertRouter))

@@ -16,7 +16,7 @@ package enum VisibleControls {
     package static func buttons() -> [PressableButton] {
         var found: [PressableButton] = []
         // A window under a modal one takes no input: only the topmost of a modal chain counts.
-        for window in shownWindows() where !isUnderModal(window) {
+        for window in shownWindows() where !Window.isUnderModalWindow(rp_window(window)) {
             let title = gtk_window_get_title(rp_window(window)).map { String(cString: $0) } ?? ""
             walk(rp_widget(window), skippingWindowControls: true) { widget in
                 guard rp_is_button(widget) != 0, gtk_widget_is_sensitive(widget) != 0 else { return }
@@ -62,14 +62,6 @@ package enum VisibleControls {
             walk(rp_widget(window)) { widget in
                 if rp_is_popover(widget) != 0 { rp_popover_popdown(widget) }
             }
-        }
-    }
-
-    /// Whether a shown modal window is transient for `window`.
-    private static func isUnderModal(_ window: UnsafeMutableRawPointer) -> Bool {
-        shownWindows().contains { other in
-            gtk_window_get_transient_for(rp_window(other)) == rp_window(window)
-                && gtk_window_get_modal(rp_window(other)) != 0
         }
     }
 

@@ -8,6 +8,10 @@ import Navigation
 /// non-empty and is destroyed when it becomes empty. Its `BackNavigation` follows this host:
 /// Back asks the router to go back, Cancel, Escape and the close button ask it to close. If
 /// the dialog is destroyed from outside (with its parent), the router is told it has gone.
+///
+/// The dialog's top page is the one shown (`isShown(_:of:)`), except while an alert is over
+/// the dialog. In debug builds, what the pages that left brought is checked as
+/// `GtkStackHost` checks it.
 @MainActor
 public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
     /// The router.
@@ -19,6 +23,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     private let labels: NavigationLabels
     private var dialog: ModalDialog<Route>?
     private var pages: [Page<Route>] = []
+    private var leaks: LeakWarnings<Route>!
 
     /// The CSS class every dialog window has: `navigation-dialog`.
     public static var dialogCSSClass: String { "navigation-dialog" }
@@ -33,6 +38,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
         self.parent = parent
         self.labels = labels
         self.makeView = makeView
+        leaks = LeakWarnings { [weak self] in self?.dialog?.pages.stack.isTransitionRunning != true }
     }
 
     /// The open dialog's window, if any.
@@ -41,10 +47,23 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// Opens, updates or closes the dialog to match `pages`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         self.pages = pages
+        leaks.shown(pages)
         guard !pages.isEmpty else { return close() }
         let dialog = self.dialog ?? open()
         dialog.pages.show(pages, transition: transition)
         onChange?()
+    }
+
+    /// Whether a person can see and use the page `id` of `pages`: the dialog's top page, unless
+    /// an alert is over the dialog.
+    public func isShown(_ id: PageID, of pages: [Page<Route>]) -> Bool {
+        guard let window = dialog?.window, window.isUnderModalWindow == false else { return false }
+        return pages.last?.id == id
+    }
+
+    /// Registers `object` as brought by the page `id` (checked in debug builds).
+    public func register(_ object: AnyObject, broughtBy id: PageID) {
+        leaks.register(object, broughtBy: id)
     }
 
     // MARK: BackNavigable

@@ -16,6 +16,14 @@ import Navigation
 /// hides (`providesBackButtons`), while Alt+Left and the mouse's back button still go back
 /// one page. Crossing the layout's width only moves the page views: the router is not told,
 /// nothing leaves, and the focus and scroll positions stay.
+///
+/// **Shown pages.** `isShown(_:of:)` answers "does this page's control work now?" for the
+/// router: the top page, or, when split, the sidebar page and the page beside it — and none
+/// while a modal window (a dialog, an alert) is transient for the host's window.
+///
+/// **Leaks.** In debug builds the host checks that what the pages that left brought (their
+/// models and what was registered with them) is gone once it has settled, and logs a
+/// `GtkNavigation` warning naming the route and the type for anything still alive.
 @MainActor
 public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
     /// The router.
@@ -28,6 +36,8 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     public private(set) var canGoBack = false
     /// Called after every change (set by the `BackNavigation` that follows this host).
     public var onChange: (@MainActor () -> Void)?
+    private weak var window: Window?
+    private var leaks: LeakWarnings<Route>!
 
     /// A host for pages inside `window`, building views with `makeView`.
     public convenience init(window: Window, makeView: @escaping PageViewFactory<Route>) {
@@ -39,7 +49,9 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     public init(window: Window, split: GtkSplitOptions<Route>?, makeView: @escaping PageViewFactory<Route>) {
         let split = split.map { SplitViews(window: window, options: $0, makeView: makeView) }
         self.split = split
+        self.window = window
         pages = split?.single ?? PageViews(makeView: makeView)
+        leaks = LeakWarnings { [weak self] in self?.isTransitionRunning != true }
         window.onDestroy { [weak self] in self?.delegate?.hostDidClose() }
         split?.onBack = { [weak self] page in
             guard let delegate = self?.delegate else { return }
@@ -78,6 +90,21 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         title = pages.last?.title
         canGoBack = pages.count > 1
         onChange?()
+        leaks.shown(pages)
+    }
+
+    /// Whether a person can see and use the page `id` of `pages`: the top page, or, when
+    /// split, the sidebar page or the page beside it; none while a modal window is over the
+    /// host's window.
+    public func isShown(_ id: PageID, of pages: [Page<Route>]) -> Bool {
+        if window?.isUnderModalWindow == true { return false }
+        guard let panes = split?.presentation.panes else { return pages.last?.id == id }
+        return panes.sidebar.id == id || panes.shownContent?.id == id
+    }
+
+    /// Registers `object` as brought by the page `id` (checked in debug builds).
+    public func register(_ object: AnyObject, broughtBy id: PageID) {
+        leaks.register(object, broughtBy: id)
     }
 
     // MARK: For tests and tools in this package

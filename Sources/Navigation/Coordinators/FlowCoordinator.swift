@@ -9,7 +9,7 @@
 ///         override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
 ///             let model = StepModel()
 ///             let id = router.present(.step(1), model: model, animated: animated, onDismissed: onDismissed)
-///             model.onNext = whenVisible(id) { flow in flow.dismiss(animated: true) }
+///             model.onNext = whenShown(id, model) { flow, model in flow.dismiss(animated: true) }
 ///         }
 ///     }
 ///
@@ -38,15 +38,32 @@ open class FlowCoordinator<Route: NavigationRoute>: Coordinator {
     ///         return .ask { await self.confirmDiscard() }
     ///     }
     public var leaveGuard: LeaveGuard<Route>? {
-        didSet { if let firstPage { router.setLeaveGuard(leaveGuard, for: firstPage) } }
+        didSet { if let firstPage { installGuard(on: firstPage) } }
     }
 
-    /// Starts the flow (`start`) and remembers the first page it presented.
+    /// While `finish` ends the flow: its own guard lets it go.
+    private var isFinishing = false
+
+    /// Starts the flow (`start`), remembers the first page it presented and registers this
+    /// flow as brought by it (`Router/register(_:broughtBy:)`): once that page has left, the
+    /// flow must be gone, and the hosts that check say so if it is not.
     public final func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let start = router.pages.count
         self.start(animated: animated, onDismissed: onDismissed)
         firstPage = router.pages.count > start ? router.pages[start].id : nil
-        if let firstPage, let leaveGuard { router.setLeaveGuard(leaveGuard, for: firstPage) }
+        guard let firstPage else { return }
+        router.register(self, broughtBy: firstPage)
+        if leaveGuard != nil { installGuard(on: firstPage) }
+    }
+
+    /// Guards `page` with `leaveGuard`, except while the flow finishes.
+    private func installGuard(on page: PageID) {
+        guard leaveGuard != nil else { return router.setLeaveGuard(nil, for: page) }
+        router.setLeaveGuard(
+            { [weak self] request in
+                guard let self, !self.isFinishing, let leaveGuard = self.leaveGuard else { return .leave }
+                return leaveGuard(request)
+            }, for: page)
     }
 
     /// Presents the flow's first page with `onDismissed`. Subclasses must override it.
@@ -72,6 +89,26 @@ open class FlowCoordinator<Route: NavigationRoute>: Coordinator {
     /// top first, so every flow that presented one of them learns that it ended.
     open func dismiss(animated: Bool) {
         if let firstPage { router.remove(from: firstPage, animated: animated) }
+    }
+
+    /// Ends the flow because its work is committed — saved, answered, done — so there is
+    /// nothing to lose: as `dismiss(animated:)`, but the flow's own `leaveGuard` is not asked.
+    /// What a flow's *Save* or *Done* calls, instead of keeping a "saved" flag for its guard.
+    /// Guards of other pages it would remove (a child flow's editor above it) are still asked;
+    /// if one keeps its page, the flow stays and its guard is back in force.
+    ///
+    ///     model.onSave = whenShown(id, model) { flow, model in
+    ///         flow.store.save(model.draft)
+    ///         flow.finish(animated: true)
+    ///     }
+    public func finish(animated: Bool) {
+        guard let firstPage, router.pages.contains(where: { $0.id == firstPage }) else { return }
+        isFinishing = true
+        Task.immediate { @MainActor [weak self, router] in
+            // Made at once when no other guard asks; otherwise once they have answered.
+            await router.request(.remove(from: firstPage), reason: .code, animated: animated)
+            self?.isFinishing = false
+        }
     }
 
     /// Back to the flow's first page: every page above it leaves (by the same rule as

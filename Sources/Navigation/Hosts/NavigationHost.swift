@@ -11,4 +11,21 @@ public protocol NavigationHost<Route>: AnyObject {
     var delegate: (any NavigationHostDelegate)? { get set }
     /// Makes the display match `pages` (bottom first, top visible).
     func show(_ pages: [Page<Route>], transition: NavigationTransition)
+    /// Whether a person can see and use the page `id` of `pages` (the stack last shown) now.
+    /// A stack shows its top page; a split host shows its sidebar page and the page beside it;
+    /// while a modal dialog covers the host's window, no page of it takes input. The default
+    /// is a stack's answer: `id` is the top page.
+    func isShown(_ id: PageID, of pages: [Page<Route>]) -> Bool
+    /// Registers `object` as brought by the page `id` (its flow's coordinator, say): once the
+    /// page has left and the host has settled, `object` must be gone. Hosts that check it
+    /// report what is still alive; the default ignores it.
+    func register(_ object: AnyObject, broughtBy id: PageID)
+}
+
+extension NavigationHost {
+    /// A stack's answer: the top page is the one shown.
+    public func isShown(_ id: PageID, of pages: [Page<Route>]) -> Bool { pages.last?.id == id }
+
+    /// Checks nothing.
+    public func register(_ object: AnyObject, broughtBy id: PageID) {}
 }

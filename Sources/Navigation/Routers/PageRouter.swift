@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What `StackRouter` and `ModalRouter` share: their pages (`RouterState`), a host to show them, observers,
 /// leave guards, and the one place pages are added and removed.
 ///
@@ -20,15 +26,27 @@ public class PageRouter<Route: NavigationRoute> {
     private let observers = StackObservers<Route>()
     var guards: [PageID: LeaveGuard<Route>] = [:]
     var pending: PendingLeave<Route>?
+    private let thread = pthread_self()
 
     init(host: any NavigationHost<Route>) {
         self.host = host
     }
 
-    isolated deinit {
-        // Nobody will answer now: whoever awaits `request` learns the change was not made.
+    // Not `isolated deinit`: that runs without the releasing task's task-locals, and the
+    // host it releases reports leaks to the test that owns it (`NavigationTesting`). A router
+    // is released on the thread it was made on, the main thread, where its pending question
+    // is abandoned at once; anywhere else, on the main actor soon after.
+    deinit {
         guard let pending else { return }
-        self.pending = nil
+        if pthread_equal(pthread_self(), thread) != 0 {
+            MainActor.assumeIsolated { Self.abandon(pending) }
+        } else {
+            Task { @MainActor in Self.abandon(pending) }
+        }
+    }
+
+    /// Nobody will answer now: whoever awaits `request` learns the change was not made.
+    private static func abandon(_ pending: PendingLeave<Route>) {
         pending.task?.cancel()
         for completion in pending.completions { completion(false) }
     }
@@ -45,6 +63,25 @@ public class PageRouter<Route: NavigationRoute> {
 
     /// Whether there is a page to go back to.
     public var canGoBack: Bool { stack.pages.count > 1 }
+
+    /// Whether a person can see and use the page `id` now: the host shows it (a stack its top
+    /// page, a split its sidebar page and the page beside it; none while a modal dialog covers
+    /// the host's window), and no leave question about it is open. What every intent helper
+    /// asks before it runs an intent.
+    public func isShown(_ id: PageID) -> Bool {
+        guard host.isShown(id, of: stack.pages) else { return false }
+        // A page a question is about is on its way out: its controls wait for the answer.
+        guard let asking = pending?.asking else { return true }
+        return !asking.leaving.contains(where: { $0.id == id })
+    }
+
+    /// Registers `object` as brought by the page `id`: once the page has left and the host has
+    /// settled, `object` must be gone (hosts that check report it). Does nothing if `id` is not
+    /// on the stack.
+    public func register(_ object: AnyObject, broughtBy id: PageID) {
+        guard stack.pages.contains(where: { $0.id == id }) else { return }
+        host.register(object, broughtBy: id)
+    }
 
     /// Number of `onDismissed` closures still waiting for their pages to leave.
     public var pendingDismissHandlers: Int { stack.pendingDismissHandlers }

@@ -33,8 +33,23 @@ public protocol Router<Route>: AnyObject {
     /// The app's route type.
     associatedtype Route: NavigationRoute
 
-    /// The current stack, bottom first. The last page is the visible one.
+    /// The current stack, bottom first. The last page is the top one (on a split host, the
+    /// page beside the sidebar; see `isShown(_:)` for what a person can see and use).
     var pages: [Page<Route>] { get }
+
+    /// Whether a person can see and use the page `id` now: its host shows it (a stack its
+    /// top page; a split its sidebar page and the page beside it), no modal dialog covers its
+    /// window, and no leave question about it is open. The one answer to "does this control
+    /// work now?": the intent helpers (`Coordinator/whenShown(_:_:_:)`) run only while it is
+    /// `true`, so a double click or a click on a page that is sliding away does nothing.
+    func isShown(_ id: PageID) -> Bool
+
+    /// Registers `object` as brought by the page `id` (a page's model is registered when it is
+    /// presented; `FlowCoordinator` registers itself with its first page): once the page has
+    /// left and its host has settled, `object` must be gone. `NavigationTesting`'s hosts fail
+    /// the running test if it is not, naming the page's route and the type; the GTK hosts warn
+    /// in debug builds. Does nothing if `id` is not on the stack.
+    func register(_ object: AnyObject, broughtBy id: PageID)
 
     /// Shows a new page for `route` on top.
     @discardableResult
@@ -124,8 +139,17 @@ extension Router {
 }
 
 extension Router {
-    /// Whether the page `id` is the visible one. Coordinators check it before acting on a
-    /// page's intent, so a double click, or a click on a page that is sliding away, cannot
-    /// push a second page.
-    public func isVisible(_ id: PageID) -> Bool { pages.last?.id == id }
+    /// A stack's answer, for routers written before split hosts: `id` is the top page and no
+    /// leave question about it is open.
+    public func isShown(_ id: PageID) -> Bool {
+        pages.last?.id == id && pendingLeave?.leaving.contains(where: { $0.id == id }) != true
+    }
+
+    /// Checks nothing, for routers written before leak checks.
+    public func register(_ object: AnyObject, broughtBy id: PageID) {}
+
+    /// Whether the page `id` is shown: the old name of `isShown(_:)`, which also counts a
+    /// split's sidebar page (this used to mean "the top page" only).
+    @available(*, deprecated, renamed: "isShown(_:)")
+    public func isVisible(_ id: PageID) -> Bool { isShown(id) }
 }

@@ -1,4 +1,9 @@
+import Glibc
 import Navigation
+
+#if canImport(Testing)
+    import Testing
+#endif
 
 /// A `NavigationHost` that keeps its "screen" in memory, for headless tests.
 ///
@@ -10,6 +15,14 @@ import Navigation
 /// With a `SplitLayout` it is an adaptive host, as `GtkStackHost` with one: it has a window
 /// width (`resize(to:)`), shows a sidebar beside its content when wide (`presentation`), and
 /// offers each side's Back (`tapSidebarBack()`, `tapContentBack()`).
+///
+/// **Leaks.** It checks what the pages that left brought with them — each page's model, and
+/// what was registered with the page (`Router/register(_:broughtBy:)`, e.g. the flow's
+/// coordinator): when the host goes away at the end of a test, anything of theirs still alive
+/// fails the running test (Swift Testing's `Issue.record`), one issue per object naming the
+/// page's route and the type, as `page-3 cookingStep(step: 1) left, but its CookingStepModel
+/// is still alive`. Outside a test it prints the same line to standard error. `survivors()`
+/// asks at any moment; `checksLeaks: false` turns it off (benchmarks).
 @MainActor
 public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The router, set by the router itself.
@@ -28,6 +41,13 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     public private(set) var closeCount = 0
 
     private let recordsTransitions: Bool
+    private let departures: PageDepartures<Route>?
+    private let mainThread = pthread_self()
+    private var covering: [WeakHost] = []
+
+    private struct WeakHost {
+        weak var host: InMemoryHost<Route>?
+    }
 
     /// Which pages are sidebars on a wide window; `nil`: always one stack.
     public let layout: SplitLayout<Route>?
@@ -37,11 +57,63 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
 
     /// An empty host. With `recordsTransitions: false` it keeps no history (for benchmarks:
     /// the history grows with every change). With a `layout`, an adaptive host whose window is
-    /// `width` pixels wide.
-    public init(recordsTransitions: Bool = true, layout: SplitLayout<Route>? = nil, width: Int = 560) {
+    /// `width` pixels wide. With `checksLeaks: false`, it does not check that the pages that left
+    /// are gone (see "Leaks" above).
+    public init(
+        recordsTransitions: Bool = true, layout: SplitLayout<Route>? = nil, width: Int = 560, checksLeaks: Bool = true
+    ) {
         self.recordsTransitions = recordsTransitions
         self.layout = layout
         self.width = width
+        departures = checksLeaks ? PageDepartures() : nil
+    }
+
+    // Not `isolated deinit`: that runs without the releasing task's task-locals, so the test
+    // that owned the host (`Test.current`) would be unknown. Hosts are released on the main
+    // thread they were made on (where their router and the test run); elsewhere nothing is checked.
+    deinit {
+        guard let departures, pthread_equal(pthread_self(), mainThread) != 0 else { return }
+        MainActor.assumeIsolated { Self.report(departures.survivors()) }
+    }
+
+    /// What the pages that left brought and is still alive, one line per object (`page-3
+    /// petDetail(…) left, but its PetDetailsViewModel is still alive`). Each page is checked
+    /// once: the next call does not repeat it. Ask once the flow work has settled
+    /// (`settle()`), and after the test dropped its own references to the page's model.
+    public func survivors() -> [String] { departures?.survivors() ?? [] }
+
+    /// Registers `object` as brought by the page `id`: it must be gone once the page has left.
+    public func register(_ object: AnyObject, broughtBy id: PageID) {
+        departures?.register(object, broughtBy: id)
+    }
+
+    /// Puts this host's window under `dialog`'s: while `dialog` shows pages (a modal dialog,
+    /// or an alert over one), this host's pages are shown but take no input (`isShown(_:of:)`
+    /// is `false` for them).
+    public func addCoveringDialog(_ dialog: InMemoryHost<Route>) {
+        covering.append(WeakHost(host: dialog))
+    }
+
+    /// Whether a person can see and use the page `id` of `pages`: it is the top page, or, when
+    /// split, the sidebar page or the page beside it — and no covering dialog is open.
+    public func isShown(_ id: PageID, of pages: [Page<Route>]) -> Bool {
+        if covering.contains(where: { $0.host?.isOpen == true }) { return false }
+        guard let layout, let panes = layout.presentation(of: pages, width: width).panes else {
+            return pages.last?.id == id
+        }
+        return panes.sidebar.id == id || panes.shownContent?.id == id
+    }
+
+    private static func report(_ survivors: [String]) {
+        for line in survivors {
+            #if canImport(Testing)
+                if Test.current != nil {
+                    Issue.record(Comment(rawValue: "leak: \(line)"))
+                    continue
+                }
+            #endif
+            print("NavigationTesting: leak: \(line)")
+        }
     }
 
     /// The user resizes the window: only the presentation changes, the router is not told.
@@ -58,6 +130,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
         if !self.pages.isEmpty && pages.isEmpty { closeCount += 1 }
         self.pages = pages
         if recordsTransitions { transitions.append(transition) }
+        departures?.shown(pages)
     }
 
     /// The visible page.
@@ -113,6 +186,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The host's window is destroyed from outside (e.g. with its parent).
     public func closeWindow() {
         pages = []
+        departures?.shown([])
         delegate?.hostDidClose()
     }
 }

@@ -17,6 +17,11 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
         for tab in tabs { hosts[tab] = InMemoryHost(layout: layouts[tab], width: width) }
     }
 
+    /// Puts every tab's pages under `dialog`'s window (`InMemoryHost/addCoveringDialog(_:)`).
+    public func addCoveringDialog(_ dialog: InMemoryHost<Route>) {
+        for host in hosts.values { host.addCoveringDialog(dialog) }
+    }
+
     /// The user resizes the window: every tab's presentation follows.
     public func resize(to width: Int) {
         for host in hosts.values { host.resize(to: width) }

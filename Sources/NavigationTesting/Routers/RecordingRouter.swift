@@ -44,6 +44,12 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
     /// The current stack.
     public var pages: [Page<Route>] { router.pages }
 
+    /// Whether the page `id` is shown (the top page: this router's host is one stack).
+    public func isShown(_ id: PageID) -> Bool { router.isShown(id) }
+
+    /// Registers `object` as brought by the page `id` (checked by the in-memory host).
+    public func register(_ object: AnyObject, broughtBy id: PageID) { router.register(object, broughtBy: id) }
+
     /// Records the call and pushes the page.
     @discardableResult
     public func present(

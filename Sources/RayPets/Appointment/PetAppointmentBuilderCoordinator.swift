@@ -75,7 +75,7 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
             if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
         }
-        model.onSelect = whenVisible(id) { flow, visitType in
+        model.onSelect = whenShown(id, model, value: VisitType.self) { flow, _, visitType in
             flow.builder.visitType = visitType
             switch visitType {
             case .well: flow.showNoAppointmentRequired(for: pet)
@@ -91,7 +91,7 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
             if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
         }
-        model.onSelect = whenVisible(id) { flow, level in
+        model.onSelect = whenShown(id, model, value: PainLevel.self) { flow, _, level in
             flow.builder.painLevel = level
             if level.mightBeFaking { flow.askFakingIt(for: pet) } else { flow.showNoAppointmentRequired(for: pet) }
         }
@@ -106,7 +106,7 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
             if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
         }
-        model.onSelect = whenVisible(id) { flow, answer in
+        model.onSelect = whenShown(id, model, value: FakingAnswer.self) { flow, _, answer in
             flow.builder.fakingAnswer = answer
             switch answer {
             case .fake: flow.finish(.fakingIt)
@@ -125,7 +125,7 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
             if let self { model?.update(caption: self.caption(pet), message: message(pet)) }
         }
-        model.onAction = whenVisible(id) { flow in flow.finish(.noAppointmentRequired) }
+        model.onAction = whenShown(id, model) { flow, _ in flow.finish(.noAppointmentRequired) }
     }
 
     /// Stores the finished questionnaire and dismisses the flow (the dialog closes). If it

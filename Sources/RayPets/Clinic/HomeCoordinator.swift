@@ -18,15 +18,15 @@ public final class HomeCoordinator: FlowCoordinator<AppRoute> {
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = HomeViewModel()
         let id = router.present(.home, model: model, animated: animated, onDismissed: onDismissed)
-        model.onShowPets = whenVisible(id) { home in
+        model.onShowPets = whenShown(id, model) { home, _ in
             home.presentChild(
                 PetListCoordinator(router: home.router, modalRouter: home.modalRouter, services: home.services),
                 animated: true)
         }
-        model.onShowClinicInfo = whenVisible(id) { home in
+        model.onShowClinicInfo = whenShown(id, model) { home, _ in
             home.presentChild(ClinicInfoCoordinator(router: home.router, clinic: home.services.clinic), animated: true)
         }
-        model.onScheduleAppointment = whenVisible(id) { home in
+        model.onScheduleAppointment = whenShown(id, model) { home, _ in
             guard home.modalRouter.pages.isEmpty else { return }
             home.presentChild(
                 PetAppointmentBuilderCoordinator(

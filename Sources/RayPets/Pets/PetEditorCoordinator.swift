@@ -44,7 +44,7 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         self.model = model
         let id = router.present(route, model: model, animated: animated, onDismissed: onDismissed)
         model.onSave = { [weak self] (draft: PetDraft) throws(StoreError) in
-            guard let self, self.router.isVisible(id) else { return }
+            guard let self, self.router.isShown(id) else { return }
             try self.commit(draft)
             self.dismiss(animated: true)
         }

@@ -30,17 +30,24 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
         // Beside the list on a wide window: a new choice replaces the pet shown (and what
         // was opened from it); the pet already shown stays as it is.
-        let select = whenSelecting(in: id) { [weak model] (flow: PetListCoordinator, pet: Pet) in
-            guard let model, flow.data.pet(id: pet.id) != nil else { return }
-            flow.showDetails(of: pet, from: model)
+        let select = whenSelecting(in: id, model, value: Pet.self) { flow, list, pet in
+            guard flow.data.pet(id: pet.id) != nil else { return }
+            flow.showDetails(of: pet, from: list)
         }
         model.onSelect = { [weak router] pet in
             if router?.topPage?.route != .petDetail(pet.id) { select(pet) }
         }
-        model.onAdd = whenVisible(id) { flow in
+        // Add pet is a choice too: beside the list, the new pet's editor replaces the pet
+        // shown (asking first if that page has unsaved work); with nothing shown beside the
+        // list it opens on top, as on a narrow window. With a new pet's editor already
+        // beside the list, Add pet keeps it, and what was typed in it.
+        let add = whenSelecting(in: id, model, value: Void.self) { flow, _, _ in
             flow.presentChild(
                 PetEditorCoordinator(
                     router: flow.router, data: flow.data, questions: flow.services.questions, pet: nil), animated: true)
+        }
+        model.onAdd = { [weak router] in
+            if router?.topPage?.route != .addPet { add(()) }
         }
     }
 
@@ -50,19 +57,21 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         let id = router.present(.petDetail(pet.id), model: model, animated: true) { [weak list] in
             if list?.shownPet == pet.id { list?.showing(nil) }
         }
-        model.onClinicInfo = whenVisible(id) { flow in
+        model.onClinicInfo = whenShown(id, model) { flow, _ in
             guard flow.modalRouter.pages.isEmpty else { return }
             flow.presentChild(
                 ClinicInfoCoordinator(router: flow.modalRouter, clinic: flow.services.clinic), animated: true)
         }
-        model.onEdit = whenVisible(id) { [weak model] flow in
-            guard let pet = model?.pet else { return }
+        model.onEdit = whenShown(id, model) { flow, model in
             flow.presentChild(
                 PetEditorCoordinator(
-                    router: flow.router, data: flow.data, questions: flow.services.questions, pet: pet), animated: true)
+                    router: flow.router, data: flow.data, questions: flow.services.questions, pet: model.pet),
+                animated: true)
         }
-        model.onDelete = whenVisible(id) { flow in flow.delete(pet.id) }
-        model.onOpenRecord = whenVisible(id) { flow, record in flow.showRecord(record) }
+        model.onDelete = whenShown(id, model) { flow, _ in flow.delete(pet.id) }
+        model.onOpenRecord = whenShown(id, model, value: AppointmentRecord.self) { flow, _, record in
+            flow.showRecord(record)
+        }
     }
 
     /// Deletes the pet at once and offers Undo in a toast.
@@ -102,7 +111,7 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         labels.add(page: id, pet: request.pet) { [weak model] pet in
             model?.update(title: title, summary: summary(pet.name), rows: rows)
         }
-        model.onAction = whenVisible(id) { (flow: PetListCoordinator) in
+        model.onAction = whenShown(id, model) { flow, _ in
             do throws(StoreError) {
                 try flow.data.deleteRecord(record)
             } catch {

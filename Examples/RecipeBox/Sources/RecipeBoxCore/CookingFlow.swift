@@ -5,12 +5,12 @@ import Navigation
 ///
 /// Past the first step, the flow guards the cook's place: whatever would end it (Stop, Back
 /// from its first page, a link) first asks "Stop cooking?" through `alertRouter`. Back
-/// between steps does not ask (the flow stays), and Done on the last step does not either.
+/// between steps does not ask (the flow stays), and Done on the last step does not either: it
+/// `finish`es the flow, which ends it without asking its own guard.
 @MainActor
 public final class CookingFlow: FlowCoordinator<RecipeRoute> {
     private let recipe: Recipe
     private let firstStep: Int
-    private var isDone = false
 
     /// Cooking `recipe` from `firstStep` on `router`; the question asked through `alertRouter`.
     public init(
@@ -21,7 +21,7 @@ public final class CookingFlow: FlowCoordinator<RecipeRoute> {
         super.init(router: router)
         leaveGuard = { [weak self] request in
             // The page the user is on: the top of what would leave.
-            guard let self, !self.isDone, case .cookingStep(_, let step)? = request.leaving.first?.route, step > 0
+            guard let self, case .cookingStep(_, let step)? = request.leaving.first?.route, step > 0
             else { return .leave }
             return .ask { [weak self, recipe = self.recipe] in
                 // Only the answers are held while the question is open: not this flow, not the question.
@@ -41,11 +41,10 @@ public final class CookingFlow: FlowCoordinator<RecipeRoute> {
         let model = CookingStepModel(recipe: recipe, index: index)
         let id = router.present(
             .cookingStep(id: recipe.id, step: index), model: model, animated: animated, onDismissed: onDismissed)
-        model.onStop = whenVisible(id) { flow in flow.dismiss(animated: true) }
-        model.onNext = whenVisible(id) { flow in
+        model.onStop = whenShown(id, model) { flow, _ in flow.dismiss(animated: true) }
+        model.onNext = whenShown(id, model) { flow, model in
             if model.isLast {
-                flow.isDone = true  // nothing to lose: no question
-                flow.dismiss(animated: true)
+                flow.finish(animated: true)  // done: nothing to lose, no question
             } else {
                 flow.showStep(index + 1, animated: true)
             }

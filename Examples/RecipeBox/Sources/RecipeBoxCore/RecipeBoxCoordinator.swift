@@ -26,7 +26,9 @@ public final class RecipeBoxCoordinator: FlowCoordinator<RecipeRoute> {
         let id = router.present(.recipes, model: model, animated: animated, onDismissed: onDismissed)
         // The list is a sidebar on a wide window (`RecipeRoute.splitLayout`): choosing
         // another recipe replaces the one beside it, and whatever was opened from it.
-        model.onSelect = whenSelecting(in: id) { flow, recipe in flow.show(recipe, animated: true) }
+        model.onSelect = whenSelecting(in: id, model, value: Recipe.self) { flow, _, recipe in
+            flow.show(recipe, animated: true)
+        }
     }
 
     /// Starts the flow of `recipe` on top of the list.

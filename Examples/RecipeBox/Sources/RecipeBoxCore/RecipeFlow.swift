@@ -28,8 +28,8 @@ public final class RecipeFlow: FlowCoordinator<RecipeRoute> {
         let model = RecipeModel(recipe: recipe)
         self.model = model
         let id = router.present(.recipe(id: recipe.id), model: model, animated: animated, onDismissed: onDismissed)
-        model.onCook = whenVisible(id) { flow in flow.cook(from: 0, animated: true) }
-        model.onChangeServings = whenVisible(id) { flow in flow.askServings() }
+        model.onCook = whenShown(id, model) { flow, _ in flow.cook(from: 0, animated: true) }
+        model.onChangeServings = whenShown(id, model) { flow, _ in flow.askServings() }
     }
 
     /// Starts cooking at `step`: the steps are pushed on this stack, and when cooking ends

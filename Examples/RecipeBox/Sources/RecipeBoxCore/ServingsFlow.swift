@@ -17,9 +17,9 @@ public final class ServingsFlow: FlowCoordinator<RecipeRoute>, ResultCoordinator
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = ServingsModel()
         let id = router.present(.servings(id: recipe.id), model: model, animated: animated, onDismissed: onDismissed)
-        model.onChoose = whenVisible(id) { flow, servings in
+        model.onChoose = whenShown(id, model, value: Int.self) { flow, _, servings in
             flow.results.send(servings)
-            flow.dismiss(animated: true)
+            flow.finish(animated: true)
         }
     }
 }

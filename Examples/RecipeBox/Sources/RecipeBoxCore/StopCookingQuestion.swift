@@ -20,9 +20,9 @@ public final class StopCookingQuestion: FlowCoordinator<RecipeRoute>, ResultCoor
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = StopCookingModel(recipe: recipe, step: step)
         let id = router.present(.stopCooking(id: recipe.id), model: model, animated: false, onDismissed: onDismissed)
-        model.onAnswer = whenVisible(id) { flow, stop in
+        model.onAnswer = whenShown(id, model, value: Bool.self) { flow, _, stop in
             flow.results.send(stop)
-            flow.dismiss(animated: false)
+            flow.finish(animated: false)
         }
     }
 }

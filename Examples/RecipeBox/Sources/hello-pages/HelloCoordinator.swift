@@ -6,7 +6,7 @@ final class HelloCoordinator: FlowCoordinator<HelloRoute> {
     override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = HelloModel()
         let id = router.present(.hello, model: model, animated: animated, onDismissed: onDismissed)
-        model.onShowDetails = whenVisible(id) { flow, name in
+        model.onShowDetails = whenShown(id, model, value: String.self) { flow, _, name in
             flow.router.present(.details(name: name), model: DetailsModel(name: name))
         }
     }

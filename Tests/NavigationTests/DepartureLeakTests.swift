@@ -1,0 +1,99 @@
+import Navigation
+import NavigationTesting
+import Testing
+
+/// A page model that keeps its intent.
+@MainActor
+private final class StepModel: PageModel {
+    let title = "Step"
+    var onNext: (@MainActor () -> Void)?
+}
+
+/// A one-page flow; `capturesModel` writes the intent the way that leaks: the closure stored in
+/// the model captures the model.
+@MainActor
+private final class StepFlow: FlowCoordinator<TestRoute> {
+    let capturesModel: Bool
+    var nextCount = 0
+
+    init(router: any Router<TestRoute>, capturesModel: Bool) {
+        self.capturesModel = capturesModel
+        super.init(router: router)
+    }
+
+    override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        let model = StepModel()
+        let id = router.present(.a, model: model, animated: animated, onDismissed: onDismissed)
+        if capturesModel {
+            model.onNext = whenShown(id, model) { flow, _ in flow.nextCount += model.title.count }
+        } else {
+            model.onNext = whenShown(id, model) { flow, model in flow.nextCount += model.title.count }
+        }
+    }
+}
+
+@MainActor
+@Suite("Leaks found by the hosts: what a page brought is gone once it left")
+struct DepartureLeakTests {
+    @Test("a page model that captures itself is named, with its page's route, once its page left")
+    func capturedModelIsNamed() {
+        let (router, host) = makeStack()
+        router.present(.root, model: TitledModel("Root"))
+        do {
+            let parent = StepFlow(router: router, capturesModel: true)
+            parent.present(animated: false, onDismissed: nil)
+            router.goBack(animated: false)
+        }
+        let survivors = host.survivors()
+        #expect(survivors.count == 1)
+        #expect(survivors.first?.hasSuffix("a left, but its StepModel is still alive") == true)
+        #expect(host.survivors().isEmpty, "each page is checked once")
+    }
+
+    @Test("the model handed to the intent leaves nothing behind")
+    func handedModelIsFreed() {
+        let (router, host) = makeStack()
+        router.present(.root, model: TitledModel("Root"))
+        do {
+            let flow = StepFlow(router: router, capturesModel: false)
+            flow.present(animated: false, onDismissed: nil)
+            (router.topPage?.model as? StepModel)?.onNext?()
+            #expect(flow.nextCount == 4)
+            router.goBack(animated: false)
+        }
+        #expect(host.survivors().isEmpty)
+    }
+
+    @Test("a flow is registered with its first page: a flow kept after its page left is named")
+    func keptFlowIsNamed() {
+        let (router, host) = makeStack()
+        router.present(.root, model: TitledModel("Root"))
+        let kept = StepFlow(router: router, capturesModel: false)
+        kept.present(animated: false, onDismissed: nil)
+        router.goBack(animated: false)
+        #expect(host.survivors().map { $0.hasSuffix("a left, but its StepFlow is still alive") } == [true])
+        _ = kept
+    }
+
+    @Test("anything registered with a page is checked: an object alive after the page left is named")
+    func registeredObjectIsNamed() {
+        let (router, host) = makeStack()
+        router.present(.root, model: TitledModel("Root"))
+        let page = router.present(.b, model: TitledModel("B"))
+        let service = DismissCounter()
+        router.register(service, broughtBy: page)
+        router.goBack(animated: false)
+        #expect(host.survivors().map { $0.hasSuffix("b left, but its DismissCounter is still alive") } == [true])
+        _ = service
+    }
+
+    @Test("pages still on the stack are not reported")
+    func pagesOnStackAreNotReported() {
+        let (router, host) = makeStack()
+        let model = TitledModel("Root")
+        router.present(.root, model: model)
+        router.present(.a, model: TitledModel("A"))
+        #expect(host.survivors().isEmpty)
+        _ = model
+    }
+}

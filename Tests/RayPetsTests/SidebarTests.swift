@@ -1,0 +1,80 @@
+import Navigation
+import NavigationTesting
+import RayPets
+import Testing
+
+/// The My pets list as a sidebar: every control on it works while a pet's page is beside it.
+@MainActor
+@Suite("My pets as a sidebar: its controls work beside a pet's page")
+struct SidebarTests {
+    /// The app in a wide window with My pets open and the first pet's page beside it.
+    private func wideWithPet() async -> AppHarness {
+        let app = AppHarness()
+        app.tabHost.resize(to: 1200)
+        app.tapMyPets()
+        await app.choosePet(at: 0)
+        return app
+    }
+
+    private func list(_ app: AppHarness) -> PetListViewModel {
+        app.clinicHost.pages.compactMap { $0.model as? PetListViewModel }.first!
+    }
+
+    @Test("Add pet beside a pet's page opens the editor in its place")
+    func addBesideDetail() async {
+        let app = await wideWithPet()
+        #expect(app.clinicHost.presentation.panes?.shownContent?.route == .petDetail(ClinicDatabase.samplePets[0].id))
+        list(app).add()
+        await app.settle()
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets, .addPet])
+        #expect(app.clinicHost.presentation.panes?.shownContent?.route == .addPet)
+    }
+
+    @Test("Add pet beside an editor with unsaved changes asks first; Keep editing keeps it")
+    func addAsksFirst() async {
+        let app = await wideWithPet()
+        app.model(PetDetailsViewModel.self).edit()
+        app.model(PetEditorViewModel.self).set(.name, to: "Rexy")
+        list(app).add()
+        await app.settle()
+        #expect(app.question != nil, "the editor beside the list has unsaved work")
+        await app.answer(.keepEditing)
+        #expect(app.clinicHost.pages.map(\.route).last == .editPet(ClinicDatabase.samplePets[0].id))
+        #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
+        list(app).add()
+        await app.settle()
+        await app.answer(.discard)
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets, .addPet])
+    }
+
+    @Test("Add pet beside a new pet's editor keeps that editor and what was typed in it")
+    func addBesideNewEditor() async {
+        let app = await wideWithPet()
+        list(app).add()
+        await app.settle()
+        app.model(PetEditorViewModel.self).set(.name, to: "Nibbles")
+        let editor = app.clinicHost.visiblePage?.id
+        list(app).add()
+        await app.settle()
+        #expect(app.question == nil, "nothing to ask: the same editor stays")
+        #expect(app.clinicHost.visiblePage?.id == editor)
+        #expect(app.model(PetEditorViewModel.self).draft.name == "Nibbles")
+    }
+
+    @Test("choosing another pet beside a pet's page replaces it")
+    func chooseBesideDetail() async {
+        let app = await wideWithPet()
+        list(app).select(at: 1)
+        await app.settle()
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets, .petDetail(ClinicDatabase.samplePets[1].id)])
+    }
+
+    @Test("on a narrow window the list is under the pet's page: its controls do nothing")
+    func narrowListIsNotShown() async {
+        let app = await wideWithPet()
+        app.tabHost.resize(to: 400)
+        list(app).add()
+        await app.settle()
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets, .petDetail(ClinicDatabase.samplePets[0].id)])
+    }
+}
