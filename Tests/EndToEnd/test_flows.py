@@ -980,6 +980,35 @@ def test_split_view_follows_the_width():
         app.screenshot("narrow-360-editor.png")
 
 
+def test_sidebar_controls_work_beside_a_pet():
+    """1200 px, Rex's page beside My pets: every control of the sidebar works. Add pet opens the
+    new pet's editor in the pet's place; choosing a row shows that pet; the search filters the
+    list while the pet stays beside it; the sidebar's Back goes home."""
+    with started() as app:
+        resize(app, 1200)
+        open_pet_page(app, "Rex")
+        assert "Whiskers" in names(app.rows()), "My pets beside Rex"
+        app.click("Add pet")
+        app.wait_title("New pet")
+        assert "Whiskers" in names(app.rows()), "the list stays beside the editor"
+        app.screenshot("sidebar-add-pet-beside.png")
+        app.click("Back")  # the content's Back: the editor replaced Rex, so the list is next
+        app.wait_title("My pets")
+        app.choose_row("Rex")
+        app.wait_title("Rex")
+        app.choose_row("Whiskers")
+        app.wait_title("Whiskers")
+        app.keys("ctrl+f")
+        app.type_text("Clo")
+        wait_for(lambda: names(app.rows()) == ["Clover"], "the search filters the sidebar's list")
+        assert app.title() == "Whiskers", "the pet beside the list stays while searching"
+        app.screenshot("sidebar-search-beside.png")
+        app.keys("Escape")
+        wait_for(lambda: "Rex" in names(app.rows()), "Escape brings every pet back")
+        app.click("Back to RayPets")
+        app.wait_title("RayPets")
+
+
 def test_a_hundred_thousand_pets():
     """With 100,000 demo pets: My pets opens with only the rows on screen made, Ctrl+F and
     typing a name finds that one pet, its page opens, Back returns to the filtered list,
@@ -1029,7 +1058,7 @@ STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight
               test_corrupt_database_start, test_read_only_start,
               test_editor_asks_before_discarding_on_every_way_back,
               test_questionnaire_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
-              test_split_view_follows_the_width]
+              test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by
