@@ -41,23 +41,6 @@ func makeTemporaryFolder() -> String {
     }
 }
 
-/// Lets main-actor work queued by `await` continuations (e.g. a coordinator that got its
-/// child's result) run before the test looks: yields until `state` has stayed the same for
-/// `quiet` turns in a row (results can take several turns to land on a loaded machine).
-@MainActor
-func settle(turns quiet: Int = 20, until state: @MainActor () -> String = { "" }) async {
-    var last = state()
-    var unchanged = 0
-    var total = 0
-    while unchanged < quiet && total < 2_000 {
-        await Task.yield()
-        let now = state()
-        unchanged = now == last ? unchanged + 1 : 0
-        last = now
-        total += 1
-    }
-}
-
 /// The whole app on in-memory hosts: what a user would see, with no GTK at all.
 ///
 /// After every step the harness tracks every coordinator in the tree and every page model on
@@ -133,20 +116,12 @@ final class AppHarness {
         for page in hosts.flatMap(\.pages) { live.track(page.model) }
     }
 
-    /// A fingerprint of everything a test looks at: the pages on every host and the flows.
-    var stateFingerprint: String {
-        var flows = 0
-        var queue: [any Coordinator] = [app]
-        while let next = queue.popLast() {
-            flows += 1
-            queue.append(contentsOf: next.children)
-        }
-        let hosts = [welcomeHost, modalHost] + AppTab.allCases.map { tabHost.hosts[$0]! }
-        return hosts.map { $0.pages.map(\.id.description).joined(separator: ",") }.joined(separator: "|") + "#\(flows)"
+    /// Waits until the app stops changing (awaited results have landed): NavigationTesting's
+    /// `settle` over every host.
+    func settle() async {
+        await NavigationTesting.settle(
+            [welcomeHost, modalHost, alertHost] + AppTab.allCases.map { tabHost.hosts[$0]! })
     }
-
-    /// Waits until the app stops changing (awaited results have landed).
-    func settle() async { await RayPetsTests.settle(until: { self.stateFingerprint }) }
 
     /// Runs `action`, then tracks what it created.
     func step(_ action: () -> Void) {

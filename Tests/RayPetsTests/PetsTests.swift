@@ -156,7 +156,7 @@ struct PetPickerTests {
         let picks = parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
         #expect(host.visibleRoute == .petPicker)
         let picked = Task { await picks.next() }
-        await settle(until: { "\(host.pages.count)" })
+        await host.settle()
         host.visibleModel(as: PetListViewModel.self)?.select(at: 3)
         #expect(await picked.value?.id == ClinicDatabase.samplePets[3].id)
         modal.dismiss(animated: false)
@@ -164,7 +164,7 @@ struct PetPickerTests {
 
         let cancels = parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
         let cancelled = Task { await cancels.next() }
-        await settle(until: { "\(host.pages.count)" })
+        await host.settle()
         host.tapClose()
         #expect(await cancelled.value == nil)
         #expect(parent.children.isEmpty)

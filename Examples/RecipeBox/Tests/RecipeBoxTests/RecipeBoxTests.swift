@@ -40,14 +40,16 @@ struct App {
     /// Answers the open question and lets the flows act on it.
     func answer(stop: Bool) async {
         question?.onAnswer?(stop)
-        await settle()
+        await NavigationTesting.settle([stackHost, dialogHost, alertHost])
     }
 }
 
-/// Lets the main actor run what a result resumed.
-@MainActor
-func settle() async {
-    for _ in 0..<10 { await Task.yield() }
+extension App {
+    /// Waits until the flow work the test started has settled on every host
+    /// (NavigationTesting's `settle`).
+    func settle() async {
+        await NavigationTesting.settle([stackHost, dialogHost, alertHost])
+    }
 }
 
 @MainActor
@@ -82,7 +84,7 @@ struct RecipeBoxTests {
         app.cook("tomato-soup", to: 1)
         #expect(app.stack.routes.last == .cookingStep(id: "tomato-soup", step: 1))
         app.step.onStop?()
-        await settle()
+        await app.settle()
         await app.answer(stop: true)
         #expect(app.stack.routes == [.recipes, .recipe(id: "tomato-soup")])
     }
@@ -93,7 +95,7 @@ struct RecipeBoxTests {
         app.cook("pancakes", to: 1)
         let before = app.stack.routes
         app.step.onStop?()
-        await settle()
+        await app.settle()
         #expect(app.question?.body == "You are on step 2 of 3 of Pancakes. Stopping loses your place.")
         #expect(app.stack.routes == before, "nothing leaves while asking")
         await app.answer(stop: false)
@@ -122,13 +124,13 @@ struct RecipeBoxTests {
         let before = app.stack.routes
         let link = try RecipeLink.parse("recipebox://recipe/pancakes", recipes: Recipe.samples)
         let opened = Task { await app.coordinator.open(link) }
-        await settle()
+        await app.settle()
         #expect(app.question != nil)
         await app.answer(stop: false)
         #expect(await opened.value == false)
         #expect(app.stack.routes == before)
         let again = Task { await app.coordinator.open(link) }
-        await settle()
+        await app.settle()
         await app.answer(stop: true)
         #expect(await again.value == true)
         #expect(app.stack.routes == [.recipes, .recipe(id: "pancakes")])
@@ -142,12 +144,12 @@ struct RecipeBoxTests {
         recipe.onChangeServings?()
         #expect(app.dialogHost.isOpen, "the dialog opens at once")
         app.dialogHost.visibleModel(as: ServingsModel.self)!.onChoose?(6)
-        await settle()
+        await app.settle()
         #expect(recipe.servings == 6)
         #expect(!app.dialogHost.isOpen)
         recipe.onChangeServings?()
         app.dialogHost.tapClose()
-        await settle()
+        await app.settle()
         #expect(recipe.servings == 6)
         #expect(!app.dialogHost.isOpen)
         #expect((app.coordinator.children.first as? RecipeFlow)?.children.isEmpty == true)
