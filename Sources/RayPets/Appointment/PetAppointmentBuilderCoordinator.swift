@@ -23,7 +23,6 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
     private let feedback: any Feedback
     private let questions: Questions
     private let labels = PetLabels()
-    private var finished = false
 
     /// A questionnaire shown through `router` (a `ModalRouter`), over `data`'s pets and
     /// storing into it; a failed save is told through `feedback`; leaving with answers asks
@@ -43,8 +42,9 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
     }
 
     /// Whether leaving would lose answers: a pet was chosen and its questions are open (Back
-    /// to "Which pet?" takes the choice back), and the questionnaire is not stored yet.
-    public var hasAnswers: Bool { !finished && router.routes.contains(where: \.isAppointmentQuestion) }
+    /// to "Which pet?" takes the choice back). A stored questionnaire ends with `finish`, which
+    /// does not ask.
+    public var hasAnswers: Bool { router.routes.contains(where: \.isAppointmentQuestion) }
 
     /// Follows the records: a renamed pet's name on every question page.
     public func clinicDataChanged(_ change: ClinicData.Change) {
@@ -109,7 +109,7 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         model.onSelect = whenShown(id, model, value: FakingAnswer.self) { flow, _, answer in
             flow.builder.fakingAnswer = answer
             switch answer {
-            case .fake: flow.finish(.fakingIt)
+            case .fake: flow.record(.fakingIt)
             case .notFake: flow.showNoAppointmentRequired(for: pet)
             }
         }
@@ -125,19 +125,19 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
             if let self { model?.update(caption: self.caption(pet), message: message(pet)) }
         }
-        model.onAction = whenShown(id, model) { flow, _ in flow.finish(.noAppointmentRequired) }
+        model.onAction = whenShown(id, model) { flow, _ in flow.record(.noAppointmentRequired) }
     }
 
-    /// Stores the finished questionnaire and dismisses the flow (the dialog closes). If it
-    /// cannot be saved, the dialog stays open with the answers and the user is told why.
-    private func finish(_ outcome: AppointmentOutcome) {
+    /// Stores the finished questionnaire and finishes the flow (the dialog closes, without
+    /// asking: nothing is left to lose). If it cannot be saved, the dialog stays open with the
+    /// answers and the user is told why.
+    private func record(_ outcome: AppointmentOutcome) {
         if let request = builder.build(outcome: outcome) {
             do { try data.record(request) } catch {
                 feedback.showNotice(error.userMessage)
                 return
             }
         }
-        finished = true  // nothing left to lose: the dialog closes without asking
-        dismiss(animated: true)
+        finish(animated: true)
     }
 }

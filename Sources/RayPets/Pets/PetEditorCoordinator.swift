@@ -46,7 +46,7 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         model.onSave = { [weak self] (draft: PetDraft) throws(StoreError) in
             guard let self, self.router.isShown(id) else { return }
             try self.commit(draft)
-            self.dismiss(animated: true)
+            self.finish(animated: true)  // saved: nothing to lose, the guard is not asked
         }
     }
 
