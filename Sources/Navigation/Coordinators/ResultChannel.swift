@@ -2,19 +2,27 @@
 ///
 /// The child owns its channel and sends into it; the parent waits through the
 /// ``ChildResults`` that ``Coordinator/coordinate(to:animated:onDismissed:)`` returns, which
-/// refers to the channel weakly. So a parent waiting for a value never keeps the child alive:
-/// if the child goes away without ending its flow (the app that owned both is gone), the
-/// channel goes with it and the waiting parent gets `nil`.
+/// refers to the channel weakly. So a parent waiting for a value never keeps the child alive.
 ///
-/// One value per ask: a value sent while the parent is still handling the previous one (a
-/// double click, before the parent has shown its next page) is dropped, so it cannot start
-/// the parent's next step twice. A value sent before the parent first asks is kept.
+/// What happens to a value, in every case (each rule has a test named after it in
+/// `Tests/NavigationTests/ResultChannelTests.swift`):
+/// - A value sent while the parent waits reaches it at once.
+/// - A value sent before the parent asks is kept until it asks, even if the flow ends or the
+///   child goes away first: the parent gets the value, then `nil`.
+/// - One value is kept at a time: a value sent while another is kept is dropped.
+/// - A value sent while the parent handles the previous one (it has not asked again) is
+///   dropped, so a double click cannot start the parent's next step twice.
+/// - When the flow ends, a waiting parent gets `nil`, and so does every later ask once any
+///   kept value is taken.
+/// - When the child goes away with its flow still open, a waiting parent gets `nil`.
+/// - A value sent after the flow ended is ignored.
 @MainActor
 public final class ResultChannel<Output: Sendable> {
     private var waiter: CheckedContinuation<Output?, Never>?
-    private var buffered: Output?
-    private var isClosed = false
     private var parentIsHandlingValue = false
+    /// The kept value and whether the flow ended: shared with the parent's `ChildResults`, so a
+    /// value kept for it outlives the child. It holds no reference to the child or the parent.
+    let mailbox = ResultMailbox<Output>()
 
     /// An open channel.
     public init() {}
@@ -23,23 +31,24 @@ public final class ResultChannel<Output: Sendable> {
         waiter?.resume(returning: nil)  // nobody is left to send: the waiting parent gets nil
     }
 
-    /// Sends `value` to the waiting parent (or keeps it until the parent first asks).
-    /// Ignored after the channel is closed and while the parent handles the previous value.
+    /// Sends `value` to the waiting parent, or keeps it until the parent asks. Dropped while
+    /// another value is kept or the parent handles the previous one; ignored once the channel
+    /// is closed.
     public func send(_ value: Output) {
-        guard !isClosed, !parentIsHandlingValue else { return }
+        guard !mailbox.isClosed, !parentIsHandlingValue, mailbox.kept == nil else { return }
         if let waiter {
             self.waiter = nil
             parentIsHandlingValue = true
             waiter.resume(returning: value)
         } else {
-            buffered = value
+            mailbox.kept = value
         }
     }
 
-    /// Ends the channel: a waiting parent, and any later `next()`, gets `nil`.
+    /// Ends the channel (the flow ended): a waiting parent gets `nil`; a kept value is still
+    /// handed to the parent when it asks, then `nil`.
     public func close() {
-        isClosed = true
-        buffered = nil
+        mailbox.isClosed = true
         if let waiter {
             self.waiter = nil
             waiter.resume(returning: nil)
@@ -47,7 +56,7 @@ public final class ResultChannel<Output: Sendable> {
     }
 
     /// Whether the flow has ended.
-    public var closed: Bool { isClosed }
+    public var closed: Bool { mailbox.isClosed }
 
     /// Where the parent waits: values sent from now on, through a weak reference.
     public var values: ChildResults<Output> { ChildResults(channel: self) }
@@ -55,24 +64,38 @@ public final class ResultChannel<Output: Sendable> {
     /// Resumes `continuation` with the next value: at once if one is kept or the channel is
     /// closed, otherwise when one is sent, the channel closes, or the channel goes away.
     fileprivate func wait(_ continuation: CheckedContinuation<Output?, Never>) {
-        parentIsHandlingValue = false
-        if let value = buffered {
-            buffered = nil
+        if let value = mailbox.take() {
+            parentIsHandlingValue = true
             return continuation.resume(returning: value)
         }
-        if isClosed { return continuation.resume(returning: nil) }
+        parentIsHandlingValue = false
+        if mailbox.isClosed { return continuation.resume(returning: nil) }
         precondition(waiter == nil, "ResultChannel supports one waiter at a time")
         waiter = continuation
+    }
+}
+
+/// A channel's kept value and whether its flow ended, shared by the channel and the parent's
+/// `ChildResults`.
+@MainActor
+final class ResultMailbox<Output: Sendable> {
+    var kept: Output?
+    var isClosed = false
+
+    /// The kept value, if any, now no longer kept.
+    func take() -> Output? {
+        defer { kept = nil }
+        return kept
     }
 }
 
 /// The values a child flow sends, as its parent waits for them: `await next()` returns the
 /// next one, or `nil` once the child's flow has ended — or the child is gone.
 ///
-/// It holds the child's channel weakly, and nothing else. Keep *it*, not the flows, across
-/// an `await`: a task suspended in `next()` then keeps neither the parent nor the child
-/// alive, and a flow left open when its owner goes away is freed (its waiting parent gets
-/// `nil`).
+/// It holds the child's channel weakly, and the value kept for the parent (never the child).
+/// Keep *it*, not the flows, across an `await`: a task suspended in `next()` then keeps
+/// neither the parent nor the child alive, and a flow left open when its owner goes away is
+/// freed (its waiting parent gets `nil`).
 ///
 ///     let choices = coordinate(to: picker)
 ///     Task.immediate { [weak self] in
@@ -81,17 +104,19 @@ public final class ResultChannel<Output: Sendable> {
 @MainActor
 public struct ChildResults<Output: Sendable> {
     private weak var channel: ResultChannel<Output>?
+    private let mailbox: ResultMailbox<Output>
 
     init(channel: ResultChannel<Output>) {
         self.channel = channel
+        mailbox = channel.mailbox
     }
 
-    /// The next value sent, or `nil` once the flow has ended or its channel is gone. One
-    /// waiter at a time.
+    /// The next value sent, or `nil` once the flow has ended or its channel is gone (after
+    /// any value kept for the parent). One waiter at a time.
     public func next() async -> Output? {
         await withCheckedContinuation { continuation in
             // The strong reference lives only inside this closure, not across the suspension.
-            guard let channel else { return continuation.resume(returning: nil) }
+            guard let channel else { return continuation.resume(returning: mailbox.take()) }
             channel.wait(continuation)
         }
     }
