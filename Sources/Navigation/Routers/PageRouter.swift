@@ -7,10 +7,14 @@
 /// What `StackRouter` and `ModalRouter` share: their pages (`RouterState`), a host to show them, observers,
 /// leave guards, and the one place pages are added and removed.
 ///
-/// Every change goes through `push`, `perform` or `truncate`, in the same order: update the
-/// data, let the host show it, tell observers, then run the `onDismissed` closures of the
-/// pages that left (top first). By the time any closure runs, the router's state is final,
-/// and because nothing else removes pages, each closure runs exactly once.
+/// Every change, in the same order: update the data (`RouterState.push`, and for every
+/// removal `RouterState.removePages(where:)`, the one function that takes pages away and hands
+/// back their `onDismissed` closures), let the host show it, tell observers, then run the
+/// `onDismissed` closures of the pages that left (top first). `present` adds; `perform` makes
+/// the changes the leave guards agreed to (`replaceTop`, `setStack`, and `truncate` for the
+/// rest); `removeAll(where:)` and a closed host remove without asking. By the time any closure
+/// runs, the router's state is final, and because nothing else removes pages, each closure
+/// runs exactly once.
 ///
 /// Every change that removes pages, except those caused by the data or a destroyed window,
 /// first goes through `submit` (in `PageRouter+Leaving.swift`), which asks the leave guards of
@@ -169,7 +173,7 @@ public class PageRouter<Route: NavigationRoute> {
     public func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int {
         let oldTop = stack.pages.last?.id
         let before = stack.pages.count
-        let handlers = stack.removePages(where: { shows($0.route) })
+        let handlers = stack.removePages(where: { _, page in shows(page.route) })
         let removed = before - stack.pages.count
         guard removed > 0 else { return 0 }
         let topChanged = stack.pages.last?.id != oldTop
