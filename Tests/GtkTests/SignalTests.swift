@@ -31,6 +31,25 @@ func signalTests(_ runner: TestRunner) {
         try check(weakWitness == nil, "the closure outlived its disconnected handler")
     }
 
+    runner.test("a scrolled window shown and taken away leaves no handler on the settings (GTK 4.8 did)") {
+        let window = Window()
+        let box = Box(.vertical)
+        window.child = box
+        window.present()
+        var left: [Int] = []
+        for _ in 0..<3 {
+            let scrolled = ScrolledWindow(child: Label("Scrolls"))
+            box.append(scrolled)
+            MainLoop.run(until: { scrolled.isMapped })
+            try check(scrolled.handlersOnSettings >= 1, "GTK connects to the settings at realize")
+            box.removeAll()
+            MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+            left.append(scrolled.handlersOnSettings)
+        }
+        window.destroy()
+        try check(left == [0, 0, 0], "handlers left on the settings per scrolled window: \(left)")
+    }
+
     runner.test("a widget's handlers are freed with the widget, and the widget is finalized") {
         let finalized = FinalizationCounter()
         weak var weakWitness: Witness?

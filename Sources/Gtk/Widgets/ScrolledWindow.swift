@@ -13,6 +13,9 @@ public final class ScrolledWindow: Widget {
         let scrolled = rp_scrolled_window(gobject)
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scrolled, child.widget)
+        // GTK 4.8 leaves a handler on the settings behind for every scrolled window shown
+        // (see calls.h): drop it as the window unrealizes.
+        rp_scrolled_window_forget_settings_on_unrealize(gobject)
     }
 
     /// How tall the scrolled area is: at least `minimum` pixels; with `maximum`, as tall as
@@ -24,6 +27,10 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_max_content_height(scrolled, Int32(maximum ?? -1))
         gtk_scrolled_window_set_propagate_natural_height(scrolled, maximum == nil ? 0 : 1)
     }
+
+    /// How many handlers of the display's settings carry this scrolled window (for tests: GTK
+    /// 4.8 connects one at each realize; none must be left once it is unrealized).
+    package var handlersOnSettings: Int { Int(rp_settings_handlers_with_data(gobject)) }
 
     /// The widget that scrolls.
     public var child: Widget { content }
