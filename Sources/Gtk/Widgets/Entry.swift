@@ -33,6 +33,15 @@ public final class Entry: Widget {
         connect("changed", handler)
     }
 
+    /// Does what Enter in the entry does: emits its text's "activate", the signal GTK's Enter
+    /// key binding emits (which presses the window's default button, with `activatesDefault`).
+    /// For tests in this package.
+    package func pressEnter() {
+        if let text = gtk_editable_get_delegate(rp_editable(gobject)) {
+            rp_signal_emit_void(UnsafeMutableRawPointer(text), "activate")
+        }
+    }
+
     /// Runs `handler` when Enter is pressed in the entry.
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

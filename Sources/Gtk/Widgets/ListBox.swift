@@ -24,6 +24,35 @@ public final class ListBox: Widget {
         if isSelected { gtk_list_box_select_row(rp_list_box(gobject), rp_list_box_row(row.gobject)) }
     }
 
+    /// Puts `row` at `index` (0 ... `rows.count`; past the end it is appended): the rows from
+    /// `index` on move down one. The selected row stays the same row (`selectedIndex` follows
+    /// it).
+    public func insert(_ row: ListBoxRow, at index: Int) {
+        let index = min(max(index, 0), rows.count)
+        gtk_list_box_insert(rp_list_box(gobject), row.widget, Int32(index))
+        rows.insert(row, at: index)
+        if let selectedIndex, selectedIndex >= index {
+            self.selectedIndex = selectedIndex + 1
+        } else {
+            applySelection()
+        }
+    }
+
+    /// Removes the row at `index` and returns it (its wrapper is released unless the caller
+    /// keeps it). The selected row stays the same row; if it is the one removed, nothing is
+    /// selected. Does nothing and returns `nil` for an index that is not a row's.
+    @discardableResult
+    public func remove(at index: Int) -> ListBoxRow? {
+        guard rows.indices.contains(index) else { return nil }
+        let row = rows.remove(at: index)
+        gtk_list_box_remove(rp_list_box(gobject), row.widget)
+        if let selectedIndex {
+            self.selectedIndex =
+                selectedIndex == index ? nil : selectedIndex > index ? selectedIndex - 1 : selectedIndex
+        }
+        return row
+    }
+
     /// Removes every row.
     public func removeAll() {
         for row in rows { gtk_list_box_remove(rp_list_box(gobject), row.widget) }

@@ -37,6 +37,12 @@ public final class Window: Widget {
         }
     }
 
+    /// The button Enter activates in this window (a dialog's *Save*), from any text field that
+    /// lets it (`Entry.activatesDefault`), or `nil`. GTK shows it with the `default` style.
+    public var defaultButton: Button? {
+        didSet { gtk_window_set_default_widget(rp_window(gobject), defaultButton?.widget) }
+    }
+
     /// Adds a `win.NAME` action (the window must be an application window).
     @discardableResult
     public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {

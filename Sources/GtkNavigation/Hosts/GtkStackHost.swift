@@ -125,6 +125,9 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         }
     }
 
+    /// The width GTK gave the sidebar (when split), in pixels.
+    package var sidebarAllocatedWidth: Int? { isSplit ? split?.sidebarAllocatedWidth : nil }
+
     /// Number of page views alive (shown, or sliding out).
     package var viewCount: Int { split?.viewCount ?? pages.viewCount }
 

@@ -14,11 +14,19 @@ public struct GtkSplitOptions<Route: NavigationRoute> {
     /// The Back buttons' accessible names: `back` for the content's, `backTo` for the
     /// sidebar's.
     public var labels: NavigationLabels
+    /// The sidebar's width in pixels when split (the content takes the rest): at least this,
+    /// more if the sidebar's page needs it. 260 unless set.
+    public var sidebarWidth: Int
 
-    /// Options for `layout`; an empty content side unless a `placeholder` is given.
-    public init(layout: SplitLayout<Route>, placeholder: Widget = Box(.vertical), labels: NavigationLabels = .init()) {
+    /// Options for `layout`; an empty content side unless a `placeholder` is given; a sidebar
+    /// `sidebarWidth` pixels wide.
+    public init(
+        layout: SplitLayout<Route>, placeholder: Widget = Box(.vertical), labels: NavigationLabels = .init(),
+        sidebarWidth: Int = 260
+    ) {
         self.layout = layout
         self.placeholder = placeholder
         self.labels = labels
+        self.sidebarWidth = sidebarWidth
     }
 }

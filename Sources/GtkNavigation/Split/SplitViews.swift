@@ -54,7 +54,7 @@ final class SplitViews<Route: NavigationRoute> {
         options.placeholder.setExpand(horizontal: true, vertical: true)
 
         sidebarPane.addCSSClass("sidebar-pane")
-        sidebarPane.setSizeRequest(width: 260, height: -1)
+        sidebarPane.setSizeRequest(width: Int32(options.sidebarWidth), height: -1)
         sidebarPane.setExpand(horizontal: false, vertical: true)
         sidebarPane.append(sidebarHeader.widget)
         sidebarPane.append(Separator(.horizontal))
@@ -85,6 +85,9 @@ final class SplitViews<Route: NavigationRoute> {
 
     /// Whether a sidebar sits beside its content now.
     var isSplit: Bool { presentation.panes != nil }
+
+    /// The width GTK gave the sidebar, in pixels.
+    var sidebarAllocatedWidth: Int { sidebarPane.allocatedWidth }
 
     /// The view shown where the user looks first: the content's page, else the sidebar's or
     /// the single stack's top page.

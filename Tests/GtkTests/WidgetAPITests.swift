@@ -1,0 +1,92 @@
+import Gtk
+import GtkNavigation
+import Navigation
+
+/// The `Gtk` and `GtkNavigation` API an outside app asked for: rows inserted and removed at a
+/// position, a dialog's default button, a split's sidebar width.
+@MainActor
+func widgetAPITests(_ runner: TestRunner) {
+    runner.test("ListBox: insert(_:at:) and remove(at:) keep the rows in order and the selection on its row") {
+        let list = ListBox()
+        let finalized = FinalizationCounter()
+        var names: [ObjectIdentifier: String] = [:]
+        @MainActor func row(_ text: String) -> ListBoxRow {
+            let row = ListBoxRow(child: Label(text))
+            finalized.watch(row)
+            names[ObjectIdentifier(row)] = text
+            return row
+        }
+        @MainActor func texts() -> [String] { list.rows.map { names[ObjectIdentifier($0)] ?? "?" } }
+        list.append(row("a"))
+        list.append(row("c"))
+        list.selectedIndex = 1  // "c"
+        list.insert(row("b"), at: 1)
+        list.insert(row("start"), at: -5)
+        list.insert(row("end"), at: 99)
+        try check(texts() == ["start", "a", "b", "c", "end"], "rows \(texts())")
+        try check(list.rows.enumerated().allSatisfy { $0.element.index == $0.offset }, "GTK's order differs")
+        try check(
+            list.selectedIndex == 3, "the selection did not follow \"c\": \(String(describing: list.selectedIndex))")
+        try check(list.remove(at: 1) != nil, "a row at 1")
+        try check(list.remove(at: 42) == nil, "no row at 42")
+        try check(texts() == ["start", "b", "c", "end"], "rows after remove \(texts())")
+        try check(list.selectedIndex == 2, "the selection did not follow \"c\" up")
+        list.remove(at: 2)
+        try check(list.selectedIndex == nil, "the removed row stayed selected")
+        MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+        try check(finalized.alive == 3, "removed rows not freed: \(finalized.alive) of 5 alive")
+    }
+
+    runner.test("Window.defaultButton: Enter in an entry that activates the default presses it") {
+        let window = Window()
+        let box = Box(.vertical)
+        let entry = Entry()
+        let save = Button(label: "Save")
+        var saves = 0
+        save.onClicked { saves += 1 }
+        box.append(entry)
+        box.append(save)
+        window.child = box
+        window.defaultButton = save
+        window.present()
+        MainLoop.run(until: { window.isMapped })
+        // A button activated by the keyboard shows its press first: "clicked" comes ~250 ms later.
+        @MainActor func enter() {
+            entry.pressEnter()
+            MainLoop.run(for: 0.4)
+        }
+        enter()
+        try check(saves == 0, "Enter pressed the default button without activatesDefault")
+        entry.activatesDefault = true
+        enter()
+        try check(saves == 1, "Enter did not press the default button (\(saves))")
+        window.defaultButton = nil
+        enter()
+        try check(saves == 1, "Enter pressed a button that is no longer the default")
+        window.destroy()
+    }
+
+    runner.test("GtkSplitOptions.sidebarWidth: the sidebar is as wide as asked when split") {
+        for width in [260, 420] {
+            let window = Window()
+            window.setDefaultSize(width: 1200, height: 600)
+            let layout = SplitLayout<TestRoute>(minimumWidth: 720) { $0 == .a }
+            let host = GtkStackHost(
+                window: window, split: GtkSplitOptions(layout: layout, sidebarWidth: width),
+                makeView: { TestPageView($0) })
+            let router = StackRouter(host: host)
+            window.child = host.widget
+            router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
+            router.present(.a, model: TitledModel("List"), animated: false, onDismissed: nil)
+            window.present()
+            MainLoop.run(until: { host.sidebarAllocatedWidth ?? 0 > 0 })
+            MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+            try check(host.isSplit, "not split at 1200 px")
+            try check(
+                host.sidebarAllocatedWidth == width,
+                "sidebar \(String(describing: host.sidebarAllocatedWidth)) px, asked \(width)")
+            window.destroy()
+            MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+        }
+    }
+}
