@@ -171,7 +171,8 @@ func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
 @MainActor
 func headless(operations: Int) async {
     // present+dismiss pairs
-    let host = InMemoryHost<AppRoute>(recordsTransitions: false)
+    // No leak checks: they are for tests (and this loop shows one model on every page).
+    let host = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let router = StackRouter(host: host)
     router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
     let model = MessageViewModel(title: "Step", message: "", actionTitle: "Next")
@@ -198,14 +199,15 @@ func headless(operations: Int) async {
     }
     // Full appointment flows through PetAppointmentBuilderCoordinator (sick, a little, not fake).
     let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
-    let modalHost = InMemoryHost<AppRoute>(recordsTransitions: false)
+    let modalHost = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
     let modal = ModalRouter(host: modalHost)
     tabs.router(for: .clinic).present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
     // Each finished flow is stored, as in the app (here in an in-memory SQLite database).
     let data = ClinicData(store: ClinicDatabase.inMemory())
     let feedback = FeedbackLog()
-    let questions = Questions(router: ModalRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false)))
+    let questions = Questions(
+        router: ModalRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)))
     let flows = max(operations / 100, 1_000)
     let start = MainLoop.now
     for _ in 0..<flows {

@@ -21,6 +21,9 @@ package final class PageDepartures<Route: NavigationRoute> {
     private var current: [Entry] = []
     /// Pages that left and have not been checked since.
     private var departed: [Entry] = []
+    /// When `departed` grows past this, the pages whose objects are all gone are forgotten (they
+    /// can never be reported): memory stays bounded by what is really still alive.
+    private var pruneAt = 64
 
     package init() {}
 
@@ -43,6 +46,10 @@ package final class PageDepartures<Route: NavigationRoute> {
             departed.append(entry)
         }
         current = kept
+        if departed.count > pruneAt {
+            departed.removeAll { entry in entry.held.allSatisfy { $0.object == nil } }
+            pruneAt = max(64, departed.count * 2)
+        }
     }
 
     /// Adds `object` to what the page `id` brought (ignored if the page is not shown).

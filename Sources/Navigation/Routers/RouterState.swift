@@ -33,22 +33,27 @@ struct RouterState<Route: NavigationRoute> {
     /// the page), wherever it is on the stack, and returns their `onDismissed` closures, top
     /// page first. The other pages keep their order.
     mutating func removePages(where matches: (Int, Page<Route>) -> Bool) -> [@MainActor () -> Void] {
-        var removed: [PageID] = []
-        for position in pages.indices.reversed() where matches(position, pages[position]) {
-            removed.append(pages[position].id)  // top first
-        }
-        guard !removed.isEmpty else { return [] }
         var handlers: [@MainActor () -> Void] = []
-        handlers.reserveCapacity(removed.count)
-        for id in removed {
+        var removedCount = 0
+        // The ids are collected only for an observer (a test): this is every pop's path.
+        var removedIDs: [PageID]? = RemovalObserver.current == nil ? nil : []
+        for position in pages.indices.reversed() where matches(position, pages[position]) {
+            let id = pages[position].id  // top first
+            removedCount += 1
+            removedIDs?.append(id)
             if let handler = onDismissed.removeValue(forKey: id) { handlers.append(handler) }
         }
-        var position = 0
-        pages.removeAll { page in
-            defer { position += 1 }
-            return matches(position, page)
+        guard removedCount > 0 else { return [] }
+        if removedCount == pages.count {
+            pages.removeAll(keepingCapacity: true)
+        } else {
+            var position = 0
+            pages.removeAll { page in
+                defer { position += 1 }
+                return matches(position, page)
+            }
         }
-        RemovalObserver.current?(removed)
+        if let removedIDs { RemovalObserver.current?(removedIDs) }
         return handlers
     }
 
