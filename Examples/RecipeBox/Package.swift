@@ -22,6 +22,17 @@ let package = Package(
             ]),
         .executableTarget(name: "recipe-box", dependencies: ["RecipeBoxUI"]),
         // The two-screen app that Navigation's "Getting started" article builds, line for line.
+        // The feature the "Dialogs, typed results and alerts" article builds, line for line:
+        // its logic (no GTK) and its GTK app.
+        .target(name: "DialogResultsCore", dependencies: [.product(name: "Navigation", package: "RayPets")]),
+        .executableTarget(
+            name: "dialog-results",
+            dependencies: [
+                "DialogResultsCore",
+                .product(name: "Navigation", package: "RayPets"),
+                .product(name: "Gtk", package: "RayPets"),
+                .product(name: "GtkNavigation", package: "RayPets"),
+            ]),
         .executableTarget(
             name: "hello-pages",
             dependencies: [
@@ -32,7 +43,9 @@ let package = Package(
         // Headless tests: no display, no GTK.
         .testTarget(
             name: "RecipeBoxTests",
-            dependencies: ["RecipeBoxCore", .product(name: "NavigationTesting", package: "RayPets")]),
+            dependencies: [
+                "RecipeBoxCore", "DialogResultsCore", .product(name: "NavigationTesting", package: "RayPets"),
+            ]),
         // A GTK smoke test (an executable: GTK wants the main thread), run under Xvfb.
         .executableTarget(name: "recipe-box-smoke", dependencies: ["RecipeBoxUI"], path: "Tests/RecipeBoxSmoke"),
     ],
