@@ -4,10 +4,10 @@ import Testing
 @testable import Navigation
 
 /// One removal point: every router operation that removes pages goes through
-/// `RouterState.removePages(where:)` (what ARCHITECTURE.md says). For each operation, the
+/// `RouterState.removePages(_:)` (what ARCHITECTURE.md says). For each operation, the
 /// pages that left the stack are exactly the pages that function reported removing.
 @MainActor
-@Suite("Every removal goes through RouterState.removePages(where:)")
+@Suite("Every removal goes through RouterState.removePages(_:)")
 struct RemovalPointTests {
     /// A stack router with `root, a, b, c`, or a modal router with `a, b, c`.
     private func make(modal: Bool) -> (any Router<TestRoute>, InMemoryHost<TestRoute>) {
@@ -32,7 +32,7 @@ struct RemovalPointTests {
         let after = Set(router.pages.map(\.id))
         let left = before.subtracting(after)
         #expect(!left.isEmpty, "\(name) removed nothing: the check would prove nothing")
-        #expect(Set(reported) == left, "\(name): pages left without passing through removePages(where:)")
+        #expect(Set(reported) == left, "\(name): pages left without passing through removePages(_:)")
         #expect(reported.count == Set(reported).count, "\(name): a page was removed twice")
     }
 

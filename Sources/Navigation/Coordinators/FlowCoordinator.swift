@@ -104,8 +104,13 @@ open class FlowCoordinator<Route: NavigationRoute>: Coordinator {
     public func finish(animated: Bool) {
         guard let firstPage, router.pages.contains(where: { $0.id == firstPage }) else { return }
         isFinishing = true
+        router.remove(from: firstPage, animated: animated)  // made at once when no other guard asks
+        guard router.pages.contains(where: { $0.id == firstPage }), router.pendingLeave != nil else {
+            isFinishing = false  // done, or refused at once by another page's guard
+            return
+        }
+        // Another page's guard is asking: the flow's own guard stays quiet until it answers.
         Task.immediate { @MainActor [weak self, router] in
-            // Made at once when no other guard asks; otherwise once they have answered.
             await router.request(.remove(from: firstPage), reason: .code, animated: animated)
             self?.isFinishing = false
         }

@@ -8,7 +8,7 @@
 /// leave guards, and the one place pages are added and removed.
 ///
 /// Every change, in the same order: update the data (`RouterState.push`, and for every
-/// removal `RouterState.removePages(where:)`, the one function that takes pages away and hands
+/// removal `RouterState.removePages(_:)`, the one function that takes pages away and hands
 /// back their `onDismissed` closures), let the host show it, tell observers, then run the
 /// `onDismissed` closures of the pages that left (top first). `present` adds; `perform` makes
 /// the changes the leave guards agreed to (`replaceTop`, `setStack`, and `truncate` for the
@@ -173,7 +173,7 @@ public class PageRouter<Route: NavigationRoute> {
     public func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int {
         let oldTop = stack.pages.last?.id
         let before = stack.pages.count
-        let handlers = stack.removePages(where: { _, page in shows(page.route) })
+        let handlers = stack.removePages(where: { shows($0.route) })
         let removed = before - stack.pages.count
         guard removed > 0 else { return 0 }
         let topChanged = stack.pages.last?.id != oldTop

@@ -1,6 +1,6 @@
 /// The data a router keeps: its pages and each page's pending `onDismissed`.
 ///
-/// Pages are added by `push` and removed by `removePages(where:)` alone — `pages` cannot be
+/// Pages are added by `push` and removed by `removePages(_:)` alone — `pages` cannot be
 /// changed from outside — so every removal, whichever router operation asked for it (Back,
 /// `dismiss`, `popTo`, `replaceTop`, `setStack`, `removeAll(where:)`, a closed window), passes
 /// through that one function, which hands back the removed pages' `onDismissed` closures
@@ -23,35 +23,46 @@ struct RouterState<Route: NavigationRoute> {
         if let onDismissed { self.onDismissed[page.id] = onDismissed }
     }
 
-    /// Removes the pages at `index...` and returns their `onDismissed` closures, top page first.
-    mutating func removePages(from index: Int) -> [@MainActor () -> Void] {
-        guard index < pages.count else { return [] }
-        return removePages(where: { position, _ in position >= index })
+    /// Which pages a removal takes away.
+    enum Removal {
+        /// The pages at this position and above (Back, `dismiss`, `popTo`, a closed window...).
+        case from(Int)
+        /// The pages the predicate picks, wherever they are (`removeAll(where:)`).
+        case matching((Page<Route>) -> Bool)
     }
 
-    /// The one removal: removes every page `matches` picks (by its position, bottom first, and
-    /// the page), wherever it is on the stack, and returns their `onDismissed` closures, top
-    /// page first. The other pages keep their order.
-    mutating func removePages(where matches: (Int, Page<Route>) -> Bool) -> [@MainActor () -> Void] {
+    /// Removes the pages at `index...` and returns their `onDismissed` closures, top page first.
+    mutating func removePages(from index: Int) -> [@MainActor () -> Void] { removePages(.from(index)) }
+
+    /// Removes every page `matches` picks and returns their `onDismissed` closures, top first.
+    mutating func removePages(where matches: (Page<Route>) -> Bool) -> [@MainActor () -> Void] {
+        withoutActuallyEscaping(matches) { removePages(.matching($0)) }
+    }
+
+    /// The one removal: takes away the pages `which` names (the other pages keep their order)
+    /// and returns their `onDismissed` closures, top page first, each exactly once.
+    mutating func removePages(_ which: Removal) -> [@MainActor () -> Void] {
         var handlers: [@MainActor () -> Void] = []
-        var removedCount = 0
         // The ids are collected only for an observer (a test): this is every pop's path.
         var removedIDs: [PageID]? = RemovalObserver.current == nil ? nil : []
-        for position in pages.indices.reversed() where matches(position, pages[position]) {
-            let id = pages[position].id  // top first
-            removedCount += 1
-            removedIDs?.append(id)
-            if let handler = onDismissed.removeValue(forKey: id) { handlers.append(handler) }
-        }
-        guard removedCount > 0 else { return [] }
-        if removedCount == pages.count {
-            pages.removeAll(keepingCapacity: true)
-        } else {
-            var position = 0
-            pages.removeAll { page in
-                defer { position += 1 }
-                return matches(position, page)
+        switch which {
+        case .from(let index):
+            guard index < pages.count else { return [] }
+            for position in stride(from: pages.count - 1, through: index, by: -1) {
+                let id = pages[position].id
+                removedIDs?.append(id)
+                if let handler = onDismissed.removeValue(forKey: id) { handlers.append(handler) }
             }
+            pages.removeSubrange(index...)
+        case .matching(let matches):
+            var removedCount = 0
+            for page in pages.reversed() where matches(page) {
+                removedCount += 1
+                removedIDs?.append(page.id)
+                if let handler = onDismissed.removeValue(forKey: page.id) { handlers.append(handler) }
+            }
+            guard removedCount > 0 else { return [] }
+            pages.removeAll(where: matches)
         }
         if let removedIDs { RemovalObserver.current?(removedIDs) }
         return handlers
