@@ -93,4 +93,45 @@ struct DialogResultsTests {
         await app.settle()
         #expect(app.dialogHost.pages.count == 1)
     }
+
+    @Test("an alert that goes away unanswered keeps editing")
+    func alertGoneKeepsEditing() async {
+        let app = NoteApp()
+        app.type("Shopping")
+        app.dialogHost.tapCancel()
+        await app.settle()
+        app.alertHost.closeWindow()
+        await app.settle()
+        #expect(!app.alertHost.isOpen)
+        #expect(app.dialogHost.isOpen && app.rename?.name == "Shopping")
+    }
+
+    @Test("Save under the open alert does nothing")
+    func saveUnderAlert() async {
+        let app = NoteApp()
+        app.type("Shopping")
+        app.dialogHost.tapCancel()
+        await app.settle()
+        app.rename?.onSave?()
+        await app.settle()
+        #expect(app.question != nil && app.note.name == "Groceries")
+    }
+
+    @Test("a window that goes away with the dialog and its alert open frees every flow, model and router")
+    func droppedWhileOpen() async {
+        let live = LiveObjects()
+        do {
+            let app = NoteApp()
+            app.type("Shopping")
+            app.dialogHost.tapCancel()
+            await app.settle()
+            let flows = app.flow.children + app.flow.children.flatMap(\.children)
+            let models: [AnyObject] = [app.rename!, app.question!, app.note]
+            for object in [app.flow as AnyObject] + flows + models { live.track(object) }
+            #expect(live.trackedCount == 6)
+        }
+        // The question's task gets nil, and ends, a few turns after the flows are gone.
+        for _ in 0..<1_000 where live.liveCount > 0 { await Task.yield() }
+        #expect(live.liveCount == 0, "alive: \(live.liveTypeNames)")
+    }
 }
