@@ -16,6 +16,9 @@ final class AppFixture {
 
     /// With `demoPets`, that many made-up pets after the four sample ones.
     init(firstLaunch: Bool, demoPets: Int = 0) {
+        // The app awaits child flows' results: their continuations need the bridge, also when a
+        // filter skipped the tests that install it first.
+        MainQueueBridge.install()
         let database = ClinicDatabase.inMemory()
         if demoPets > 0 { _ = try? database.addDemoPets(count: demoPets) }
         var template = Array("/tmp/raypets-gtk-test.XXXXXX".utf8CString)
