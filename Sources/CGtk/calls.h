@@ -5,6 +5,7 @@
 #define RAYPETS_CGTK_CALLS_H
 
 #include <gtk/gtk.h>
+#include <glib-unix.h>
 
 /* --- Variadic calls ----------------------------------------------------- */
 /* gtk_accessible_update_property(..., GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1) */
@@ -25,6 +26,12 @@ static inline GtkWidget *rp_alert_window_new(void) {
 static inline GtkWidget *rp_size_watcher_new(void) {
     return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
                                    "can-target", FALSE, "can-focus", FALSE, NULL));
+}
+
+/* g_object_set(application, "register-session", TRUE, NULL): the session manager tells the
+ * app when the session ends, and GtkApplication quits. */
+static inline void rp_application_register_session(gpointer application) {
+    g_object_set(application, "register-session", TRUE, NULL);
 }
 
 /* g_object_set(settings, "gtk-enable-animations", value, NULL) */

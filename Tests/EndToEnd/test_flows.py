@@ -484,6 +484,20 @@ def test_bad_link_exits_2_with_the_valid_forms():
     assert done.returncode == 2, done.returncode
     assert "raypets://clinic/nowhere" in done.stderr and "raypets://learn/how-to-code/<1-4>" in done.stderr, \
         done.stderr
+    # Not a raypets: link at all, a link too long to be one, a control character hidden in an
+    # escape: refused the same way, before anything is shown; nothing raw reaches the terminal.
+    for argument in ("http://clinic", "", "/etc/passwd", "raypets://clinic/pets/" + "W" * 3000,
+                     "raypets://clinic/pets/%1b%5b31mred"):
+        done = subprocess.run([BINARY, argument], capture_output=True, text=True, timeout=20,
+                              env=dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True)))
+        assert done.returncode == 2, (argument[:40], done.returncode, done.stderr[:300])
+        assert "valid links:" in done.stderr and "\x1b" not in done.stderr, (argument[:40], done.stderr[:300])
+        assert len(done.stderr) < 2000, f"the whole {len(argument)}-character link was printed back"
+    # In the user's language (the messages are translated before the link is checked).
+    done = subprocess.run([BINARY, "raypets://clinic/nowhere"], capture_output=True, text=True, timeout=20,
+                          env=dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True), LANGUAGE="de",
+                                   LANG="C.UTF-8"))
+    assert done.returncode == 2 and "kann nicht geöffnet werden" in done.stderr, done.stderr
     listed = subprocess.run([BINARY, "--list-routes"], capture_output=True, text=True, timeout=20)
     assert listed.returncode == 0 and "raypets://clinic/pets/<id or name>" in listed.stdout, listed
 
@@ -861,7 +875,9 @@ def test_questionnaire_asks_before_discarding_the_answers():
 
 
 def test_quit_keeps_the_editors_draft():
-    for way in ("ctrl+q", "close button"):
+    # A logout or `kill` (SIGTERM), Ctrl+C in a terminal (SIGINT) and a closed terminal (SIGHUP)
+    # quit as Ctrl+Q does.
+    for way in ("ctrl+q", "close button", "SIGTERM", "SIGINT", "SIGHUP"):
         env = private_folders()
         app = RayPets(BINARY, ARTIFACTS, env=env)
         try:
@@ -872,9 +888,13 @@ def test_quit_keeps_the_editors_draft():
             app.type_text("Rexy")
             if way == "ctrl+q":
                 app.keys("ctrl+q")
+            elif way.startswith("SIG"):
+                app.process.send_signal(getattr(signal, way))
             else:
                 app.click("Close", window=app.main_window())
             wait_for(lambda: app.process.poll() is not None, f"raypets to quit ({way}) without asking")
+            if way.startswith("SIG"):
+                assert app.process.returncode == 0, f"{way}: exit status {app.process.returncode}, not an orderly quit"
         finally:
             app.quit()
         app = RayPets(BINARY, ARTIFACTS, env=env)
@@ -1076,6 +1096,10 @@ WAYLAND_STANDALONE = [test_deep_link_on_the_command_line, test_quit_mid_flow_and
 def main():
     results = {"passed": 0, "failed": 0}
     tests, standalone = (WAYLAND_TESTS, WAYLAND_STANDALONE) if ON_WAYLAND else (TESTS, STANDALONE)
+    only = os.environ.get("E2E_ONLY")  # a part of test names: run just those (while working on them)
+    if only:
+        tests = [t for t in tests if only in t.__name__]
+        standalone = [t for t in standalone if only in t.__name__]
 
     def run(test, app=None):
         """Runs one test; returns whether it passed. On failure saves a screenshot and the tree."""

@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 
 /// A `GtkApplication`: the app's identity on the session bus and its main loop.
 @MainActor
@@ -136,4 +137,24 @@ public final class Application: Object {
 
     /// Ends the main loop.
     public func quit() { g_application_quit(rp_gapplication(gobject)) }
+
+    /// Runs `handler` on the main loop, instead of the process ending at once, each time it
+    /// receives SIGTERM, SIGINT or SIGHUP (a logout, `kill`, Ctrl+C in a terminal, a closed
+    /// terminal): an app quits from `handler` in order, as its Quit action does. Also asks
+    /// the session manager to tell the app when the session ends (`register-session`), which
+    /// quits it the same way. (GLib's `g_unix_signal_add`: the handler runs on the loop, not in
+    /// the signal context.)
+    public func onTerminationSignals(_ handler: @escaping @MainActor () -> Void) {
+        rp_application_register_session(gobject)
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            let box = Unmanaged.passRetained(SignalBox(handler as VoidHandler)).toOpaque()
+            g_unix_signal_add_full(
+                G_PRIORITY_DEFAULT, signal,
+                { data in
+                    let body = Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).takeUnretainedValue().body
+                    MainActor.assumeIsolated { body() }
+                    return 1  // G_SOURCE_CONTINUE: a second Ctrl+C while quitting changes nothing
+                }, box, { data in Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).release() })
+        }
+    }
 }

@@ -17,6 +17,8 @@ public final class AppCoordinator: Coordinator {
     /// The dialog's router: every flow that opens a dialog presents through it.
     public let modalRouter: any Router<AppRoute>
     private let welcomeRouter: any Router<AppRoute>
+    /// Links that came while the welcome page showed: opened after *Get started*.
+    var linksAfterWelcome: [String] = []
     private var started = false
     private var dataObservation: ClinicObservation?
 
@@ -63,6 +65,9 @@ public final class AppCoordinator: Coordinator {
             guard await results.next() != nil, let self else { return }
             self.services.settings.completeWelcome()
             self.showTabs()
+            let links = self.linksAfterWelcome
+            self.linksAfterWelcome = []
+            for link in links { await self.open(uri: link) }
         }
     }
 

@@ -4,19 +4,25 @@ extension AppCoordinator {
     /// Opens the link text `uri` (from the command line, another launch or `app.open-route`).
     /// A link to a pet that no longer exists (or never did) opens My pets, the nearest valid
     /// page, with a notice; a malformed link leaves the screen as it is and says why.
-    /// Returns whether the link's own page was reached.
+    /// On the first launch's welcome page a well-formed link waits, with a notice, and opens
+    /// after *Get started*. Returns whether the link's own page was reached.
     @discardableResult
     public func open(uri: String) async -> Bool {
+        if !services.settings.hasCompletedWelcome, (try? DeepLink.parse(uri, pets: nil)) != nil {
+            linksAfterWelcome.append(uri)
+            services.feedback.showNotice(L("The link opens once you press Get started."))
+            return false
+        }
         do {
             return await open(try DeepLink.parse(uri, findPet: services.data.pet(named:)))
         } catch {
             if let name = error.missingPet {
                 services.feedback.showNotice(
-                    L("There is no pet called {name}; here are your pets.", ["name": name]))
+                    L("There is no pet called {name}; here are your pets.", ["name": name.excerpt(64)]))
                 await open(.pets)
             } else {
                 services.feedback.showNotice(
-                    L("Cannot open {link}: {problem}", ["link": uri, "problem": error.problem]))
+                    L("Cannot open {link}: {problem}", ["link": uri.excerpt(200), "problem": error.problem]))
             }
             return false
         }

@@ -16,29 +16,43 @@ extension DeepLink {
     /// link has it; the app looks it up in the records). A well-formed link naming no pet
     /// throws an error whose `missingPet` says which. With `findPet: nil` only the form is
     /// checked (the name is kept as given).
+    ///
+    /// A link longer than ``maxLength`` bytes, or one whose %-escapes decode to a control
+    /// character, is refused before anything else is read.
     public static func parse(_ link: String, findPet: ((String) -> Pet?)?) throws(DeepLinkError) -> DeepLink {
         func fail(_ problem: String) -> DeepLinkError { DeepLinkError(problem: problem, link: link) }
+        guard link.utf8.count <= maxLength else {
+            throw fail(L("it is longer than {count} characters", ["count": "\(maxLength)"]))
+        }
         let scheme = "raypets://"
-        guard link.lowercased().hasPrefix(scheme) else { throw fail("it does not start with \(scheme)") }
+        guard link.lowercased().hasPrefix(scheme) else {
+            throw fail(L("it does not start with {scheme}", ["scheme": scheme]))
+        }
         let rest = link.dropFirst(scheme.count)
         let pathPart = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = pathPart[0].split(separator: "/", omittingEmptySubsequences: true).map {
             PercentEncoding.decode(String($0))
         }
-        guard path.allSatisfy({ $0 != nil }) else { throw fail("it has a malformed %-escape") }
+        guard path.allSatisfy({ $0 != nil }) else { throw fail(L("it has a malformed %-escape")) }
         let parts = path.map { $0! }
         let query = try parseQuery(pathPart.count > 1 ? String(pathPart[1]) : nil, fail: fail)
+        if (parts + query.keys + query.values).contains(where: { $0.unicodeScalars.contains(where: \.isRefusedInNames) }
+        ) {
+            throw fail(L("it holds a control character"))
+        }
 
         func pet(named name: String) throws(DeepLinkError) -> Pet.ID {
             guard let findPet else { return name }
             guard let pet = findPet(name) else {
-                throw DeepLinkError(problem: "no pet called \"\(name)\"", link: link, missingPet: name)
+                throw DeepLinkError(
+                    problem: L("no pet called “{name}”", ["name": name.excerpt(64)]), link: link, missingPet: name)
             }
             return pet.id
         }
         func noQuery() throws(DeepLinkError) {
             if !query.isEmpty {
-                throw fail("this link takes no query (got \(query.keys.sorted().joined(separator: ", ")))")
+                throw fail(
+                    L("this link takes no query (got {keys})", ["keys": query.keys.sorted().joined(separator: ", ")]))
             }
         }
 
@@ -60,13 +74,15 @@ extension DeepLink {
             return .openingHours
         case ["clinic", "appointment"]:
             let unknown = Set(query.keys).subtracting(["pet", "visit", "pain"])
-            if !unknown.isEmpty { throw fail("unknown query \(unknown.sorted().joined(separator: ", "))") }
-            guard let name = query["pet"] else { throw fail("the appointment link needs pet=<name>") }
+            if !unknown.isEmpty {
+                throw fail(L("unknown query {keys}", ["keys": unknown.sorted().joined(separator: ", ")]))
+            }
+            guard let name = query["pet"] else { throw fail(L("the appointment link needs pet=<name>")) }
             let petID = try pet(named: name)
             var visit: VisitType?
             if let value = query["visit"] {
                 guard let parsed = VisitType(rawValue: value) else {
-                    throw fail("visit must be well or sick, not \"\(value)\"")
+                    throw fail(L("visit must be well or sick, not “{value}”", ["value": value.excerpt(64)]))
                 }
                 visit = parsed
             }
@@ -74,10 +90,14 @@ extension DeepLink {
             if let value = query["pain"] {
                 guard let parsed = PainLevel(rawValue: value) else {
                     throw fail(
-                        "pain must be one of \(PainLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\""
-                    )
+                        L(
+                            "pain must be one of {levels}, not “{value}”",
+                            [
+                                "levels": PainLevel.allCases.map(\.rawValue).joined(separator: ", "),
+                                "value": value.excerpt(64),
+                            ]))
                 }
-                guard visit == .sick else { throw fail("pain only goes with visit=sick") }
+                guard visit == .sick else { throw fail(L("pain only goes with visit=sick")) }
                 pain = parsed
             }
             return .appointment(pet: petID, visit: visit, pain: pain)
@@ -90,11 +110,14 @@ extension DeepLink {
         case let p where p.count == 3 && p[0] == "learn" && p[1] == "how-to-code":
             try noQuery()
             guard let number = Int(p[2]), let step = HowToCodeStep(rawValue: number) else {
-                throw fail("the step must be 1 to \(HowToCodeStep.allCases.count) or start-over, not \"\(p[2])\"")
+                throw fail(
+                    L(
+                        "the step must be 1 to {count} or start-over, not “{value}”",
+                        ["count": "\(HowToCodeStep.allCases.count)", "value": p[2].excerpt(64)]))
             }
             return .howToCode(step)
-        case []: throw fail("it names no place")
-        default: throw fail("there is no page at /\(parts.joined(separator: "/"))")
+        case []: throw fail(L("it names no place"))
+        default: throw fail(L("there is no page at {path}", ["path": "/" + parts.joined(separator: "/").excerpt(64)]))
         }
     }
 
@@ -107,8 +130,8 @@ extension DeepLink {
             let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard sides.count == 2, let key = PercentEncoding.decode(String(sides[0])),
                 let value = PercentEncoding.decode(String(sides[1])), !key.isEmpty
-            else { throw fail("malformed query \"\(pair)\"") }
-            if query[key] != nil { throw fail("\(key) is given twice") }
+            else { throw fail(L("malformed query “{pair}”", ["pair": String(pair).excerpt(64)])) }
+            if query[key] != nil { throw fail(L("{key} is given twice", ["key": key.excerpt(64)])) }
             query[key] = value
         }
         return query

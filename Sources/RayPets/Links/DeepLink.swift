@@ -23,6 +23,11 @@ public enum DeepLink: Equatable, Sendable {
     /// `raypets://learn/how-to-code/start-over`: the Start over page.
     case startOver
 
+    /// The longest link RayPets opens, in bytes (UTF-8): twice the longest valid link
+    /// (a pet's name of 64 characters of up to 4 bytes each, every byte %-escaped, in the
+    /// appointment form), with room to spare. A longer link is refused before anything is shown.
+    public static let maxLength = 2048
+
     /// Every form a link can take (for `--list-routes` and error messages).
     public static let forms = [
         "raypets://clinic",

@@ -14,8 +14,14 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
         self.missingPet = missingPet
     }
 
-    /// The problem, the link, and every valid form.
+    /// The problem, the link (cut to 200 characters, its control characters escaped), and
+    /// every valid form: what the command line prints.
     public var description: String {
-        "cannot open \(link): \(problem)\nvalid links:\n" + DeepLink.forms.map { "  \($0)" }.joined(separator: "\n")
+        L(
+            "cannot open {link}: {problem}\nvalid links:\n{forms}",
+            [
+                "link": link.excerpt(200).escapingControls, "problem": problem.escapingControls,
+                "forms": DeepLink.forms.map { "  \($0)" }.joined(separator: "\n"),
+            ])
     }
 }

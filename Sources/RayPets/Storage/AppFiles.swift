@@ -43,9 +43,11 @@ public enum AppFiles {
     }
 
     /// Writes `raypets: <message>` as a line to standard error: how a problem with a file
-    /// (or the command line) reaches the user when there is no window to show it in.
+    /// (or the command line) reaches the user when there is no window to show it in. Control
+    /// characters in `message` (but new lines) are written as escapes such as `\u{1B}`, so
+    /// a name or a link in it cannot steer the terminal.
     public nonisolated static func reportToStandardError(_ message: String) {
-        let line = "raypets: \(message)\n"
+        let line = "raypets: \(message.escapingControls)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where the navigation state is saved between runs: `$XDG_STATE_HOME/raypets/navigation`
 /// (else `~/.local/state/raypets/navigation`), written atomically with mode 0600.
 ///
@@ -24,7 +26,14 @@ public final class StateStore {
     public func load() -> NavigationState? {
         var problem: String?
         guard let text = AtomicFile.read(path, problem: &problem) else {
-            if let problem { report("cannot read \(path): \(problem); starting at Home") }
+            guard let problem else { return nil }  // no file
+            guard access(path, R_OK) == 0 else {
+                report("cannot read \(path): \(problem); starting at Home")
+                return nil
+            }
+            // Readable, but not a state (random bytes, too large): keep it for the user.
+            let aside = AtomicFile.moveAside(path)
+            report("saved navigation state \(path) is unusable (\(problem)); moved it to \(aside) and starting at Home")
             return nil
         }
         do {

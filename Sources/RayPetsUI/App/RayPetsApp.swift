@@ -41,6 +41,8 @@ public final class RayPetsApp {
         application.onActivate { [weak self] in self?.activate() }
         application.onOpen { [weak self] uris in self?.open(uris) }
         application.onShutdown { [weak self] in self?.saveState() }
+        // A logout, `kill` or Ctrl+C quits as Ctrl+Q does: drafts and where the user was are kept.
+        application.onTerminationSignals { [weak self] in self?.application.quit() }
         installCommandLine()
     }
 

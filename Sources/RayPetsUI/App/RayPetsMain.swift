@@ -9,8 +9,9 @@ import RayPets
 public enum RayPetsMain {
     /// Runs RayPets with `arguments`; returns the process's exit status.
     ///
-    /// A bad `raypets://` link prints what is wrong and exits with status 2 before anything is
-    /// forwarded to a running instance. The options (`--help`, `--version`, `--list-routes`,
+    /// A parameter that is not a well-formed `raypets://` link (another scheme, a file name,
+    /// an empty argument, a link longer than ``DeepLink/maxLength``) prints what is wrong and
+    /// exits with status 2 before anything is shown or forwarded to a running instance. The options (`--help`, `--version`, `--list-routes`,
     /// `--fresh`) are GApplication's, declared in `RayPetsApp+CommandLine`.
     public static func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         run(arguments: arguments, configure: { _ in })
@@ -23,17 +24,18 @@ public enum RayPetsMain {
         let testCommands = "--test-commands"
         let readsTestCommands = arguments.dropFirst().contains(testCommands)
         let arguments = arguments.enumerated().filter { $0.offset == 0 || $0.element != testCommands }.map(\.element)
-        for option in arguments.dropFirst() where option.lowercased().hasPrefix("raypets:") {
+        let binFolder = executableFolder()
+        // First, so that what the command line is told is in the user's language too.
+        setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
+        for link in parameters(of: arguments) {
             do {
                 // Only the form: which pets exist is for the running app to say.
-                _ = try DeepLink.parse(option, pets: nil)
+                _ = try DeepLink.parse(link, pets: nil)
             } catch {
                 AppFiles.reportToStandardError(error.description)
                 return 2
             }
         }
-        let binFolder = executableFolder()
-        setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
         Resources.register(firstOf: [
             binFolder + "/raypets.gresource", binFolder + "/../share/raypets/raypets.gresource",
         ])
@@ -43,6 +45,27 @@ public enum RayPetsMain {
         app.readsTestCommands = readsTestCommands
         configure(app)
         return app.run(arguments: arguments)
+    }
+
+    /// The parameters (not options, nor an option's value) of `arguments`: what GApplication
+    /// would open as links.
+    static func parameters(of arguments: [String]) -> [String] {
+        var parameters: [String] = []
+        var optionsEnded = false
+        var skipsValue = false
+        for argument in arguments.dropFirst() {
+            if skipsValue {
+                skipsValue = false
+            } else if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                parameters.append(argument)
+            } else if argument == "--" {
+                optionsEnded = true
+            } else {
+                // The one option with a value, given as `--demo-data N`.
+                skipsValue = argument == "--demo-data"
+            }
+        }
+        return parameters
     }
 
     /// The folder holding this executable.

@@ -1,0 +1,56 @@
+/// Text from outside (a name typed or pasted, a link, a file) as RayPets stores, compares and
+/// prints it: one form for text that looks the same, no characters that steer a terminal or
+/// hide what a name says, and a length a screen can show.
+extension String {
+    /// The text in Unicode Normalization Form C, so `Café` typed as one code point and as
+    /// `e` + U+0301 is the same stored text. (The standard library's own NFC, which
+    /// `String`'s `==` already compares by; it is public in the library's ABI.)
+    public var nfc: String { String(decoding: _nfcCodeUnits, as: UTF8.self) }
+
+    /// The text with every control character (C0 but new line, DEL, C1) written as an escape
+    /// such as `\u{1B}`: what is printed to a terminal, so a name or a link cannot move the
+    /// cursor, change colours or ring the bell.
+    public var escapingControls: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar != "\n" && scalar.properties.generalCategory == .control {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// At most `limit` characters: the text, or its first `limit - 1` characters and "…"
+    /// (a name or a link quoted in a message).
+    public func excerpt(_ limit: Int) -> String {
+        count <= limit ? self : String(prefix(Swift.max(limit - 1, 0))) + "…"
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar may not be part of a pet's name: control characters (C0, DEL, C1),
+    /// line and paragraph separators, and the bidirectional embedding, override and isolate
+    /// controls (U+202A–U+202E, U+2066–U+2069), which can make a name read as another. The
+    /// marks a language needs stay allowed: left-to-right and right-to-left marks (U+200E,
+    /// U+200F) and the zero-width (non-)joiners (U+200C, U+200D).
+    var isRefusedInNames: Bool {
+        switch value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
+        default: properties.generalCategory == .control
+        }
+    }
+
+    /// Whether the scalar draws nothing by itself: white space, format characters (such as
+    /// U+200B) and other default-ignorable code points, and marks with no letter to sit on.
+    var isInvisible: Bool {
+        if properties.isWhitespace || properties.isDefaultIgnorableCodePoint { return true }
+        switch properties.generalCategory {
+        case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark,
+            .enclosingMark:
+            return true
+        default: return false
+        }
+    }
+}
