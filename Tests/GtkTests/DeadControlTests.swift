@@ -65,18 +65,27 @@ private func checkNoDeadControls(at width: Int, places: [Place]) throws {
     try check(dead.isEmpty, "controls that do nothing visible at \(width) px:\n    " + dead.joined(separator: "\n    "))
 }
 
-/// Opens a fresh app window `width` px wide at `place`, runs `body`, and closes it.
+/// Opens a fresh app window `width` px wide (narrower than the tab bar's breakpoint: shrunk to
+/// it as a drag would), runs `prepare`, goes to `place`, runs `body`, and closes the window.
 @MainActor
-private func open<T>(_ place: Place, width: Int, _ body: (AppFixture) throws -> T) throws -> T {
+func open<T>(
+    _ place: Place, width: Int, prepare: (AppFixture) -> Void = { _ in }, _ body: (AppFixture) throws -> T
+) throws -> T {
     let fixture = AppFixture(firstLaunch: place.name == "Welcome")
     defer {
         VisibleControls.closePopovers()
         fixture.settle()
         fixture.tearDown()
     }
-    fixture.window.window.setDefaultSize(width: Int32(width), height: 700)
-    MainLoop.run(until: { fixture.window.window.allocatedWidth > 0 }, timeout: 5)
+    if width < fixture.window.tabHost.compactWidth {
+        // As a drag would: a jump straight to a phone's width is held at the wide layout's minimum.
+        _ = try shrink(fixture, through: [500, width])
+    } else {
+        fixture.window.window.setDefaultSize(width: Int32(width), height: 700)
+        MainLoop.run(until: { fixture.window.window.allocatedWidth > 0 }, timeout: 5)
+    }
     fixture.settle()
+    prepare(fixture)
     place.go(fixture)
     fixture.settle()
     return try body(fixture)
@@ -92,26 +101,26 @@ private func fingerprint(_ fixture: AppFixture) -> String {
 // MARK: The places
 
 @MainActor
-private func clinic(_ f: AppFixture) -> StackRouter<AppRoute> { f.tabs.router(for: .clinic) }
+func clinic(_ f: AppFixture) -> StackRouter<AppRoute> { f.tabs.router(for: .clinic) }
 
 @MainActor
-private func top<Model>(_ router: any Router<AppRoute>, _ type: Model.Type) -> Model? {
+func top<Model>(_ router: any Router<AppRoute>, _ type: Model.Type) -> Model? {
     router.topPage?.model as? Model
 }
 
 @MainActor
-private func model<Model>(_ router: any Router<AppRoute>, _ type: Model.Type) -> Model? {
+func model<Model>(_ router: any Router<AppRoute>, _ type: Model.Type) -> Model? {
     router.pages.lazy.compactMap { $0.model as? Model }.last
 }
 
 @MainActor
-private func myPets(_ f: AppFixture) {
+func myPets(_ f: AppFixture) {
     top(clinic(f), HomeViewModel.self)?.showPets()
     f.settle()
 }
 
 @MainActor
-private func petDetails(_ f: AppFixture) {
+func petDetails(_ f: AppFixture) {
     myPets(f)
     model(clinic(f), PetListViewModel.self)?.select(at: 0)
     f.settle()
@@ -150,7 +159,7 @@ private func schedule(_ f: AppFixture, answers: [String]) {
 }
 
 @MainActor
-private let mainWindowPlaces: [Place] = [
+let mainWindowPlaces: [Place] = [
     Place(name: "Welcome") { _ in },
     Place(name: "Home") { _ in },
     Place(name: "My pets", go: myPets),
@@ -196,7 +205,7 @@ private let mainWindowPlaces: [Place] = [
 ]
 
 @MainActor
-private let dialogPlaces: [Place] = [
+let dialogPlaces: [Place] = [
     Place(name: "Which pet?") { f in schedule(f, answers: []) },
     Place(name: "Visit type") { f in schedule(f, answers: ["0"]) },
     Place(name: "Pain level") { f in schedule(f, answers: ["0", "sick"]) },
