@@ -21,6 +21,8 @@ enum FuzzTarget: String, CaseIterable {
     case date
     /// Text typed into a list's search entry, run as a full-text query on stored names.
     case search
+    /// A pet's name and notes typed or pasted into the editor (lines: a name, then notes).
+    case name
 
     func check(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -30,6 +32,7 @@ enum FuzzTarget: String, CaseIterable {
         case .settings: return Self.checkSettings(bytes)
         case .date: return Self.checkDate(text)
         case .search: return Self.checkSearch(text)
+        case .name: return Self.checkName(text)
         }
     }
 
@@ -45,9 +48,19 @@ enum FuzzTarget: String, CaseIterable {
         for pets in [Self.pets, nil] as [[Pet]?] {
             let link: DeepLink
             do { link = try DeepLink.parse(text, pets: pets) } catch {
-                // Refused: the message names the problem and shows the link.
-                if error.problem.isEmpty || !error.description.contains(error.problem) {
+                // Refused: the message names the problem and shows the link, cut to a length a
+                // notice or a terminal line can show, with no control character left raw.
+                if error.problem.isEmpty {
                     return "a refused link without a message: \(error.description.debugDescription)"
+                }
+                let formsLength = DeepLink.forms.joined(separator: "\n  ").count + 60
+                if error.description.count > 200 + 300 + formsLength {
+                    return "a \(text.count)-character link gave a \(error.description.count)-character message"
+                }
+                if error.description.unicodeScalars.contains(where: {
+                    $0 != "\n" && $0.properties.generalCategory == .control
+                }) {
+                    return "a control character reached the message: \(error.description.debugDescription)"
                 }
                 continue
             }
@@ -144,6 +157,78 @@ enum FuzzTarget: String, CaseIterable {
         reports = []
         if !SettingsStore(path: settingsPath, report: { reports.append($0) }).hasCompletedWelcome || !reports.isEmpty {
             return "saved settings do not read back: \(reports)"
+        }
+        return nil
+    }
+
+    // MARK: Names and notes
+
+    /// Lines: a name, then notes (the rest). What the editor accepts is stored in one form a
+    /// person can tell apart: trimmed NFC, no control character, something visible, the
+    /// length and accent limits kept; a name that only looks different (another normal form,
+    /// case, a zero-width character) is the same name; what it refuses changes nothing.
+    private static func checkName(_ text: String) -> String? {
+        let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let typed = String(parts[0])
+        let notes = parts.count > 1 ? String(parts[1]) : ""
+        let data = ClinicData(store: ClinicDatabase.inMemory())
+        let before = (try? data.allPets()) ?? []
+        let draft = PetDraft(name: typed, notes: notes)
+        let problems = data.problems(in: draft, editing: nil)
+        let pet: Pet
+        do { pet = try data.add(draft) } catch {
+            if problems.isEmpty { return "\(typed.debugDescription) had no problem but was refused: \(error)" }
+            if problems.values.contains(where: \.isEmpty) {
+                return "a problem without a message for \(typed.debugDescription)"
+            }
+            if (try? data.allPets()) != before { return "a refused \(typed.debugDescription) changed the records" }
+            return nil
+        }
+        if !problems.isEmpty { return "\(typed.debugDescription) was stored despite \(problems)" }
+        let name = pet.name
+        let scalars = name.unicodeScalars
+        if scalars.contains(where: { $0.properties.generalCategory == .control })
+            || scalars.contains(where: \.isRefusedInNames)
+        {
+            return "a control character was stored: \(name.debugDescription)"
+        }
+        if notes.unicodeScalars.contains(where: {
+            $0 != "\n" && $0 != "\t" && $0.properties.generalCategory == .control
+        }) {
+            return "notes with a control character were stored: \(notes.debugDescription)"
+        }
+        if !name.utf8.elementsEqual(name.nfc.utf8) { return "\(name.debugDescription) is not stored in NFC" }
+        if name != name.trimmingSpaces || name.isEmpty { return "\(name.debugDescription) is not trimmed" }
+        if scalars.allSatisfy(\.isInvisible) { return "an invisible name was stored: \(name.debugDescription)" }
+        if name.count > PetRules.maxNameLength || pet.notes.count > PetRules.maxNotesLength {
+            return "a name or notes over the limit were stored"
+        }
+        if name.contains(where: { $0.unicodeScalars.count(where: \.isMark) > PetRules.maxMarksPerCharacter }) {
+            return "too many marks on one letter were stored: \(name.debugDescription)"
+        }
+        // Looks the same, is the same: decomposed, upper-cased, with a zero-width space.
+        let decomposed = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+                    // A precomposed Latin letter with one accent, decomposed by hand for the common cases.
+                    switch scalar {
+                    case "\u{E9}": ["e", "\u{301}"]
+                    case "\u{E8}": ["e", "\u{300}"]
+                    case "\u{FC}": ["u", "\u{308}"]
+                    case "\u{F1}": ["n", "\u{303}"]
+                    default: [scalar]
+                    }
+                }))
+        // (Upper case only where it lowers back: "ß" upper-cases to "SS", another name.)
+        let upper = name.uppercased().lowercased() == name.lowercased() ? [name.uppercased()] : []
+        for twin in [decomposed, "\u{200B}" + name, " " + name + " "] + upper {
+            guard let found = data.pet(named: twin) else {
+                return "\(twin.debugDescription) does not find \(name.debugDescription)"
+            }
+            if found.id != pet.id { return "\(twin.debugDescription) finds another pet than \(name.debugDescription)" }
+            if data.problems(in: PetDraft(name: twin), editing: nil)[.name] == nil {
+                return "\(twin.debugDescription) could be saved beside \(name.debugDescription)"
+            }
         }
         return nil
     }

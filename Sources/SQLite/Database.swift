@@ -11,6 +11,10 @@ public final class Database {
         case readWriteCreate
         /// Read only: nothing this connection does can change the file.
         case readOnly
+        /// Read only, taking the file as one nothing else changes (SQLite's `immutable=1`):
+        /// no locks, no `-shm` file, so a WAL-mode file opens even in a folder that cannot be
+        /// written. Pages written to a `-wal` file that was not checkpointed are not seen.
+        case immutable
     }
 
     fileprivate let handle: OpaquePointer
@@ -20,13 +24,19 @@ public final class Database {
     public let isReadOnly: Bool
 
     /// Opens `path` in `mode`. Opening alone does not read the file; `userVersion` is the
-    /// first read and reports a non-database file (`isCorrupt`).
-    public init(path: String, mode: Mode) throws(SQLiteError) {
+    /// first read and reports a non-database file (`isCorrupt`). With `followsLinks: false`,
+    /// a symbolic link at `path` is an error (`SQLITE_CANTOPEN`) rather than followed.
+    public init(path: String, mode: Mode, followsLinks: Bool = true) throws(SQLiteError) {
         var connection: OpaquePointer?
-        let flags: Int32 =
-            (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX
-        let result = sqlite3_open_v2(path, &connection, flags, nil)
+        var flags: Int32 =
+            switch mode {
+            case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            case .readOnly: SQLITE_OPEN_READONLY
+            case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            }
+        flags |= SQLITE_OPEN_NOMUTEX | (followsLinks ? 0 : Int32(SQLITE_OPEN_NOFOLLOW))
+        let name = mode == .immutable ? "file:" + Self.uriPath(path) + "?immutable=1" : path
+        let result = sqlite3_open_v2(name, &connection, flags, nil)
         guard result == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(connection)
@@ -35,7 +45,18 @@ public final class Database {
         sqlite3_extended_result_codes(connection, 1)
         self.handle = connection
         self.path = path
-        self.isReadOnly = mode == .readOnly
+        self.isReadOnly = mode != .readWriteCreate
+    }
+
+    /// `path` as the path of a `file:` URI: every byte but unreserved characters and `/`
+    /// %-escaped.
+    private static func uriPath(_ path: String) -> String {
+        path.utf8.map { byte in
+            let c = Character(Unicode.Scalar(byte))
+            if c.isASCII && (c.isLetter || c.isNumber || "-._~/".contains(c)) { return String(c) }
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "%" + (hex.count == 1 ? "0" + hex : hex)
+        }.joined()
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -93,6 +114,25 @@ public final class Database {
     /// Sets `PRAGMA user_version`.
     public func setUserVersion(_ version: Int) throws(SQLiteError) {
         try execute("PRAGMA user_version = \(version)")
+    }
+
+    /// The number that says which application's file this is (`PRAGMA application_id`; 0 when
+    /// none was set).
+    public func applicationID() throws(SQLiteError) -> Int32 {
+        Int32(truncatingIfNeeded: try integer("PRAGMA application_id") ?? 0)
+    }
+
+    /// Sets `PRAGMA application_id`.
+    public func setApplicationID(_ id: Int32) throws(SQLiteError) {
+        try execute("PRAGMA application_id = \(id)")
+    }
+
+    /// The names of the file's tables, views, indexes and triggers (`sqlite_schema`), sorted.
+    public func schemaNames() throws(SQLiteError) -> [String] {
+        var names: [String] = []
+        try prepare("SELECT name FROM sqlite_schema ORDER BY name").forEachRow { row in names.append(row.text(0) ?? "")
+        }
+        return names
     }
 
     /// How long a statement waits for another connection's lock before failing with

@@ -24,6 +24,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     public var isFull: Bool { primaryCode == SQLITE_FULL }
     /// The database cannot be written (opened read-only, or the file or its folder is).
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+    /// A constraint failed (a `UNIQUE` value taken, a foreign key missing).
+    public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
     /// The file could not be opened.
     public var cannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
 

@@ -1,8 +1,10 @@
 import Glibc
 import Navigation
 import NavigationTesting
-import RayPets
+import SQLite
 import Testing
+
+@testable import RayPets
 
 /// Writes `bytes` to a new file at `path` (any bytes, not only text).
 func writeBytes(_ path: String, _ bytes: [UInt8]) {
@@ -113,5 +115,182 @@ struct HostileInputTests {
         #expect(access(path, F_OK) != 0, "the file is out of the way: the next save does not overwrite it")
         #expect(readBytes(path + ".corrupt") == bytes, "kept whole")
         #expect(reports.lines.count == 1 && reports.lines[0].contains(".corrupt"), "\(reports.lines)")
+    }
+}
+
+/// Names a person can tell apart, and files that are not RayPets' own.
+@MainActor
+@Suite("Hostile and unlucky inputs: names and files")
+struct HostileNameAndFileTests {
+    let today = SimpleDate(year: 2026, month: 11, day: 24)!
+
+    func problems(_ draft: PetDraft, in data: ClinicData) -> [PetField: String] {
+        data.problems(in: draft, editing: nil)
+    }
+
+    @Test("names that look the same are the same name: NFC, case, zero-width characters")
+    func lookAlikes() throws {
+        let data = ClinicData(store: ClinicDatabase.inMemory(), today: { [today] in today })
+        let composed = try data.add(PetDraft(name: "Caf\u{E9}"))
+        #expect(composed.name.unicodeScalars.count == 4)
+        #expect(problems(PetDraft(name: "Cafe\u{301}"), in: data)[.name]?.contains("already called") == true)
+        #expect(problems(PetDraft(name: "CAFE\u{301}"), in: data)[.name]?.contains("already called") == true)
+        _ = try data.add(PetDraft(name: "X"))
+        #expect(problems(PetDraft(name: "X\u{200B}"), in: data)[.name]?.contains("already called") == true)
+        #expect(problems(PetDraft(name: "\u{200B}X"), in: data)[.name]?.contains("already called") == true)
+        // A decomposed name is stored composed: the record holds one form.
+        let decomposed = try data.add(PetDraft(name: "Zoe\u{308}"))
+        #expect(decomposed.name.unicodeScalars.map(\.value) == [0x5A, 0x6F, 0xEB])
+        #expect(data.pet(named: "zo\u{EB}")?.id == decomposed.id, "found by either form")
+        #expect(data.pet(named: "zoe\u{308}")?.id == decomposed.id)
+        // Spaces around a name are not part of it.
+        #expect(try data.add(PetDraft(name: "  Luna \u{3000}")).name == "Luna")
+    }
+
+    @Test(
+        "a name that cannot be seen, or that steers the text around it, is refused at the field",
+        arguments: [
+            "\u{200B}", "\u{200B}\u{200D}\u{2060}", "\u{301}\u{301}", "Rex\nMax", "Rex\tMax", "Rex\u{7}",
+            "\u{1B}[31mRex", "Rex\u{85}", "Rex\u{202E}xeR", "Rex\u{2066}", "Rex\u{2028}Max",
+        ])
+    func invisibleOrSteering(name: String) {
+        let data = ClinicData(store: ClinicDatabase.inMemory(), today: { [today] in today })
+        #expect(problems(PetDraft(name: name), in: data)[.name] != nil, "\(name.unicodeScalars.map(\.value))")
+        #expect(throws: StoreError.self) { try data.add(PetDraft(name: name)) }
+    }
+
+    @Test("the marks a language needs stay allowed: joiners, direction marks, accents, emoji")
+    func languagesStay() throws {
+        let data = ClinicData(store: ClinicDatabase.inMemory(), today: { [today] in today })
+        for name in [
+            "می\u{200C}خواهم", "שָׁלוֹם\u{200F}", "Tiếng Việt", "🐕‍🦺 Guide", "👩‍👩‍👧‍👦", "Ǹ̈́" + "a",
+            "Z" + String(repeating: "\u{346}", count: PetRules.maxMarksPerCharacter),
+        ] {
+            #expect(problems(PetDraft(name: name), in: data)[.name] == nil, "\(name)")
+        }
+        let tower = "Z" + String(repeating: "\u{346}", count: PetRules.maxMarksPerCharacter + 1)
+        #expect(problems(PetDraft(name: tower), in: data)[.name]?.contains("accents") == true)
+    }
+
+    @Test("a birth date more than 200 years ago is refused; notes have a length limit")
+    func datesAndNotes() {
+        let data = ClinicData(store: ClinicDatabase.inMemory(), today: { [today] in today })
+        #expect(problems(PetDraft(name: "Old", age: "0001-01-01"), in: data)[.age]?.contains("200 years") == true)
+        #expect(problems(PetDraft(name: "Old", age: "1825-12-31"), in: data)[.age] != nil)
+        #expect(problems(PetDraft(name: "Old", age: "1826-01-01"), in: data)[.age] == nil)
+        let longest = String(repeating: "n", count: PetRules.maxNotesLength)
+        #expect(problems(PetDraft(name: "Luna", notes: longest), in: data)[.notes] == nil)
+        #expect(problems(PetDraft(name: "Luna", notes: longest + "n"), in: data)[.notes] != nil)
+    }
+
+    private func databasePath() -> String {
+        let folder = makeTemporaryFolder() + "/raypets"
+        mkdir(folder, 0o700)
+        return folder + "/clinic.sqlite3"
+    }
+
+    /// Another program's SQLite file: a table of its own, WAL off, mode 0644.
+    private func foreignFile(at path: String, applicationID: Int32 = 0) throws -> [UInt8] {
+        do {
+            let other = try Database(path: path, mode: .readWriteCreate)
+            try other.execute("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.org')")
+            if applicationID != 0 { try other.setApplicationID(applicationID) }
+        }
+        chmod(path, 0o644)
+        return readBytes(path) ?? []
+    }
+
+    @Test(
+        "another program's SQLite file at the path is left exactly as it is, and the notice names it",
+        arguments: [0, 0x4D50_4C53])
+    func foreignDatabase(applicationID: Int32) throws {
+        let path = databasePath()
+        let before = try foreignFile(at: path, applicationID: applicationID)
+        var reports: [String] = []
+        let store = ClinicDatabase.open(path: path) { reports.append($0) }
+        #expect(store.isReadOnly)
+        #expect(store.notices.count == 1 && store.notices[0].contains(path), "\(store.notices)")
+        #expect(store.notices.first?.contains("not a RayPets database") == true)
+        #expect(try store.loadPets().count == 4, "the sample pets, in memory")
+        #expect(readBytes(path) == before, "the file's bytes are unchanged")
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o644, "its mode is unchanged")
+        #expect(access(path + "-wal", F_OK) != 0, "no WAL file made beside it")
+    }
+
+    @Test("a symbolic link at the path is not followed: its target is untouched")
+    func symbolicLink() throws {
+        let path = databasePath()
+        let target = makeTemporaryFolder() + "/other.sqlite3"
+        let before = try foreignFile(at: target)
+        symlink(target, path)
+        let store = ClinicDatabase.open(path: path) { _ in }
+        #expect(store.isReadOnly)
+        #expect(store.notices.first?.contains("a link") == true, "\(store.notices)")
+        #expect(readBytes(target) == before)
+        // Even a link to a real RayPets database is not followed.
+        let real = makeTemporaryFolder() + "/clinic.sqlite3"
+        _ = ClinicDatabase.open(path: real) { _ in }
+        let linked = databasePath()
+        symlink(real, linked)
+        #expect(ClinicDatabase.open(path: linked) { _ in }.isReadOnly)
+    }
+
+    @Test("RayPets' own files open as before: new, older versions without the mark, and this version's")
+    func ownFiles() throws {
+        let path = databasePath()
+        let created = ClinicDatabase.open(path: path) { _ in }
+        #expect(!created.isReadOnly && created.notices.isEmpty)
+        #expect(try created.database.applicationID() == ClinicSchema.applicationID)
+        for version in 1..<ClinicSchema.currentVersion {
+            let older = databasePath()
+            do {
+                let file = try Database(path: older, mode: .readWriteCreate)
+                try ClinicSchema.migrate(file, upTo: version)
+                #expect(try file.applicationID() == 0)
+            }
+            let store = ClinicDatabase.open(path: older) { _ in }
+            #expect(!store.isReadOnly && store.notices.isEmpty, "version \(version): \(store.notices)")
+            #expect(try store.database.applicationID() == ClinicSchema.applicationID)
+        }
+    }
+
+    @Test("an older file's names are brought to NFC; two that become one both stay")
+    func migratesNames() throws {
+        let path = databasePath()
+        do {
+            let file = try Database(path: path, mode: .readWriteCreate)
+            try ClinicSchema.migrate(file, upTo: 3)
+            let insert = try file.prepare(
+                "INSERT INTO pets (id, name, name_key, species, position) VALUES (?1, ?2, ?3, 'cat', ?4)")
+            try insert.run([.text("a"), .text("Cafe\u{301}"), .text("cafe\u{301}"), .integer(10)])
+            try insert.run([.text("b"), .text("Caf\u{E9}"), .text("caf\u{E9}"), .integer(11)])
+            try insert.run([.text("c"), .text("Zoe\u{308}"), .text("zoe\u{308}"), .integer(12)])
+        }
+        let store = ClinicDatabase.open(path: path) { _ in }
+        let data = ClinicData(store: store, today: { [today] in today })
+        #expect(data.pet(id: "c")?.name.unicodeScalars.count == 3)
+        #expect(data.pet(named: "Zo\u{EB}")?.id == "c")
+        #expect(data.pet(id: "a")?.name == "Caf\u{E9}" && data.pet(id: "b")?.name == "Caf\u{E9}", "both kept")
+        #expect(data.problems(in: PetDraft(name: "Café"), editing: "a")[.name] != nil, "the rule speaks on edit")
+    }
+
+    @Test("the database file deleted or replaced while the app runs: the next change fails, nothing is reported saved")
+    func fileGone() throws {
+        for replace in [false, true] {
+            let path = databasePath()
+            let data = ClinicData(store: ClinicDatabase.open(path: path) { _ in }, today: { [today] in today })
+            _ = try data.add(PetDraft(name: "Before"))
+            unlink(path)
+            if replace { _ = ClinicDatabase.open(path: path) { _ in } }
+            do {
+                _ = try data.add(PetDraft(name: "After"))
+                Issue.record("a change to a deleted file was reported as saved")
+            } catch {
+                #expect(error.kind == .gone)
+                #expect(error.userMessage.contains("deleted or replaced"))
+            }
+        }
     }
 }

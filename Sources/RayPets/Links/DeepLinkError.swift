@@ -14,13 +14,13 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
         self.missingPet = missingPet
     }
 
-    /// The problem, the link (cut to 200 characters, its control characters escaped), and
-    /// every valid form: what the command line prints.
+    /// The problem and the link (their control characters escaped, cut to 300 and 200
+    /// characters), and every valid form: what the command line prints.
     public var description: String {
         L(
             "cannot open {link}: {problem}\nvalid links:\n{forms}",
             [
-                "link": link.excerpt(200).escapingControls, "problem": problem.escapingControls,
+                "link": link.escapingControls.excerpt(200), "problem": problem.escapingControls.excerpt(300),
                 "forms": DeepLink.forms.map { "  \($0)" }.joined(separator: "\n"),
             ])
     }

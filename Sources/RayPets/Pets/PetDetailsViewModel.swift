@@ -63,7 +63,10 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
         var rows = [DetailsViewModel.Row(label: L("Species"), value: pet.species.title)]
         if let age = pet.ageText(today: data.today()) { rows.append(.init(label: L("Age"), value: age)) }
         if case .born(let date) = pet.age { rows.append(.init(label: L("Born"), value: date.description)) }
-        if !pet.notes.isEmpty { rows.append(.init(label: L("Notes"), value: pet.notes)) }
+        // Cut, for notes saved before there was a limit: a page must open at once.
+        if !pet.notes.isEmpty {
+            rows.append(.init(label: L("Notes"), value: pet.notes.excerpt(PetRules.maxNotesLength)))
+        }
         return rows
     }
 

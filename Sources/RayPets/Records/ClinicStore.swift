@@ -79,6 +79,8 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case corrupt
         /// The record asked for is not there (deleted meanwhile).
         case missing
+        /// The records' file was deleted or replaced while the app ran.
+        case gone
         /// The pet breaks one of `PetRules` (the editor shows which).
         case invalid
         /// Something else; `message` says what.
@@ -104,6 +106,10 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case .readOnly: L("The clinic's records are read-only. Nothing was saved.")
         case .corrupt: L("The clinic's records are damaged. Nothing was saved; restart RayPets to repair them.")
         case .missing: L("That record no longer exists.")
+        case .gone:
+            L(
+                "The clinic's records file was deleted or replaced while RayPets ran. Nothing was saved; restart RayPets."
+            )
         case .invalid: L("Some fields need attention.")
         case .other: L("Could not save: {problem}", ["problem": message])
         }

@@ -42,6 +42,15 @@ extension Unicode.Scalar {
         }
     }
 
+    /// Whether the scalar is a combining mark (an accent and the like, drawn on the letter
+    /// before it).
+    var isMark: Bool {
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
     /// Whether the scalar draws nothing by itself: white space, format characters (such as
     /// U+200B) and other default-ignorable code points, and marks with no letter to sit on.
     var isInvisible: Bool {

@@ -19,6 +19,13 @@ extension ClinicDatabase {
     /// | folder cannot be created | the sample pets in memory, read-only |
     /// | written by a newer RayPets | opened read-only |
     /// | locked by another program | waits `busyTimeout`, then opens read-only in memory, empty |
+    /// | a symbolic link | not followed: the sample pets in memory, read-only |
+    /// | another program's SQLite file (not RayPets' `application_id`, nor an older RayPets' tables) | left as it is: the sample pets in memory, read-only |
+    /// | read-only, in WAL mode, in a folder that cannot be written | opened immutable (no `-shm` needed), read-only |
+    ///
+    /// The file opened is remembered (device and inode): if it is deleted or replaced while
+    /// the app runs, the next change fails with `StoreError.Kind.gone` and nothing is reported
+    /// as saved.
     public static func open(
         path: String, now: Int = LocalTime.now(),
         report: @escaping @MainActor (String) -> Void = AppFiles.reportToStandardError
@@ -38,6 +45,15 @@ extension ClinicDatabase {
     ) -> ClinicDatabase {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let folderReady = AtomicFile.makeFolders(folder)
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            notice(
+                L(
+                    "{file} is a link to another file, which RayPets does not follow: it shows the sample pets, and changes will not be saved.",
+                    ["file": path]),
+                "\(path) is a symbolic link; not following it, running read-only with the sample pets")
+            return readOnlySamples()
+        }
         var exists = access(path, F_OK) == 0
         if exists, let damage = FileCheck.damage(path) {
             if let aside = moveAside(path, now: now) {
@@ -48,6 +64,15 @@ extension ClinicDatabase {
                     "\(path) is damaged (\(damage)); moved it to \(aside) and started with the sample pets")
                 exists = false
             }
+        }
+        if exists, let foreign = foreignFile(path) {
+            notice(
+                L(
+                    "{file} is not a RayPets database ({reason}); RayPets left it as it is. It shows the sample pets, and changes will not be saved.",
+                    ["file": path, "reason": foreign]),
+                "\(path) is not a RayPets database (\(foreign)); left it untouched, running read-only with the sample pets"
+            )
+            return readOnlySamples()
         }
         let writable =
             folderReady && access(folder.isEmpty ? "." : folder, W_OK) == 0 && (!exists || access(path, W_OK) == 0)
@@ -64,7 +89,7 @@ extension ClinicDatabase {
             return openReadOnly(path: path, notice: notice)
         }
         do {
-            let database = try Database(path: path, mode: .readWriteCreate)
+            let database = try Database(path: path, mode: .readWriteCreate, followsLinks: false)
             database.setBusyTimeout(milliseconds: busyTimeout)
             chmod(path, 0o600)
             let version = try database.userVersion()
@@ -77,7 +102,9 @@ extension ClinicDatabase {
             }
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
             try ClinicSchema.migrate(database)
-            return ClinicDatabase(database: database, isReadOnly: false)
+            let opened = ClinicDatabase(database: database, isReadOnly: false)
+            opened.file = FileIdentity(path)
+            return opened
         } catch  where error.isCorrupt {
             guard let aside = moveAside(path, now: now) else { return readOnlySamples() }
             notice(
@@ -103,10 +130,27 @@ extension ClinicDatabase {
 
     /// The file, read-only. An older schema is upgraded in a copy in memory (the file stays
     /// as it is); a newer one is read as it is.
+    /// A WAL-mode file in a folder that cannot be written has no `-shm` file to read it
+    /// through: it is opened immutable (RayPets quits with every change checkpointed into the
+    /// file, so nothing is missed unless a `-wal` file was left behind, which the notice says).
     private static func openReadOnly(path: String, notice: (String, String) -> Void) -> ClinicDatabase {
         do {
-            let file = try Database(path: path, mode: .readOnly)
+            var file = try Database(path: path, mode: .readOnly, followsLinks: false)
             file.setBusyTimeout(milliseconds: busyTimeout)
+            if case .failure(let error) = Result(catching: { () throws(SQLiteError) in try file.userVersion() }),
+                error.cannotOpen || error.isReadOnly
+            {
+                file = try Database(path: path, mode: .immutable, followsLinks: false)
+                var wal = stat()
+                if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
+                    notice(
+                        L(
+                            "The latest changes, kept in {file}, cannot be read in a folder that cannot be written.",
+                            ["file": path + "-wal"]),
+                        "\(path) is in WAL mode in a read-only folder; opened immutable without \(path)-wal (\(wal.st_size) bytes)"
+                    )
+                }
+            }
             guard try file.userVersion() < ClinicSchema.currentVersion else {
                 return ClinicDatabase(database: file, isReadOnly: true)
             }
@@ -142,6 +186,39 @@ extension ClinicDatabase {
             rename(path + suffix, aside + suffix)
         }
         return aside
+    }
+}
+
+extension ClinicDatabase {
+    /// Why the SQLite file at `path` is not a RayPets database, or `nil` if it is one (or
+    /// cannot be read here: opening it will say why). Ours: RayPets' `application_id`; or no
+    /// `application_id` and either nothing in it yet or an older RayPets' tables. Looked at
+    /// through a read-only connection, so a file that is not ours is not changed.
+    static func foreignFile(_ path: String) -> String? {
+        guard let file = try? Database(path: path, mode: .readOnly, followsLinks: false),
+            let id = try? file.applicationID(), let version = try? file.userVersion(),
+            let names = try? file.schemaNames()
+        else { return nil }
+        if id == ClinicSchema.applicationID { return nil }
+        if id != 0 { return L("it belongs to another application") }
+        if names.isEmpty && version == 0 { return nil }
+        if (1..<4).contains(version), names.contains("pets"), names.contains("counters") { return nil }
+        return L("it holds another program's tables")
+    }
+}
+
+/// Which file a path names (device and inode), to notice when the database file is deleted
+/// or replaced while the app runs.
+struct FileIdentity: Equatable {
+    let device: UInt
+    let inode: UInt
+
+    /// The file at `path` now, or `nil` if there is none.
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt(info.st_dev)
+        inode = UInt(info.st_ino)
     }
 }
 

@@ -14,6 +14,9 @@ public final class ClinicDatabase: ClinicStore {
     public let isReadOnly: Bool
     /// Problems found while opening, each one sentence for the user (also sent to `report`).
     public internal(set) var notices: [String] = []
+    /// The file the connection writes (not for `:memory:` or a read-only copy): every change
+    /// first checks the path still names it.
+    var file: FileIdentity?
 
     /// How long a change waits for another program's lock before it fails, in milliseconds.
     public static let busyTimeout: Int32 = 2000
@@ -201,6 +204,10 @@ public final class ClinicDatabase: ClinicStore {
 
     func writing<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         guard !isReadOnly else { throw StoreError(.readOnly, "opened read-only") }
+        // Deleted or replaced under the app: a change would go into a file no one will read.
+        if let file, FileIdentity(database.path) != file {
+            throw StoreError(.gone, "\(database.path) was deleted or replaced while RayPets ran")
+        }
         do { return try database.transaction(body) } catch { throw Self.storeError(error) }
     }
 

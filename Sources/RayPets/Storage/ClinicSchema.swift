@@ -83,7 +83,33 @@ enum ClinicSchema {
                 END;
                 """,
             seed: nil),
+        // 4: RayPets' mark, and one form for names. `PRAGMA application_id` says the file is a
+        // RayPets database (a file another program made is never migrated: see
+        // `ClinicDatabase+Open`), and every name and key is in Unicode NFC, so "Café" typed as
+        // one code point or as "e" and a combining accent is one name. (Only names with a
+        // character outside printable ASCII can change. Two names that become one keep their
+        // old keys: both pets stay, and the duplicate rule speaks when one is next edited.)
+        Migration(
+            sql: "PRAGMA application_id = \(applicationID)",
+            seed: { database throws(SQLiteError) in
+                var names: [(id: String, name: String)] = []
+                try database.prepare("SELECT id, name FROM pets WHERE name GLOB '*[^ -~]*'").forEachRow { row in
+                    names.append((row.text(0) ?? "", row.text(1) ?? ""))
+                }
+                let update = try database.prepare("UPDATE pets SET name = ?2, name_key = ?3 WHERE id = ?1")
+                let rename = try database.prepare("UPDATE pets SET name = ?2 WHERE id = ?1")
+                for (id, name) in names {
+                    do throws(SQLiteError) {
+                        try update.run([.text(id), .text(name.nfc), .text(PetRules.nameKey(name))])
+                    } catch  where error.isConstraint {
+                        try rename.run([.text(id), .text(name.nfc)])
+                    }
+                }
+            }),
     ]
+
+    /// What `PRAGMA application_id` holds in a RayPets database: "RPet" in ASCII.
+    static let applicationID: Int32 = 0x5250_6574
 
     /// Runs the migrations after `user_version` up to `target`, in order, each in one
     /// transaction. (Tests stop early to make a database of an older version.)
