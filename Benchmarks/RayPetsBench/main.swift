@@ -158,6 +158,31 @@ func list(file: String, typing text: String) {
         "scroll-cpu-ms \(Double(MainLoop.processCPUTime - cpuStart) / 1000) rss-end-kib \(rssKiB())")
 }
 
+/// A pet's page pushed and drawn, with notes of `length` characters (words of five letters):
+/// the median milliseconds from the push to its first frame, over `repeats` pushes.
+@MainActor
+func petPage(notes length: Int, repeats: Int) {
+    let (router, _, frames) = benchWindow()
+    let store = ClinicDatabase.inMemory()
+    // Straight into the store: notes longer than the editor allows, as an older file may hold.
+    let words = String(repeating: "abcd ", count: length / 5 + 1).prefix(length)
+    let pet = try! store.addPet(Pet(id: "", name: "Notes", species: .dog, age: nil, notes: String(words)))
+    let data = ClinicData(store: store)
+    var times: [Int] = []
+    for _ in 0..<repeats {
+        let seen = frames()
+        let start = MainLoop.now
+        router.present(
+            .petDetail(pet.id), model: PetDetailsViewModel(pet: pet, data: data), animated: false, onDismissed: nil)
+        while frames() == seen { MainLoop.iterate(blocking: true) }
+        times.append(MainLoop.now - start)
+        router.goBack(animated: false)
+        while MainLoop.iterate() {}
+    }
+    times.sort()
+    print("notes \(length) pet-page-ms \(Double(times[times.count / 2]) / 1000)")
+}
+
 /// Every widget of type `T` inside `widget`'s tree of Swift wrappers.
 @MainActor
 func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
@@ -230,5 +255,6 @@ func headless(operations: Int) async {
 switch mode {
 case "list": list(file: CommandLine.arguments[2], typing: CommandLine.arguments.dropFirst(3).first ?? "bis")
 case "navigate": navigate(cycles: count, drawn: CommandLine.arguments.dropFirst(3).first == "drawn")
+case "pet-page": petPage(notes: count, repeats: 21)
 default: await headless(operations: count)
 }

@@ -251,6 +251,21 @@ def test_welcome_then_tabs_then_straight_to_tabs():
         app.quit()
 
 
+def test_link_on_the_welcome_page_opens_after_get_started():
+    app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=False)},
+                  args=["raypets://clinic/info/opening-hours"])
+    try:
+        app.wait_title("Welcome to RayPets")
+        wait_for(lambda: any("The link opens once you press Get started." in label for label in app.labels()),
+                 "a notice that the link waits")
+        app.click("Get started")
+        app.wait_title("Opening hours")
+        app.click("Back")
+        app.wait_title("Clinic info")  # walked there page by page: Back goes where a click would
+    finally:
+        app.quit()
+
+
 def test_alt_left_goes_back(app):
     app.click("My pets")
     app.choose_row("Whiskers")
@@ -782,7 +797,11 @@ def test_read_only_start():
     mount in a private mount namespace; otherwise plain permissions."""
     env = {"XDG_CONFIG_HOME": config_dir(welcome_done=True), "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data.")}
     first = RayPets(BINARY, ARTIFACTS, env=env)
-    first.quit()  # creates the database with the sample pets
+    first.quit()  # creates the database (WAL mode) with the sample pets
+    # The user's own records, not only the sample pets: a read-only view must show them.
+    added = subprocess.run([BINARY, "--demo-data=3"], env=dict(os.environ, **env), capture_output=True, text=True,
+                           timeout=60)
+    assert added.returncode == 0, added.stderr
     folder = os.path.join(env["XDG_DATA_HOME"], "raypets")
     database = os.path.join(folder, "clinic.sqlite3")
     with open(database, "rb") as before:
@@ -800,8 +819,9 @@ def test_read_only_start():
                              for l in app.labels(app.main_window())), "the read-only banner")
         assert "not writable; opened read-only" in app.stderr(), app.stderr()
         app.screenshot("read-only-start.png")
+        assert "cannot read" not in app.stderr(), app.stderr()
         app.click("My pets")
-        wait_rows(app, lambda rows: len(rows) == 4, "the pets, readable")
+        wait_rows(app, lambda rows: len(rows) == 7, "the user's 7 pets (4 + 3 added), readable")
         assert not app.is_sensitive("Add pet"), "Add pet must be disabled"
         app.choose_row("Whiskers")
         app.wait_title("Whiskers")
@@ -1067,7 +1087,8 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
-STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs, test_ctrl_w_closes_and_ctrl_q_quits,
+STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
+              test_link_on_the_welcome_page_opens_after_get_started, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
               test_quit_mid_flow_and_relaunch_restores_the_screen,

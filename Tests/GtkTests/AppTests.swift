@@ -31,7 +31,7 @@ final class AppFixture {
             window: window, welcomeRouter: StackRouter(host: window.welcomeHost), tabs: tabs,
             modalRouter: modal,
             services: ClinicServices(
-                data: ClinicData(store: database), settings: settings,
+                data: ClinicData(store: database), settings: settings, feedback: window,
                 questions: Questions(router: ModalRouter(host: window.alertHost))))
         for tab in AppTab.allCases {
             window.tabHost.host(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }

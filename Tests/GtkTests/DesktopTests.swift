@@ -4,7 +4,7 @@ import RayPetsUI
 
 /// The folder holding this test binary (where scripts/test builds raypets.gresource).
 @MainActor
-private func binaryFolder() -> String {
+func binaryFolder() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     let path = String(decoding: buffer.prefix(max(count, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self)

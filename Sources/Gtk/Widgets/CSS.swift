@@ -24,4 +24,10 @@ public final class CSSProvider: Object {
             display, rp_style_provider(gobject), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         return true
     }
+
+    /// Takes the stylesheet off the default display again (a test that styled the app).
+    package func uninstall() {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_style_context_remove_provider_for_display(display, rp_style_provider(gobject))
+    }
 }

@@ -21,7 +21,9 @@ public final class Label: Widget {
         gtk_label_set_xalign(label, 0)
     }
 
-    /// Wraps long text onto several lines, aligned to the start.
+    /// Wraps long text onto several lines, aligned to the start: between words, and inside a
+    /// word longer than the line, so no text makes the label (and its window) wider than
+    /// about 40 characters.
     public func wrapStart() {
         gtk_label_set_wrap(label, 1)
         gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
@@ -29,14 +31,18 @@ public final class Label: Widget {
         gtk_label_set_max_width_chars(label, 40)
     }
 
-    /// Keeps the text on one line, ending in "…" when it does not fit.
+    /// Keeps the text on one line, ending in "…" when it does not fit (so it never widens its
+    /// window).
     public func ellipsizeEnd() {
         gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
     }
 
-    /// Wraps long text onto several lines, centred.
+    /// Wraps long text onto several lines, centred: between words, and inside a word longer
+    /// than the line, so no text makes the label (and its window) wider than about 40
+    /// characters.
     public func wrapCentered() {
         gtk_label_set_wrap(label, 1)
+        gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
         gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)
         gtk_label_set_max_width_chars(label, 40)
     }

@@ -25,6 +25,18 @@ public final class TextView: Widget {
         set { gtk_text_buffer_set_text(buffer, newValue, -1) }
     }
 
+    /// Whether a person can change the text (`true` unless set). A text view that cannot be
+    /// changed shows no cursor: in a ``ScrolledWindow`` of a fixed height, it is the way to
+    /// show a long text (a wrapping label measures all of its text at every width it is
+    /// offered).
+    public var isEditable: Bool {
+        get { gtk_text_view_get_editable(rp_text_view(gobject)) != 0 }
+        set {
+            gtk_text_view_set_editable(rp_text_view(gobject), newValue ? 1 : 0)
+            gtk_text_view_set_cursor_visible(rp_text_view(gobject), newValue ? 1 : 0)
+        }
+    }
+
     /// Runs `handler` after every change of the text.
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -66,6 +66,18 @@ package enum VisibleControls {
     }
 
     /// The process's toplevel windows that are shown, oldest first.
+    /// Each shown window's title, width now, and default width (what it was made, or what the
+    /// user last made it).
+    package static func windowWidths() -> [(title: String, width: Int, defaultWidth: Int)] {
+        shownWindows().map { window in
+            var width: Int32 = 0
+            var height: Int32 = 0
+            gtk_window_get_default_size(rp_window(window), &width, &height)
+            let title = gtk_window_get_title(rp_window(window)).map { String(cString: $0) } ?? ""
+            return (title, Int(gtk_widget_get_width(rp_widget(window))), Int(width))
+        }
+    }
+
     private static func shownWindows() -> [UnsafeMutableRawPointer] {
         guard let toplevels = gtk_window_get_toplevels() else { return [] }  // not owned
         var windows: [UnsafeMutableRawPointer] = []

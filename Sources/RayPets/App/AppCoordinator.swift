@@ -19,6 +19,8 @@ public final class AppCoordinator: Coordinator {
     private let welcomeRouter: any Router<AppRoute>
     /// Links that came while the welcome page showed: opened after *Get started*.
     var linksAfterWelcome: [String] = []
+    /// Whether links wait for the welcome page's *Get started*.
+    public var isHoldingLinks: Bool { !linksAfterWelcome.isEmpty }
     private var started = false
     private var dataObservation: ClinicObservation?
 

@@ -13,7 +13,9 @@ extension RayPetsApp {
             // pet that no longer exists) shows My pets.
             RayPetsApp.log.debug("opening \(uri)")
             Task { @MainActor in
-                if !(await coordinator.open(uri: uri)) { RayPetsApp.log.warning("could not open \(uri)") }
+                if !(await coordinator.open(uri: uri)), !coordinator.isHoldingLinks {
+                    RayPetsApp.log.warning("could not open \(uri)")
+                }
             }
         }
     }

@@ -1,0 +1,99 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+import RayPetsUI
+
+/// The widest names the rules allow: 64 of the widest letter, the same with a last letter that
+/// differs, 64 letters each carrying the most combining marks allowed (a tower), and wide
+/// letters with an emoji; notes of the longest allowed length with no place to break a line.
+@MainActor
+private let longNames: [String] = [
+    String(repeating: "W", count: PetRules.maxNameLength),
+    String(repeating: "W", count: PetRules.maxNameLength - 1) + "M",
+    String(
+        repeating: "Z" + String(repeating: "\u{0346}", count: PetRules.maxMarksPerCharacter),
+        count: PetRules.maxNameLength),
+    String(repeating: "Ш", count: PetRules.maxNameLength - 1) + "🐕",
+]
+
+@MainActor
+private func withLongTexts(_ f: AppFixture) {
+    let data = f.app.services.data
+    let notes = String(repeating: "W", count: PetRules.maxNotesLength)
+    for (pet, name) in zip((try? data.allPets()) ?? [], longNames) {
+        _ = try? data.update(pet.id, with: PetDraft(name: name, species: pet.species, age: "", notes: notes))
+    }
+}
+
+/// Text never sizes a window: with the widest names and notes the rules allow, and a link
+/// naming a missing pet of 1,900 letters, every window stays as wide as it was made, at a
+/// phone's width and at a desktop's, on every page and in the dialog, the toast and the alert.
+@MainActor
+func longTextTests(_ runner: TestRunner) {
+    for width in [360, 1280] {
+        runner.test("text never sizes the window at \(width) px: the widest names, notes and links") {
+            // The app's own stylesheet: its headline sizes are what a long name is measured in.
+            let bundle = binaryFolder() + "/raypets.gresource"
+            try check(Resources.register(firstOf: [bundle]) == bundle, "cannot load \(bundle)")
+            let style = CSSProvider(resource: RayPetsApp.resourceBase + "/style.css")
+            style.install()
+            defer { style.uninstall() }
+            var shownLong = 0
+            for place in mainWindowPlaces + dialogPlaces {
+                try open(place, width: width, prepare: withLongTexts) { fixture in
+                    if VisibleControls.fingerprint().contains(String(repeating: "W", count: 20)) { shownLong += 1 }
+                    try checkWidths(place.name, width: width, in: fixture)
+                    // The toast names the pet; the alert names what would be lost.
+                    if let details = top(clinic(fixture), PetDetailsViewModel.self), fixture.modal.pages.isEmpty {
+                        details.delete()
+                        fixture.settle()
+                        try checkWidths(place.name + " → the toast", width: width, in: fixture)
+                    }
+                    if let editor = top(clinic(fixture), PetEditorViewModel.self), fixture.modal.pages.isEmpty {
+                        editor.set(.notes, to: "changed")
+                        let router = clinic(fixture)
+                        Task { @MainActor in _ = await router.request(.goBack, reason: .back, animated: false) }
+                        fixture.settle()
+                        try check(fixture.window.alertHost.alert != nil, "\(place.name): Back did not ask")
+                        try checkWidths(place.name + " → Discard changes?", width: width, in: fixture)
+                        fixture.window.alertHost.alert?.button("discard")?.click()
+                        fixture.settle()
+                    }
+                }
+            }
+            try check(shownLong >= 6, "the long names showed on only \(shownLong) places")
+            // A link naming a pet that is not there: the notice quotes the name, cut.
+            try open(Place(name: "a long link's notice") { _ in }, width: width) { fixture in
+                let link = "raypets://clinic/pets/" + String(repeating: "W", count: 1900)
+                var done = false
+                Task { @MainActor in
+                    _ = await fixture.app.open(uri: link)
+                    done = true
+                }
+                MainLoop.run(until: { done }, timeout: 5)
+                fixture.settle()
+                try check(fixture.window.notice.isVisible, "no notice")
+                try checkWidths("a long link's notice", width: width, in: fixture)
+            }
+        }
+    }
+}
+
+/// Every shown window is as wide as it was made: the main window `width` (GTK counts its
+/// shadow in the default size, so it is drawn a few pixels narrower), the dialog no wider than
+/// the size it opens at, an alert (sized by its text, at most about 40 characters a line) no
+/// wider than the dialog. (Not the windows' default sizes: GTK moves those to a window's new
+/// size when its content forces it wider.)
+@MainActor
+private func checkWidths(_ place: String, width: Int, in fixture: AppFixture) throws {
+    let dialogWidth = Int(fixture.window.modalHost.dialogSize.width)
+    for window in VisibleControls.windowWidths() {
+        let isMain = window.title == fixture.window.window.title
+        let expected = isMain ? width : dialogWidth
+        try check(
+            window.width <= expected,
+            "\(place) at \(width) px: the window “\(window.title.prefix(40))” is \(window.width) px wide, made \(expected)"
+        )
+    }
+}
