@@ -12,8 +12,13 @@ transactions, and sometimes while the app is still starting. After every kill:
   the app had begun and not yet reported (it may or may not have committed: both are fine);
 - no file was moved aside as corrupt, and the next run of the app can write again.
 
+With SIGNAL=TERM the same runs end with SIGTERM instead (a logout, `kill`): then the app must
+also quit in order — exit status 0, the navigation state written — every time (each signal is
+sent once the app has reported a change: before its main loop runs it ends at once, having
+nothing of the user's yet).
+
 Usage (needs a display; scripts/test runs it under scripts/with-display):
-    crash_test.py BINARY [KILLS] [SEED]
+    crash_test.py BINARY [KILLS] [SEED] [SIGNAL]
 Prints one line per 50 kills and a summary; exits 1 on the first lost or corrupt state.
 """
 import os
@@ -29,6 +34,7 @@ import time
 BINARY = sys.argv[1]
 KILLS = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 14
+SIGNAL = sys.argv[4] if len(sys.argv) > 4 else "KILL"
 
 
 class Lost(Exception):
@@ -160,9 +166,18 @@ def read_until(app, count, what, run):
     return buffer
 
 
-def kill(app):
-    os.kill(app.pid, signal.SIGKILL)
-    app.wait()
+def kill(app, how="KILL", state_file=None):
+    os.kill(app.pid, getattr(signal, "SIG" + how))
+    try:
+        status = app.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        app.kill()
+        raise SystemExit(f"crash: SIG{how}: the app did not quit within 20 s")
+    if how != "KILL":
+        if status != 0:
+            raise SystemExit(f"crash: SIG{how}: exit status {status}, not an orderly quit")
+        if state_file and not os.path.exists(state_file):
+            raise SystemExit(f"crash: SIG{how}: the navigation state was not written")
     rest = app.stdout.read()  # what it wrote before it died was reported too
     app.stdout.close()
     app.stdin.close()
@@ -188,13 +203,18 @@ def main():
     model = Model(*database_state(database))
     saved_total = in_flight = committed_in_flight = before_first = 0
     started = time.monotonic()
+    state_file = f"{home}/state/raypets/navigation"
     for run in range(1, KILLS + 1):
+        if os.path.exists(state_file):
+            os.remove(state_file)
         app = launch(env, log)
         app.stdin.write(f"churn {rng.randrange(1, 10**9)} 1000000\n".encode())
-        target = rng.choice([0, 0] + list(range(1, 40)))
+        # SIGKILL also lands while the app starts; SIGTERM once it runs (a signal before its
+        # main loop starts ends it at once, as before it has anything of the user's to keep).
+        target = rng.choice(([0, 0] if SIGNAL == "KILL" else []) + list(range(1, 40)))
         buffer = read_until(app, target, "reply", run) if target else b""
         time.sleep(rng.uniform(0, 0.004))
-        buffer += kill(app)
+        buffer += kill(app, SIGNAL, state_file)
         lines = buffer.decode().splitlines()
         try:
             pending = apply_replies(model, lines, run)
@@ -220,7 +240,7 @@ def main():
         if run % 50 == 0:
             print(f"crash: {run} kills, {saved_total} changes saved, all there", flush=True)
     elapsed = time.monotonic() - started
-    print(f"crash: {KILLS} kills (SIGKILL), 0 lost, 0 corrupt; {saved_total} reported changes all present; "
+    print(f"crash: {KILLS} kills (SIG{SIGNAL}{', each an orderly quit with the state written' if SIGNAL != 'KILL' else ''}), 0 lost, 0 corrupt; {saved_total} reported changes all present; "
           f"{in_flight} kills with a change begun and not reported ({committed_in_flight} of them had committed, "
           f"the rest left no trace); {before_first} before the first reply; {elapsed:.0f} s", flush=True)
 
