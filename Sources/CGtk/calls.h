@@ -28,6 +28,28 @@ static inline GtkWidget *rp_size_watcher_new(void) {
                                    "can-target", FALSE, "can-focus", FALSE, NULL));
 }
 
+/* --- A cut label's whole text as its tooltip ---------------------------- */
+/* The label's whole text if it is drawn cut ("…"), else NULL. */
+static inline const char *rp_label_cut_text(gpointer label) {
+    PangoLayout *layout = gtk_label_get_layout(GTK_LABEL(label));
+    return layout && pango_layout_is_ellipsized(layout) ? gtk_label_get_text(GTK_LABEL(label)) : NULL;
+}
+
+static gboolean rp_label_query_tooltip(GtkWidget *label, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                                       gpointer data) {
+    (void)x; (void)y; (void)keyboard; (void)data;
+    const char *text = rp_label_cut_text(label);
+    if (!text) return FALSE;
+    gtk_tooltip_set_text(tooltip, text);
+    return TRUE;
+}
+
+/* Shows the label's whole text as its tooltip while it is drawn cut, and none otherwise. */
+static inline void rp_label_tooltip_when_cut(gpointer label) {
+    gtk_widget_set_has_tooltip(GTK_WIDGET(label), TRUE);
+    g_signal_connect(label, "query-tooltip", G_CALLBACK(rp_label_query_tooltip), NULL);
+}
+
 /* g_object_set(application, "register-session", TRUE, NULL): the session manager tells the
  * app when the session ends, and GtkApplication quits. */
 static inline void rp_application_register_session(gpointer application) {

@@ -40,10 +40,17 @@ func longTextTests(_ runner: TestRunner) {
             style.install()
             defer { style.uninstall() }
             var shownLong = 0
+            var cutNames = 0
             for place in mainWindowPlaces + dialogPlaces {
                 try open(place, width: width, prepare: withLongTexts) { fixture in
                     if VisibleControls.fingerprint().contains(String(repeating: "W", count: 20)) { shownLong += 1 }
                     try checkWidths(place.name, width: width, in: fixture)
+                    // A name cut with "…" has the whole name as its tooltip.
+                    let cut = VisibleControls.cutLabelTexts()
+                    cutNames += cut.filter { longNames.contains($0) }.count
+                    if place.name == "My pets", width == 360 {  // at 1,280 px the whole name fits
+                        try check(cut.contains(longNames[0]), "My pets: the first row's cut name has no tooltip: \(cut)")
+                    }
                     // The toast names the pet; the alert names what would be lost.
                     if let details = top(clinic(fixture), PetDetailsViewModel.self), fixture.modal.pages.isEmpty {
                         details.delete()
@@ -63,6 +70,7 @@ func longTextTests(_ runner: TestRunner) {
                 }
             }
             try check(shownLong >= 6, "the long names showed on only \(shownLong) places")
+            log("  \(width) px: long text on \(shownLong) places, \(cutNames) names cut with their tooltip")
             // A link naming a pet that is not there: the notice quotes the name, cut.
             try open(Place(name: "a long link's notice") { _ in }, width: width) { fixture in
                 let link = "raypets://clinic/pets/" + String(repeating: "W", count: 1900)

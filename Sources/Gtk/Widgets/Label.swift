@@ -32,10 +32,15 @@ public final class Label: Widget {
     }
 
     /// Keeps the text on one line, ending in "…" when it does not fit (so it never widens its
-    /// window).
+    /// window); while it is cut, its tooltip is the whole text. (Assistive technologies read
+    /// the whole text anyway.)
     public func ellipsizeEnd() {
         gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
+        rp_label_tooltip_when_cut(gobject)
     }
+
+    /// The whole text if the label is drawn cut ("…"), else `nil`: what its tooltip shows.
+    package var cutText: String? { rp_label_cut_text(gobject).map { String(cString: $0) } }
 
     /// Wraps long text onto several lines, centred: between words, and inside a word longer
     /// than the line, so no text makes the label (and its window) wider than about 40

@@ -35,7 +35,7 @@ public final class ToastOverlay: Widget {
         box.addCSSClass("osd")  // the theme's on-screen-display look: dark, light text and buttons
         label.addCSSClass("toast-title")
         // One line: a toast's text is short; a long one is cut with "…" rather than wrapped.
-        gtk_label_set_ellipsize(rp_label(label.gobject), PANGO_ELLIPSIZE_END)
+        label.ellipsizeEnd()
         gtk_label_set_max_width_chars(rp_label(label.gobject), 50)
         closeButton.addCSSClass("flat")
         closeButton.addCSSClass("circular")

@@ -66,6 +66,17 @@ package enum VisibleControls {
     }
 
     /// The process's toplevel windows that are shown, oldest first.
+    /// The whole texts of the shown labels that are drawn cut ("…"): what their tooltips show.
+    package static func cutLabelTexts() -> [String] {
+        var texts: [String] = []
+        for window in shownWindows() {
+            walk(rp_widget(window)) { widget in
+                if rp_is_label(widget) != 0, let text = rp_label_cut_text(widget) { texts.append(String(cString: text)) }
+            }
+        }
+        return texts
+    }
+
     /// Each shown window's title, width now, and default width (what it was made, or what the
     /// user last made it).
     package static func windowWidths() -> [(title: String, width: Int, defaultWidth: Int)] {
