@@ -49,7 +49,8 @@ func longTextTests(_ runner: TestRunner) {
                     let cut = VisibleControls.cutLabelTexts()
                     cutNames += cut.filter { longNames.contains($0) }.count
                     if place.name == "My pets", width == 360 {  // at 1,280 px the whole name fits
-                        try check(cut.contains(longNames[0]), "My pets: the first row's cut name has no tooltip: \(cut)")
+                        try check(
+                            cut.contains(longNames[0]), "My pets: the first row's cut name has no tooltip: \(cut)")
                     }
                     // The toast names the pet; the alert names what would be lost.
                     if let details = top(clinic(fixture), PetDetailsViewModel.self), fixture.modal.pages.isEmpty {

@@ -71,7 +71,9 @@ package enum VisibleControls {
         var texts: [String] = []
         for window in shownWindows() {
             walk(rp_widget(window)) { widget in
-                if rp_is_label(widget) != 0, let text = rp_label_cut_text(widget) { texts.append(String(cString: text)) }
+                if rp_is_label(widget) != 0, let text = rp_label_cut_text(widget) {
+                    texts.append(String(cString: text))
+                }
             }
         }
         return texts
