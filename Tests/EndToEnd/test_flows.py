@@ -1,6 +1,7 @@
 """End-to-end tests of RayPets' flows on the real binary. Run: scripts/test (or
 scripts/with-display /usr/bin/python3 Tests/EndToEnd/test_flows.py BINARY ARTIFACT_DIR)."""
 import os
+import random
 import signal
 import sqlite3
 import subprocess
@@ -719,6 +720,50 @@ def test_rename_from_its_page_and_the_title_follows():
         wait_rows(app, lambda rows: "Clementine" in names(rows) and "Clover" not in names(rows), "the new name")
 
 
+def test_editor_refuses_look_alike_names_and_impossible_dates():
+    with started() as app:
+        open_pet_page(app, "Clover")
+        app.click("Edit")
+        app.wait_title("Edit Clover")
+        app.keys("ctrl+a")
+        app.type_text("Whiskers\u200b")  # another pet's name with a zero-width space: the same name
+        wait_for(lambda: "Another pet is already called Whiskers." in app.labels(), "the look-alike refused")
+        assert not app.is_sensitive("Save")
+        app.keys("ctrl+a")
+        app.type_text("\u200b")  # nothing visible
+        wait_for(lambda: "Enter a name with letters that can be seen." in app.labels(), "the invisible name refused")
+        app.keys("ctrl+a")
+        app.type_text("Clover")
+        app.keys("Tab")  # the species
+        app.keys("Tab")  # the age
+        app.type_text("0001-01-01")
+        wait_for(lambda: "A birth date is at most 200 years ago." in app.labels(), "the year 1 refused")
+        assert not app.is_sensitive("Save")
+        app.click("Back", window=app.main_window())
+        app.discard("Discard changes?")
+        app.wait_title("Clover")
+
+
+def test_a_state_file_of_random_bytes_is_moved_aside():
+    env = private_folders()
+    folder = os.path.join(env["XDG_STATE_HOME"], "raypets")
+    os.makedirs(folder)
+    garbage = random.Random(30).randbytes(3000)
+    with open(os.path.join(folder, "navigation"), "wb") as state:
+        state.write(garbage)
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("RayPets")  # Home
+        wait_for(lambda: "moved it to" in app.stderr(), "a message on stderr")
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    with open(os.path.join(folder, "navigation.corrupt"), "rb") as aside:
+        assert aside.read() == garbage, "the file moved aside is not the one that was there"
+    assert os.path.exists(os.path.join(folder, "navigation")), "the state of this run was saved"
+
+
 def test_delete_with_undo():
     with started() as app:
         open_pet_page(app, "Rex")
@@ -1091,13 +1136,14 @@ def test_a_hundred_thousand_pets():
 
 
 STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
-              test_link_on_the_welcome_page_opens_after_get_started, test_ctrl_w_closes_and_ctrl_q_quits,
+              test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
               test_quit_mid_flow_and_relaunch_restores_the_screen,
               test_german_ui,
               test_runs_without_a_session_bus, test_dark_style_follows_the_desktop,
               test_add_pet_then_quit_and_relaunch, test_rename_from_its_page_and_the_title_follows,
+              test_editor_refuses_look_alike_names_and_impossible_dates,
               test_delete_with_undo, test_delete_while_its_pages_and_a_dialog_about_it_are_open,
               test_corrupt_database_start, test_read_only_start,
               test_editor_asks_before_discarding_on_every_way_back,
