@@ -6,6 +6,19 @@ import Navigation
 /// position, a dialog's default button, a split's sidebar width.
 @MainActor
 func widgetAPITests(_ runner: TestRunner) {
+    runner.test("TextView.onChanged: the connection can be disconnected (its weak reference to the buffer was always nil)") {
+        let text = TextView()
+        var changes = 0
+        let connection = text.onChanged { changes += 1 }
+        try check(connection.isConnected, "the connection says it is not connected")
+        text.text = "a"
+        try check(changes == 1, "\(changes) changes seen, 1 made")
+        connection.disconnect()
+        try check(!connection.isConnected, "still connected after disconnect()")
+        text.text = "b"
+        try check(changes == 1, "a disconnected handler ran")
+    }
+
     runner.test("ListBox: insert(_:at:) and remove(at:) keep the rows in order and the selection on its row") {
         let list = ListBox()
         let finalized = FinalizationCounter()

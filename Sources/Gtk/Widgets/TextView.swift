@@ -37,10 +37,14 @@ public final class TextView: Widget {
         }
     }
 
+    /// The buffer's signals, kept as long as the text view: a connection refers to them
+    /// weakly, and disconnects through them.
+    private lazy var bufferSignals = BufferSignals(buffer)
+
     /// Runs `handler` after every change of the text.
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        BufferSignals(buffer).connect(handler)
+        bufferSignals.connect(handler)
     }
 }
 
