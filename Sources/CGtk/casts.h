@@ -18,6 +18,7 @@ static inline GtkLabel *rp_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkButton *rp_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkApplication *rp_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline GApplication *rp_gapplication(gpointer p) { return G_APPLICATION(p); }
+static inline GtkOrientable *rp_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
 static inline GtkCssProvider *rp_css_provider(gpointer p) { return GTK_CSS_PROVIDER(p); }
 static inline GtkStyleProvider *rp_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GtkListBox *rp_list_box(gpointer p) { return GTK_LIST_BOX(p); }

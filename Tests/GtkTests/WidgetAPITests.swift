@@ -6,7 +6,35 @@ import Navigation
 /// position, a dialog's default button, a split's sidebar width.
 @MainActor
 func widgetAPITests(_ runner: TestRunner) {
-    runner.test("TextView.onChanged: the connection can be disconnected (its weak reference to the buffer was always nil)") {
+    runner.test("AlertWindow: responses too wide for the window it is over stack; over a wide window they stay a row") {
+        for (width, stacks) in [(300, true), (1000, false)] {
+            let parent = Window()
+            parent.setDefaultSize(width: Int32(width), height: 300)
+            parent.present()
+            MainLoop.run(until: { parent.allocatedWidth > 0 }, timeout: 5)
+            let alert = AlertWindow(
+                heading: "Änderungen verwerfen?", body: "Wenn Sie sie verwerfen, gehen sie verloren.",
+                responses: [
+                    .init(id: "keep", label: "Weiter bearbeiten"), .init(id: "discard", label: "Verwerfen"),
+                    .init(id: "save", label: "Speichern"),
+                ], safeResponse: "keep")
+            alert.present(over: parent)
+            MainLoop.run(until: { alert.window.allocatedWidth > 0 }, timeout: 5)
+            try check(alert.stacksResponses == stacks, "over \(width) px: stacked \(alert.stacksResponses)")
+            if stacks {
+                try check(
+                    alert.window.allocatedWidth <= 420,
+                    "over \(width) px the alert is \(alert.window.allocatedWidth) px")
+            }
+            alert.close()
+            parent.destroy()
+            MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+        }
+    }
+
+    runner.test(
+        "TextView.onChanged: the connection can be disconnected (its weak reference to the buffer was always nil)"
+    ) {
         let text = TextView()
         var changes = 0
         let connection = text.onChanged { changes += 1 }

@@ -52,6 +52,12 @@ public final class AlertWindow {
     /// Called with the answer's `id` when the user answers.
     public var onResponse: (@MainActor (String) -> Void)?
     private var buttons: [(id: String, button: Button)] = []
+    private let actions = Box(.horizontal)
+
+    /// Whether the responses are stacked one above the other (see `present(over:)`).
+    package var stacksResponses: Bool {
+        gtk_orientable_get_orientation(rp_orientable(actions.gobject)) == GTK_ORIENTATION_VERTICAL
+    }
 
     /// An alert asking `heading` (a short question: "Discard changes?"), explained by `body`,
     /// with `responses` in order (start to end); `safeResponse` is one of their ids.
@@ -78,7 +84,6 @@ public final class AlertWindow {
         message.append(headingLabel)
         message.append(bodyLabel)
 
-        let actions = Box(.horizontal)
         actions.addCSSClass("dialog-action-area")
         actions.isHomogeneous = true
         for response in responses {
@@ -113,7 +118,16 @@ public final class AlertWindow {
     }
 
     /// Shows the alert over `parent`, with the safe answer focused.
+    ///
+    /// The responses sit in a row; when the row would be wider than `parent` (long labels, a
+    /// language with long words, a phone's 360 px), they stack one above the other, as
+    /// libadwaita's message dialogs do, so they fit the window the alert is over.
     public func present(over parent: Window?) {
+        // Measured now that the alert's window styles it.
+        if let parent, parent.allocatedWidth > 0, actions.minimumWidth > parent.allocatedWidth {
+            gtk_orientable_set_orientation(rp_orientable(actions.gobject), GTK_ORIENTATION_VERTICAL)
+            gtk_box_set_spacing(rp_box(actions.gobject), 6)
+        }
         window.setTransient(for: parent)
         window.joinApplication(of: parent)
         window.present()

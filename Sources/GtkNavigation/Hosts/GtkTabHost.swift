@@ -24,8 +24,9 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     /// A second switcher for the same tabs at the bottom of `widget`, shown only while the
     /// window is narrower than `compactWidth`.
     public let switcherBar = Box(.horizontal)
-    /// Below this width (pixels) the switcher moves from the header bar to `switcherBar`; 0
-    /// (the default): never.
+    /// Below this width (pixels) the switcher moves from the header bar to `switcherBar`, and
+    /// `widget` carries the CSS class `compact` (so a stylesheet can tighten the pages for a
+    /// phone, e.g. `.compact .my-page { padding: 12px; }`); 0 (the default): never.
     ///
     /// Choose it wider than the window's minimum width while the switcher is in the header bar
     /// (with everything else the header holds): a window cannot be dragged narrower than its
@@ -114,6 +115,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
         let compact = (watcher.width ?? Int.max) < compactWidth
         switcherBar.isVisible = compact
         switcher.isVisible = !compact
+        if compact { widget.addCSSClass("compact") } else { widget.removeCSSClass("compact") }
     }
 
     private func visibleChildChanged() {

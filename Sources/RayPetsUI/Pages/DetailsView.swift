@@ -67,7 +67,7 @@ final class FactsTable {
                 // of it before the page shows (2,000 characters: 24 ms instead of 22).
                 let scroller = ScrolledWindow(child: text)
                 scroller.setContentHeight(minimum: 240)
-                scroller.setSizeRequest(width: 220, height: -1)
+                scroller.setSizeRequest(width: 200, height: -1)
                 grid.attach(scroller, column: 1, row: Int32(index))
                 labels.append(scroller)
             } else {
