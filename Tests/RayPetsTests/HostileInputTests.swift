@@ -189,10 +189,11 @@ struct HostileNameAndFileTests {
         return folder + "/clinic.sqlite3"
     }
 
-    /// Another program's SQLite file: a table of its own, WAL off, mode 0644.
-    private func foreignFile(at path: String, applicationID: Int32 = 0) throws -> [UInt8] {
+    /// Another program's SQLite file: a table of its own, mode 0644, in WAL mode if `wal`.
+    private func foreignFile(at path: String, applicationID: Int32 = 0, wal: Bool = false) throws -> [UInt8] {
         do {
             let other = try Database(path: path, mode: .readWriteCreate)
+            if wal { try other.execute("PRAGMA journal_mode = WAL") }
             try other.execute("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.org')")
             if applicationID != 0 { try other.setApplicationID(applicationID) }
         }
@@ -205,7 +206,7 @@ struct HostileNameAndFileTests {
         arguments: [0, 0x4D50_4C53])
     func foreignDatabase(applicationID: Int32) throws {
         let path = databasePath()
-        let before = try foreignFile(at: path, applicationID: applicationID)
+        let before = try foreignFile(at: path, applicationID: applicationID, wal: applicationID != 0)
         var reports: [String] = []
         let store = ClinicDatabase.open(path: path) { reports.append($0) }
         #expect(store.isReadOnly)
@@ -216,7 +217,7 @@ struct HostileNameAndFileTests {
         var info = stat()
         stat(path, &info)
         #expect(info.st_mode & 0o777 == 0o644, "its mode is unchanged")
-        #expect(access(path + "-wal", F_OK) != 0, "no WAL file made beside it")
+        #expect(access(path + "-wal", F_OK) != 0 && access(path + "-shm", F_OK) != 0, "no -wal or -shm made beside it")
     }
 
     @Test("a symbolic link at the path is not followed: its target is untouched")

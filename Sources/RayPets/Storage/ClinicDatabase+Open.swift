@@ -193,9 +193,10 @@ extension ClinicDatabase {
     /// Why the SQLite file at `path` is not a RayPets database, or `nil` if it is one (or
     /// cannot be read here: opening it will say why). Ours: RayPets' `application_id`; or no
     /// `application_id` and either nothing in it yet or an older RayPets' tables. Looked at
-    /// through a read-only connection, so a file that is not ours is not changed.
+    /// through an immutable connection (no locks, no `-wal` or `-shm` file made beside it), so
+    /// a file that is not ours is not changed, nor is its folder.
     static func foreignFile(_ path: String) -> String? {
-        guard let file = try? Database(path: path, mode: .readOnly, followsLinks: false),
+        guard let file = try? Database(path: path, mode: .immutable, followsLinks: false),
             let id = try? file.applicationID(), let version = try? file.userVersion(),
             let names = try? file.schemaNames()
         else { return nil }
