@@ -1,5 +1,8 @@
 """A stand-in for xdg-desktop-portal's Settings interface on the private session bus, so the
-end-to-end tests can flip the desktop's dark-style preference and watch RayPets follow it.
+end-to-end tests can flip the desktop's dark-style preference and watch RayPets follow it. It
+also answers the Inhibit interface's CreateMonitor (with a request that never responds): a
+GtkApplication that asks to hear of the session's end (register-session) creates a monitor
+through the portal when no session manager is on the bus, and GTK warns if the call fails.
 
 Run: python3 fake_portal.py INITIAL_COLOR_SCHEME   (0 no preference, 1 dark, 2 light)
 SIGUSR1 toggles between 1 and 0 and emits SettingChanged, as the real portal does."""
@@ -16,6 +19,12 @@ XML = """
     <signal name="SettingChanged"><arg type="s"/><arg type="s"/><arg type="v"/></signal>
     <property name="version" type="u" access="read"/>
   </interface>
+  <interface name="org.freedesktop.portal.Inhibit">
+    <method name="CreateMonitor">
+      <arg type="s" direction="in"/><arg type="a{sv}" direction="in"/><arg type="o" direction="out"/>
+    </method>
+    <property name="version" type="u" access="read"/>
+  </interface>
 </node>"""
 
 scheme = int(sys.argv[1]) if len(sys.argv) > 1 else 1
@@ -23,6 +32,12 @@ connection = None
 
 
 def on_call(conn, sender, path, interface, method, params, invocation):
+    if interface == "org.freedesktop.portal.Inhibit":
+        invocation.return_value(GLib.Variant("(o)", ("/org/freedesktop/portal/desktop/request/fake/monitor",)))
+        return
+    if method not in ("Read", "ReadOne"):
+        invocation.return_dbus_error("org.freedesktop.DBus.Error.UnknownMethod", f"no {interface}.{method} here")
+        return
     namespace, key = params.unpack()
     if (namespace, key) != ("org.freedesktop.appearance", "color-scheme"):
         invocation.return_dbus_error("org.freedesktop.portal.Error.NotFound", "no such setting")
@@ -33,11 +48,16 @@ def on_call(conn, sender, path, interface, method, params, invocation):
     invocation.return_value(GLib.Variant("(v)", (wrapped,)))
 
 
+def on_get_property(conn, sender, path, interface, name):
+    return GLib.Variant("u", 3 if interface == "org.freedesktop.portal.Inhibit" else 2)
+
+
 def on_bus(conn, name):
     global connection
     connection = conn
     node = Gio.DBusNodeInfo.new_for_xml(XML)
-    conn.register_object("/org/freedesktop/portal/desktop", node.interfaces[0], on_call, None, None)
+    for interface in node.interfaces:
+        conn.register_object("/org/freedesktop/portal/desktop", interface, on_call, on_get_property, None)
 
 
 def on_name(conn, name):
