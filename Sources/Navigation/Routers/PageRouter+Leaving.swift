@@ -10,7 +10,9 @@ extension PageRouter {
         completion: (@MainActor (Bool) -> Void)? = nil
     ) -> [PageID] {
         let planned = PlannedChange(change, reason: reason, animated: animated)
-        let ids = planned.newPages.map(\.page.id)
+        // Closures, not key paths: a key path into a generic type is built anew at every call
+        // (the runtime demangles its type), which cost the appointment flow 7% of its time.
+        let ids = planned.newPages.map { $0.page.id }
         if let pending {
             // One question for both: the latest request is the one made if the answer is yes.
             let superseded = pending.change
@@ -52,7 +54,7 @@ extension PageRouter {
         guard let kept = keptCount(planned.change) else { return conclude(request, made: true) }  // nothing to do
         let leaving = Array(stack.pages[kept...].reversed())
         if !guards.isEmpty {
-            let destination = stack.pages[..<kept].map(\.route) + planned.newPages.map(\.page.route)
+            let destination = stack.pages[..<kept].map { $0.route } + planned.newPages.map { $0.page.route }
             for page in leaving where !request.approved.contains(page.id) {
                 guard let decide = guards[page.id] else { continue }
                 let question = LeaveRequest(
@@ -105,7 +107,7 @@ extension PageRouter {
     /// After a removal nobody could veto: a question about a page that has left is moot.
     func reconsiderPending() {
         if !guards.isEmpty {
-            let ids = Set(stack.pages.map(\.id))
+            let ids = Set(stack.pages.map { $0.id })
             guards = guards.filter { ids.contains($0.key) }
         }
         guard let request = pending, let question = request.asking,
