@@ -42,8 +42,7 @@ public final class CookingFlow: FlowCoordinator<RecipeRoute> {
         let id = router.present(
             .cookingStep(id: recipe.id, step: index), model: model, animated: animated, onDismissed: onDismissed)
         model.onStop = whenShown(id, model) { flow, _ in flow.dismiss(animated: true) }
-        // DEMO, not for main: the step's model captured by its own intent (a reference cycle).
-        model.onNext = whenShown(id, model) { flow, _ in
+        model.onNext = whenShown(id, model) { flow, model in
             if model.isLast {
                 flow.finish(animated: true)  // done: nothing to lose, no question
             } else {
