@@ -91,12 +91,6 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         canGoBack = pages.count > 1
         onChange?()
         leaks.shown(pages)
-        // DEMO, not for main: a deliberate slowdown — an extra restyle and layout of the stack
-        // on every push and pop.
-        widget.addCSSClass("demo-slowdown")
-        _ = widget.minimumWidth
-        widget.removeCSSClass("demo-slowdown")
-        _ = widget.minimumWidth
     }
 
     /// Whether a person can see and use the page `id` of `pages`: the top page, or, when
