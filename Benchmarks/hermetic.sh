@@ -16,11 +16,12 @@ private_home="$(mktemp -d /tmp/raypets-bench-home.XXXXXX)"
 export HOME="$private_home" XDG_DATA_HOME="$private_home/data" XDG_CONFIG_HOME="$private_home/config" \
     XDG_STATE_HOME="$private_home/state"
 check_real_folders() {
+    rm -rf "$private_home"
     if [ "$(fingerprint_real_folders)" != "$real_before" ]; then
-        echo "benchmarks: the user's RayPets folders changed during the run:" >&2
+        echo "benchmarks: the user's RayPets folders changed during the run (a RayPets of the user's" >&2
+        echo "own running meanwhile changes them too):" >&2
         diff <(echo "$real_before") <(fingerprint_real_folders) >&2 || true
         exit 1
     fi
-    rm -rf "$private_home"
 }
 trap check_real_folders EXIT

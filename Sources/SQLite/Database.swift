@@ -25,7 +25,8 @@ public final class Database {
 
     /// Opens `path` in `mode`. Opening alone does not read the file; `userVersion` is the
     /// first read and reports a non-database file (`isCorrupt`). With `followsLinks: false`,
-    /// a symbolic link at `path` is an error (`SQLITE_CANTOPEN`) rather than followed.
+    /// a symbolic link anywhere in `path` (the file or a folder on the way) is an error
+    /// (`SQLITE_CANTOPEN`) rather than followed.
     public init(path: String, mode: Mode, followsLinks: Bool = true) throws(SQLiteError) {
         var connection: OpaquePointer?
         var flags: Int32 =

@@ -178,6 +178,8 @@ struct HostileNameAndFileTests {
         #expect(problems(PetDraft(name: "Old", age: "0001-01-01"), in: data)[.age]?.contains("200 years") == true)
         #expect(problems(PetDraft(name: "Old", age: "1825-12-31"), in: data)[.age] != nil)
         #expect(problems(PetDraft(name: "Old", age: "1826-01-01"), in: data)[.age] == nil)
+        #expect(
+            problems(PetDraft(name: "Luna", notes: "line 1\r\nline 2\tend"), in: data)[.notes] == nil, "CRLF and tabs")
         let longest = String(repeating: "n", count: PetRules.maxNotesLength)
         #expect(problems(PetDraft(name: "Luna", notes: longest), in: data)[.notes] == nil)
         #expect(problems(PetDraft(name: "Luna", notes: longest + "n"), in: data)[.notes] != nil)
@@ -236,6 +238,35 @@ struct HostileNameAndFileTests {
         let linked = databasePath()
         symlink(real, linked)
         #expect(ClinicDatabase.open(path: linked) { _ in }.isReadOnly)
+    }
+
+    @Test("a data folder reached through a symbolic link (a linked home) is the user's own: opened as usual")
+    func linkedFolder() throws {
+        let real = makeTemporaryFolder()
+        let linkedHome = makeTemporaryFolder() + "/home"
+        symlink(real, linkedHome)
+        mkdir(linkedHome + "/raypets", 0o700)
+        let path = linkedHome + "/raypets/clinic.sqlite3"
+        let store = ClinicDatabase.open(path: path) { _ in }
+        #expect(!store.isReadOnly && store.notices.isEmpty, "\(store.notices)")
+        let data = ClinicData(store: store, today: { [today] in today })
+        _ = try data.add(PetDraft(name: "Luna"))
+        #expect(access(real + "/raypets/clinic.sqlite3", F_OK) == 0, "written where the link leads")
+        #expect((try ClinicDatabase.open(path: path) { _ in }.loadPets().map(\.name)).contains("Luna"), "and read back")
+    }
+
+    @Test("another program's WAL database whose tables are still only in its -wal file is not taken for an empty one")
+    func foreignDataOnlyInWAL() throws {
+        let path = databasePath()
+        let other = try Database(path: path, mode: .readWriteCreate)
+        try other.execute("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+        try other.execute("CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('https://example.org')")
+        // `other` stays open: its pages are in clinic.sqlite3-wal, not yet in the file.
+        let before = readBytes(path)
+        let store = ClinicDatabase.open(path: path) { _ in }
+        #expect(store.isReadOnly && store.notices.first?.contains("not a RayPets database") == true, "\(store.notices)")
+        #expect(readBytes(path) == before, "the file is unchanged")
+        #expect(try other.text("SELECT url FROM bookmarks") == "https://example.org")
     }
 
     @Test("RayPets' own files open as before: new, older versions without the mark, and this version's")

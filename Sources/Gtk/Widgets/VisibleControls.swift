@@ -65,7 +65,6 @@ package enum VisibleControls {
         }
     }
 
-    /// The process's toplevel windows that are shown, oldest first.
     /// The whole texts of the shown labels that are drawn cut ("…"): what their tooltips show.
     package static func cutLabelTexts() -> [String] {
         var texts: [String] = []
@@ -91,6 +90,7 @@ package enum VisibleControls {
         }
     }
 
+    /// The process's toplevel windows that are shown, oldest first.
     private static func shownWindows() -> [UnsafeMutableRawPointer] {
         guard let toplevels = gtk_window_get_toplevels() else { return [] }  // not owned
         var windows: [UnsafeMutableRawPointer] = []

@@ -22,7 +22,7 @@ extension DeepLink {
     public static func parse(_ link: String, findPet: ((String) -> Pet?)?) throws(DeepLinkError) -> DeepLink {
         func fail(_ problem: String) -> DeepLinkError { DeepLinkError(problem: problem, link: link) }
         guard link.utf8.count <= maxLength else {
-            throw fail(L("it is longer than {count} characters", ["count": "\(maxLength)"]))
+            throw fail(L("it is longer than {count} bytes", ["count": "\(maxLength)"]))
         }
         let scheme = "raypets://"
         guard link.lowercased().hasPrefix(scheme) else {

@@ -23,9 +23,11 @@ public enum DeepLink: Equatable, Sendable {
     /// `raypets://learn/how-to-code/start-over`: the Start over page.
     case startOver
 
-    /// The longest link RayPets opens, in bytes (UTF-8): twice the longest valid link
-    /// (a pet's name of 64 characters of up to 4 bytes each, every byte %-escaped, in the
-    /// appointment form), with room to spare. A longer link is refused before anything is shown.
+    /// The longest link RayPets opens, in bytes (UTF-8, as the link is written, %-escapes
+    /// included). A link naming a pet by a 64-character name of letters of up to 4 bytes
+    /// each, every byte %-escaped, in the appointment form, fits; one naming it by a name of
+    /// emoji sequences or heavily accented letters may not: link such a pet by its id
+    /// (`pet-N`). A longer link is refused before anything is shown.
     public static let maxLength = 2048
 
     /// Every form a link can take (for `--list-routes` and error messages).

@@ -54,7 +54,8 @@ public enum PetRules {
     /// The longest notes, in characters (about 150 words): a pet's page with notes this long
     /// opens in the same frame as one without (`raypets-bench pet-page`: 2,000 characters
     /// cost a third of a frame more). Older notes that are longer show cut to this length on
-    /// the pet's page, whole in the editor.
+    /// the pet's page, whole in the editor, which says they are too long: that pet saves again
+    /// once they are cut to this length.
     public static let maxNotesLength = 1_000
     /// The oldest age accepted, in years; a birth date may be at most this many years ago.
     public static let maxAge = 200
@@ -98,7 +99,9 @@ public enum PetRules {
         }
         if draft.notes.count > maxNotesLength {
             problems[.notes] = L("At most {count} characters.", ["count": "\(maxNotesLength)"])
-        } else if draft.notes.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && $0.isRefusedInNames }) {
+        } else if draft.notes.unicodeScalars.contains(where: {
+            !"\n\r\t".unicodeScalars.contains($0) && $0.isRefusedInNames
+        }) {
             problems[.notes] = L("Notes cannot hold control characters.")
         }
         switch parseAge(draft.age, today: today) {

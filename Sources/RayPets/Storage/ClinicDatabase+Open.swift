@@ -89,7 +89,7 @@ extension ClinicDatabase {
             return openReadOnly(path: path, notice: notice)
         }
         do {
-            let database = try Database(path: path, mode: .readWriteCreate, followsLinks: false)
+            let database = try Database(path: resolvingFolder(path), mode: .readWriteCreate, followsLinks: false)
             database.setBusyTimeout(milliseconds: busyTimeout)
             chmod(path, 0o600)
             let version = try database.userVersion()
@@ -135,12 +135,12 @@ extension ClinicDatabase {
     /// file, so nothing is missed unless a `-wal` file was left behind, which the notice says).
     private static func openReadOnly(path: String, notice: (String, String) -> Void) -> ClinicDatabase {
         do {
-            var file = try Database(path: path, mode: .readOnly, followsLinks: false)
+            var file = try Database(path: resolvingFolder(path), mode: .readOnly, followsLinks: false)
             file.setBusyTimeout(milliseconds: busyTimeout)
             if case .failure(let error) = Result(catching: { () throws(SQLiteError) in try file.userVersion() }),
                 error.cannotOpen || error.isReadOnly
             {
-                file = try Database(path: path, mode: .immutable, followsLinks: false)
+                file = try Database(path: resolvingFolder(path), mode: .immutable, followsLinks: false)
                 var wal = stat()
                 if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
                     notice(
@@ -193,10 +193,17 @@ extension ClinicDatabase {
     /// Why the SQLite file at `path` is not a RayPets database, or `nil` if it is one (or
     /// cannot be read here: opening it will say why). Ours: RayPets' `application_id`; or no
     /// `application_id` and either nothing in it yet or an older RayPets' tables. Looked at
-    /// through an immutable connection (no locks, no `-wal` or `-shm` file made beside it), so
-    /// a file that is not ours is not changed, nor is its folder.
+    /// through an immutable connection (no locks, no `-wal` or `-shm` file made beside it; a
+    /// read-only one when a `-wal` file holds pages), so a file that is not ours is not changed.
     static func foreignFile(_ path: String) -> String? {
-        guard let file = try? Database(path: path, mode: .immutable, followsLinks: false),
+        // Immutable reads the file alone: with pages still in a -wal file (another program's
+        // database in WAL mode), read through an ordinary read-only connection instead, or the
+        // file would look empty, and empty files are ours.
+        var wal = stat()
+        let hasWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+        guard
+            let file = try? Database(
+                path: resolvingFolder(path), mode: hasWAL ? .readOnly : .immutable, followsLinks: false),
             let id = try? file.applicationID(), let version = try? file.userVersion(),
             let names = try? file.schemaNames()
         else { return nil }
@@ -205,6 +212,19 @@ extension ClinicDatabase {
         if names.isEmpty && version == 0 { return nil }
         if (1..<4).contains(version), names.contains("pets"), names.contains("counters") { return nil }
         return L("it holds another program's tables")
+    }
+}
+
+extension ClinicDatabase {
+    /// `path` with its folder's symbolic links resolved (a home or data folder that is a link
+    /// is the user's own arrangement), so that `SQLITE_OPEN_NOFOLLOW` refuses only a link at
+    /// the file itself — it refuses a link anywhere in the path it is given.
+    static func resolvingFolder(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        let folder = String(path[..<slash])
+        guard let real = realpath(folder.isEmpty ? "/" : folder, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real) + String(path[slash...])
     }
 }
 
