@@ -193,7 +193,7 @@ enum FuzzTarget: String, CaseIterable {
             return "a control character was stored: \(name.debugDescription)"
         }
         if notes.unicodeScalars.contains(where: {
-            $0 != "\n" && $0 != "\t" && $0.properties.generalCategory == .control
+            !"\n\r\t".unicodeScalars.contains($0) && $0.properties.generalCategory == .control
         }) {
             return "notes with a control character were stored: \(notes.debugDescription)"
         }
