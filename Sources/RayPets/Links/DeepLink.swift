@@ -27,7 +27,8 @@ public enum DeepLink: Equatable, Sendable {
     /// included). A link naming a pet by a 64-character name of letters of up to 4 bytes
     /// each, every byte %-escaped, in the appointment form, fits; one naming it by a name of
     /// emoji sequences or heavily accented letters may not: link such a pet by its id
-    /// (`pet-N`). A longer link is refused before anything is shown.
+    /// (`pet-N`). A longer link — as given, or written in full with its %-escapes — is
+    /// refused before anything is shown.
     public static let maxLength = 2048
 
     /// Every form a link can take (for `--list-routes` and error messages).
