@@ -21,6 +21,14 @@ func smoke() -> [String] {
     var failures: [String] = []
     func expect(_ condition: Bool, _ message: String) { if !condition { failures.append(message) } }
     func settle() { _ = MainLoop.run(until: { !MainLoop.iterate() }, timeout: 2) }
+    // Stop asks through a leave guard whose answer is awaited, and Swift resumes an awaited
+    // answer on a worker thread before it hops back to the main actor: an idle main loop does
+    // not prove the router has heard it (measured under load: 2-6 ms after the alert closed).
+    // Wait for what each step leads to.
+    func settle(until done: () -> Bool) {
+        _ = MainLoop.run(until: done, timeout: 10)
+        settle()
+    }
 
     let app = RecipeBoxWindow(application: nil)
     app.window.present()
@@ -50,21 +58,22 @@ func smoke() -> [String] {
     settle()
     let cooking = app.stackRouter.routes
     (app.stackRouter.topPage?.model as? CookingStepModel)?.onStop?()
-    settle()
+    settle(until: { app.alertHost.alert != nil })
     if let alert = app.alertHost.alert {
         expect(alert.window.isMapped && alert.window.title == "Stop cooking?", "alert: \(alert.window.title)")
         expect(alert.button("keep")?.hasFocus == true, "Keep cooking is not focused")
         alert.window.close()  // the close request (and Escape) keep cooking
-        settle()
+        settle(until: { app.alertHost.alert == nil && app.stackRouter.pendingLeave == nil })
         expect(app.alertHost.alert == nil, "the alert stayed after Keep cooking")
         expect(app.stackRouter.routes == cooking, "Keep cooking changed the stack: \(app.stackRouter.routes)")
     } else {
         expect(false, "Stop on step 2 did not ask")
     }
     (app.stackRouter.topPage?.model as? CookingStepModel)?.onStop?()
-    settle()
+    settle(until: { app.alertHost.alert != nil })
+    expect(app.alertHost.alert != nil, "Stop on step 2 did not ask the second time")
     app.alertHost.alert?.button("stop")?.click()
-    settle()
+    settle(until: { app.window.title == "Pancakes" })
     expect(app.window.title == "Pancakes", "after Stop: \(app.window.title)")
 
     app.navigation.backButton.click()
