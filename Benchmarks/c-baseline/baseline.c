@@ -32,19 +32,35 @@ static long heap_kib(void) {
 
 static GtkWidget *last_button;
 
-/* A centred label that wraps at 40 characters (RayPets' Label.wrapCentered). */
+/* A centred label that wraps at 40 characters, inside words too, and is at least 10
+ * characters wide (RayPets' Label.wrapCentered). */
 static GtkWidget *wrapped_label(const char *text, const char *css) {
     GtkWidget *label = gtk_label_new(text);
     gtk_widget_add_css_class(label, css);
     gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_label_set_wrap_mode(GTK_LABEL(label), PANGO_WRAP_WORD_CHAR);
     gtk_label_set_justify(GTK_LABEL(label), GTK_JUSTIFY_CENTER);
+    gtk_label_set_width_chars(GTK_LABEL(label), 10);
     gtk_label_set_max_width_chars(GTK_LABEL(label), 40);
     return label;
 }
 
-/* The same widgets, CSS classes and accessible name as a RayPets page (PageLayout). */
+/* GTK 4.8 leaves a settings handler behind for every scrolled window realized: drop it as the
+ * scrolled window unrealizes (RayPets' ScrolledWindow does the same). */
+static void scrolled_unrealized(GtkWidget *scrolled, gpointer unused) {
+    g_signal_handlers_disconnect_matched(gtk_widget_get_settings(scrolled), G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
+                                         scrolled);
+}
+
+static GtkWidget *last_actions;
+
+/* The same widgets, CSS classes and accessible name as a RayPets page's column (PageLayout): a
+ * (hidden) caption, a headline, a text, an empty content box and the action buttons. */
 GtkWidget *page(const char *headline, const char *text, const char *button, const char *css) {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
+    GtkWidget *caption = wrapped_label("", "raypets-caption");
+    gtk_widget_set_visible(caption, FALSE);
+    gtk_box_append(GTK_BOX(box), caption);
     gtk_widget_add_css_class(box, "raypets-page");
     gtk_accessible_update_property(GTK_ACCESSIBLE(box), GTK_ACCESSIBLE_PROPERTY_LABEL, headline, -1);
     gtk_widget_set_halign(box, GTK_ALIGN_CENTER);
@@ -53,7 +69,7 @@ GtkWidget *page(const char *headline, const char *text, const char *button, cons
     gtk_widget_set_vexpand(box, TRUE);
     gtk_box_append(GTK_BOX(box), wrapped_label(headline, "raypets-headline"));
     gtk_box_append(GTK_BOX(box), wrapped_label(text, "raypets-message"));
-    gtk_box_append(GTK_BOX(box), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0));
+    gtk_box_append(GTK_BOX(box), gtk_box_new(GTK_ORIENTATION_VERTICAL, 12));
     GtkWidget *actions = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
     gtk_widget_add_css_class(actions, "raypets-actions");
     gtk_widget_set_halign(actions, GTK_ALIGN_CENTER);
@@ -63,7 +79,19 @@ GtkWidget *page(const char *headline, const char *text, const char *button, cons
     gtk_box_append(GTK_BOX(actions), b);
     gtk_box_append(GTK_BOX(box), actions);
     last_button = b;
+    last_actions = actions;
     return box;
+}
+
+/* page() in the scrolled window that scrolls it vertically, as RayPets shows every page. */
+static GtkWidget *scrolled_page(const char *headline, const char *text, const char *button, const char *css) {
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), page(headline, text, button, css));
+    g_signal_connect(scrolled, "unrealize", G_CALLBACK(scrolled_unrealized), NULL);
+    gtk_widget_set_hexpand(scrolled, TRUE);
+    gtk_widget_set_vexpand(scrolled, TRUE);
+    return scrolled;
 }
 
 GtkWidget *window, *stack, *back;
@@ -112,13 +140,12 @@ void build(GtkApplication *app) {
     gtk_header_bar_pack_start(GTK_HEADER_BAR(header), back);
     gtk_window_set_titlebar(GTK_WINDOW(window), header);
     stack = gtk_stack_new();
-    GtkWidget *home = page("Welcome to the RayPets clinic", "Book a visit, look after your pets' details, or check when we are open.",
+    GtkWidget *home = scrolled_page("Welcome to the RayPets clinic", "Book a visit, look after your pets' details, or check when we are open.",
                            "Schedule appointment", "suggested-action");
     home_button = last_button;
     /* RayPets' Home has two more actions under the first. */
-    GtkWidget *actions = gtk_widget_get_last_child(home);
-    gtk_box_append(GTK_BOX(actions), gtk_button_new_with_label("My pets"));
-    gtk_box_append(GTK_BOX(actions), gtk_button_new_with_label("Clinic info"));
+    gtk_box_append(GTK_BOX(last_actions), gtk_button_new_with_label("My pets"));
+    gtk_box_append(GTK_BOX(last_actions), gtk_button_new_with_label("Clinic info"));
     gtk_stack_add_named(GTK_STACK(stack), home, "home");
     gtk_window_set_child(GTK_WINDOW(window), stack);
 }
@@ -162,7 +189,7 @@ static void activate_navigate(GtkApplication *app, gpointer data) {
     for (int i = 1; i <= cycles; i++) {
         char name[32];
         snprintf(name, sizeof name, "page-%d", i);
-        GtkWidget *step = page("I go out", "I go out for a walk and think the problem through before I type anything.",
+        GtkWidget *step = scrolled_page("I go out", "I go out for a walk and think the problem through before I type anything.",
                                "Next", "step-orange");
         /* Push, with the chrome RayPets updates: title, Back button, focus. */
         gtk_stack_add_named(GTK_STACK(stack), step, name);

@@ -44,11 +44,18 @@ public final class Label: Widget {
 
     /// Wraps long text onto several lines, centred: between words, and inside a word longer
     /// than the line, so no text makes the label (and its window) wider than about 40
-    /// characters.
+    /// characters. Its smallest width is about 10 characters (`minimumWrapCharacters`):
+    /// GTK measures a wrapping label's smallest width by laying its text out at that width,
+    /// and at no width at all, breaking inside words, that is one line per character — which
+    /// cost more than the rest of the page's layout and drawing together.
     public func wrapCentered() {
         gtk_label_set_wrap(label, 1)
         gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
         gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)
+        gtk_label_set_width_chars(label, Int32(Self.minimumWrapCharacters))
         gtk_label_set_max_width_chars(label, 40)
     }
+
+    /// The smallest width of a `wrapCentered()` label, in average characters.
+    package static let minimumWrapCharacters = 10
 }
