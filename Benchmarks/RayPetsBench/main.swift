@@ -256,5 +256,15 @@ switch mode {
 case "list": list(file: CommandLine.arguments[2], typing: CommandLine.arguments.dropFirst(3).first ?? "bis")
 case "navigate": navigate(cycles: count, drawn: CommandLine.arguments.dropFirst(3).first == "drawn")
 case "pet-page": petPage(notes: count, repeats: 21)
-default: await headless(operations: count)
+default:
+    // On GLib's main loop with the main-queue bridge, as the app runs: no display is opened.
+    // (An async top level would run under dispatch_main, where Linux drains the main queue on
+    // a worker thread — another thread than the app's — and valgrind cannot follow it.)
+    MainQueueBridge.install()
+    var finished = false
+    Task.immediate { @MainActor in
+        await headless(operations: count)
+        finished = true
+    }
+    while !finished { MainLoop.iterate(blocking: true) }
 }

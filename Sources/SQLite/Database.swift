@@ -22,6 +22,8 @@ public final class Database {
     public let path: String
     /// Whether the connection was opened read-only.
     public let isReadOnly: Bool
+    /// Statements compiled once by `statement(_:)`, by their SQL.
+    private var statements: [String: Statement] = [:]
 
     /// Opens `path` in `mode`. Opening alone does not read the file; `userVersion` is the
     /// first read and reports a non-database file (`isCorrupt`). With `followsLinks: false`,
@@ -75,10 +77,22 @@ public final class Database {
         return Statement(statement, database: self)
     }
 
+    /// `sql` (one statement), compiled at its first use on this connection and the same
+    /// statement after: compiling costs more than running a small query (measured: SQLite's
+    /// parser was a fifth of a whole appointment flow). The SQL must not carry values (bind
+    /// them), so that few distinct statements are kept. A statement still stepping through
+    /// its rows (a query run from inside another's row) is not shared: that use gets its own.
+    public func statement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let kept = statements[sql], !kept.isRunning { return kept }
+        let compiled = try prepare(sql)
+        if statements[sql] == nil { statements[sql] = compiled }
+        return compiled
+    }
+
     /// The first column of the first row of `sql`, as an integer (`nil` without rows).
     public func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64? {
         var value: Int64?
-        try prepare(sql).forEachRow(values) { row in if value == nil { value = row.integer(0) } }
+        try statement(sql).forEachRow(values) { row in if value == nil { value = row.integer(0) } }
         return value
     }
 
@@ -86,7 +100,7 @@ public final class Database {
     public func text(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> String? {
         var value: String?
         var first = true
-        try prepare(sql).forEachRow(values) { row in
+        try statement(sql).forEachRow(values) { row in
             if first { value = row.text(0) }
             first = false
         }

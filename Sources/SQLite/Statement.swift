@@ -65,6 +65,9 @@ public final class Statement {
             decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))), as: UTF8.self)
     }
 
+    /// Whether the statement has stepped to a row and is not yet done or reset.
+    public var isRunning: Bool { sqlite3_stmt_busy(handle) != 0 }
+
     /// Whether column `index` is NULL.
     public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 

@@ -204,6 +204,46 @@ struct ClinicDatabaseTests {
     }
 }
 
+@Suite("SQLite statements compiled once")
+struct StatementCacheTests {
+    @Test("statement(_:) hands back the same statement, which runs again with new values")
+    func reused() throws {
+        let database = try Database(path: ":memory:", mode: .readWriteCreate)
+        try database.execute("CREATE TABLE t (n INTEGER)")
+        let insert = "INSERT INTO t (n) VALUES (?1)"
+        for n in 1...3 { try database.statement(insert).run([.integer(Int64(n))]) }
+        #expect(try database.statement(insert) === database.statement(insert))
+        #expect(try database.integer("SELECT sum(n) FROM t") == 6)
+        #expect(try database.integer("SELECT count(*) FROM t WHERE n > ?1", [.integer(1)]) == 2)
+        #expect(try database.integer("SELECT count(*) FROM t WHERE n > ?1", [.integer(2)]) == 1)
+    }
+
+    @Test("the same statement run from inside its own rows gets a statement of its own")
+    func nested() throws {
+        let database = try Database(path: ":memory:", mode: .readWriteCreate)
+        try database.execute("CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+        let select = "SELECT n FROM t WHERE n >= ?1 ORDER BY n"
+        var pairs: [[Int64]] = []
+        try database.statement(select).forEachRow([.integer(1)]) { (outer: Statement) throws(SQLiteError) in
+            let n = outer.integer(0)
+            var inner: [Int64] = []
+            try database.statement(select).forEachRow([.integer(n)]) { inner.append($0.integer(0)) }
+            pairs.append([n] + inner)
+        }
+        // With one shared statement the inner query would reset the outer one mid-walk.
+        #expect(pairs == [[1, 1, 2, 3], [2, 2, 3], [3, 3]])
+    }
+
+    @Test("a kept statement sees a table changed after it was compiled")
+    func schemaChange() throws {
+        let database = try Database(path: ":memory:", mode: .readWriteCreate)
+        try database.execute("CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (1)")
+        #expect(try database.integer("SELECT count(*) FROM t") == 1)
+        try database.execute("DROP TABLE t; CREATE TABLE t (n INTEGER, m INTEGER); INSERT INTO t VALUES (1, 1), (2, 2)")
+        #expect(try database.integer("SELECT count(*) FROM t") == 2)
+    }
+}
+
 @MainActor
 @Suite("Pets: rules, changes, Undo, history")
 struct PetRecordsTests {

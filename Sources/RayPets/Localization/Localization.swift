@@ -35,17 +35,24 @@ public func setUpTranslations(localeFolder: String) {
 }
 
 /// Replaces each `{key}` in `text` by `values[key]`; unknown keys stay as they are.
-/// (Hand-written so the app needs no regex library at run time.)
+/// (Hand-written so the app needs no regex library at run time. It works on the UTF-8 bytes:
+/// the braces are ASCII, and walking Characters (grapheme breaking) made it 20,000
+/// instructions a message, a fifth of a whole appointment flow, measured with callgrind.)
 private func fill(_ text: String, _ values: [String: String]) -> String {
-    guard !values.isEmpty, text.contains("{") else { return text }
+    let bytes = text.utf8
+    guard !values.isEmpty, bytes.contains(UInt8(ascii: "{")) else { return text }
     var result = ""
-    var rest = Substring(text)
-    while let open = rest.firstIndex(of: "{") {
-        result += rest[..<open]
-        guard let close = rest[open...].firstIndex(of: "}") else { break }
-        let key = String(rest[rest.index(after: open)..<close])
-        if let value = values[key] { result += value } else { result += rest[open...close] }
-        rest = rest[rest.index(after: close)...]
+    var rest = bytes[...]
+    while let open = rest.firstIndex(of: UInt8(ascii: "{")),
+        let close = rest[open...].firstIndex(of: UInt8(ascii: "}"))
+    {
+        result += Substring(rest[..<open])
+        if let value = values[String(Substring(rest[bytes.index(after: open)..<close]))] {
+            result += value
+        } else {
+            result += Substring(rest[open...close])
+        }
+        rest = rest[bytes.index(after: close)...]
     }
-    return result + rest
+    return result + Substring(rest)
 }

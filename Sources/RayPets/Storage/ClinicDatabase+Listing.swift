@@ -60,7 +60,7 @@ extension ClinicDatabase {
             // The name index is ordered by its rowid; sorting by it lets SQLite walk it in order.
             sql += " ORDER BY \(key) \(order) LIMIT ?1\(offset)"
             var page: [ListedPet] = []
-            try database.prepare(sql).forEachRow(values) { row in
+            try database.statement(sql).forEachRow(values) { row in
                 page.append(ListedPet(pet: Self.pet(from: row), position: row.integer(7)))
             }
             return order == "DESC" ? page.reversed() : page
@@ -78,7 +78,7 @@ extension ClinicDatabase {
     private func onePet(where condition: String, _ value: SQLiteValue) throws(StoreError) -> ListedPet? {
         try reading { () throws(SQLiteError) in
             var found: ListedPet?
-            try database.prepare("SELECT \(Self.petColumns), position FROM pets WHERE \(condition)").forEachRow([value])
+            try database.statement("SELECT \(Self.petColumns), position FROM pets WHERE \(condition)").forEachRow([value])
             {
                 found = ListedPet(pet: Self.pet(from: $0), position: $0.integer(7))
             }

@@ -87,7 +87,7 @@ public final class ClinicDatabase: ClinicStore {
     public func loadPets() throws(StoreError) -> [Pet] {
         try reading { () throws(SQLiteError) in
             var pets: [Pet] = []
-            try database.prepare("SELECT \(Self.petColumns) FROM pets ORDER BY position").forEachRow { row in
+            try database.statement("SELECT \(Self.petColumns) FROM pets ORDER BY position").forEachRow { row in
                 pets.append(Self.pet(from: row))
             }
             return pets
@@ -97,9 +97,9 @@ public final class ClinicDatabase: ClinicStore {
     public func addPet(_ pet: Pet) throws(StoreError) -> Pet {
         try writing { () throws(SQLiteError) in
             let number = try database.integer("SELECT value FROM counters WHERE name = 'next-pet'") ?? 1
-            try database.prepare("UPDATE counters SET value = ?1 WHERE name = 'next-pet'").run([.integer(number + 1)])
+            try database.statement("UPDATE counters SET value = ?1 WHERE name = 'next-pet'").run([.integer(number + 1)])
             let stored = Pet(id: "pet-\(number)", name: pet.name, species: pet.species, age: pet.age, notes: pet.notes)
-            try database.prepare(Self.insertPetSQL).run(Self.columns(of: stored, position: number))
+            try database.statement(Self.insertPetSQL).run(Self.columns(of: stored, position: number))
             return stored
         }
     }
@@ -107,7 +107,7 @@ public final class ClinicDatabase: ClinicStore {
     public func updatePet(_ pet: Pet) throws(StoreError) {
         try writing { () throws(SQLiteError) in
             let values = Self.columns(of: pet)
-            try database.prepare(
+            try database.statement(
                 """
                 UPDATE pets SET name = ?2, name_key = ?3, species = ?4, birth_date = ?5, age_years = ?6,
                 age_as_of = ?7, notes = ?8 WHERE id = ?1
@@ -121,7 +121,7 @@ public final class ClinicDatabase: ClinicStore {
         let (deleted, changes) = try writing { () throws(SQLiteError) in
             let position = try database.integer("SELECT position FROM pets WHERE id = ?1", [.text(id)]) ?? 0
             let history = try records(of: id)
-            try database.prepare("DELETE FROM pets WHERE id = ?1").run([.text(id)])
+            try database.statement("DELETE FROM pets WHERE id = ?1").run([.text(id)])
             return (DeletedRecords(position: position, history: history), database.changes)
         }
         try changes.requireChange(id)
@@ -131,8 +131,8 @@ public final class ClinicDatabase: ClinicStore {
     public func restorePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError) {
         try writing { () throws(SQLiteError) in
             // Back in its old place in the list: positions are never reused.
-            try database.prepare(Self.insertPetSQL).run(Self.columns(of: pet, position: deleted.position))
-            let insert = try database.prepare(Self.insertRecordSQL)
+            try database.statement(Self.insertPetSQL).run(Self.columns(of: pet, position: deleted.position))
+            let insert = try database.statement(Self.insertRecordSQL)
             for record in deleted.history { try insert.run(Self.columns(of: record)) }
         }
     }
@@ -155,7 +155,7 @@ public final class ClinicDatabase: ClinicStore {
 
     private func records(of pet: Pet.ID) throws(SQLiteError) -> [AppointmentRecord] {
         var records: [AppointmentRecord] = []
-        try database.prepare(
+        try database.statement(
             """
             SELECT id, time, visit_type, pain_level, faking_answer, outcome FROM appointment_requests
             WHERE pet_id = ?1 ORDER BY time DESC, id DESC
@@ -177,7 +177,7 @@ public final class ClinicDatabase: ClinicStore {
 
     public func addRecord(_ request: AppointmentRequest, time: Int) throws(StoreError) -> AppointmentRecord {
         try writing { () throws(SQLiteError) in
-            try database.prepare(Self.insertRecordSQL).run(
+            try database.statement(Self.insertRecordSQL).run(
                 Self.columns(of: AppointmentRecord(id: 0, time: time, request: request)))
             let id = try database.integer("SELECT last_insert_rowid()") ?? 0
             return AppointmentRecord(id: id, time: time, request: request)
@@ -186,7 +186,7 @@ public final class ClinicDatabase: ClinicStore {
 
     public func deleteRecord(_ id: AppointmentRecord.ID) throws(StoreError) {
         try writing { () throws(SQLiteError) in
-            try database.prepare("DELETE FROM appointment_requests WHERE id = ?1").run([.integer(id)])
+            try database.statement("DELETE FROM appointment_requests WHERE id = ?1").run([.integer(id)])
             return database.changes
         }.requireChange(String(id))
     }
