@@ -27,6 +27,9 @@ import RayPetsUI
 //                              (after 10,000 unmeasured ones: first-use costs are not growth),
 //                              and full appointment flows through their coordinator; ns per
 //                              operation at 10k, 100k, ... N, and RSS.
+//   raypets-bench pairs N | flows N
+//                              only N pairs (after 1,000) or N flows, printing nothing: what
+//                              Benchmarks/instructions counts.
 
 func rssKiB() -> Int {
     guard let file = fopen("/proc/self/statm", "r") else { return 0 }
@@ -193,49 +196,40 @@ func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
     return found
 }
 
+/// A stack router on the in-memory host with Home on it, and the page model the pairs show.
+/// No leak checks: they are for tests (and these pairs show one model on every page).
 @MainActor
-func headless(operations: Int) async {
-    // present+dismiss pairs
-    // No leak checks: they are for tests (and this loop shows one model on every page).
+func headlessStack() -> (StackRouter<AppRoute>, MessageViewModel) {
     let host = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let router = StackRouter(host: host)
     router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
-    let model = MessageViewModel(title: "Step", message: "", actionTitle: "Next")
-    // Warm up first: the first pairs pay one-time costs (page faults as the heap first grows,
-    // symbol binding, type metadata), which would make the first window look slower.
-    for _ in 0..<10_000 {
+    return (router, MessageViewModel(title: "Step", message: "", actionTitle: "Next"))
+}
+
+/// `count` present+dismiss pairs of a How-to-code step through `router`.
+@MainActor
+func presentAndDismiss(_ count: Int, on router: StackRouter<AppRoute>, model: MessageViewModel) {
+    for _ in 0..<count {
         router.present(.howToCode(.goOut), model: model, animated: true, onDismissed: {})
         router.dismiss(animated: true)
     }
-    var checkpoint = 10_000
-    var last = MainLoop.now
-    var done = 0
-    while done < operations {
-        router.present(.howToCode(.goOut), model: model, animated: true, onDismissed: {})
-        router.dismiss(animated: true)
-        done += 1
-        if done == checkpoint {
-            let now = MainLoop.now
-            let window = checkpoint - (checkpoint / 10 == 1_000 ? 0 : checkpoint / 10)
-            print("pairs \(done) ns-per-pair \(Double(now - last) * 1000 / Double(window)) rss-kib \(rssKiB())")
-            last = now
-            checkpoint *= 10
-        }
-    }
-    // Full appointment flows through PetAppointmentBuilderCoordinator (sick, a little, not fake).
+}
+
+/// Runs `count` whole appointment flows through PetAppointmentBuilderCoordinator (a pet, sick,
+/// a little, not fake), each stored as in the app (in an in-memory SQLite database); returns
+/// the data they were stored in.
+@MainActor
+func appointmentFlows(_ count: Int) async -> ClinicData {
     let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
     let modalHost = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
     let modal = ModalRouter(host: modalHost)
     tabs.router(for: .clinic).present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
-    // Each finished flow is stored, as in the app (here in an in-memory SQLite database).
     let data = ClinicData(store: ClinicDatabase.inMemory())
     let feedback = FeedbackLog()
     let questions = Questions(
         router: ModalRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)))
-    let flows = max(operations / 100, 1_000)
-    let start = MainLoop.now
-    for _ in 0..<flows {
+    for _ in 0..<count {
         let flow = PetAppointmentBuilderCoordinator(
             router: modal, data: data, feedback: feedback, questions: questions)
         flow.present(animated: true, onDismissed: nil)
@@ -246,25 +240,60 @@ func headless(operations: Int) async {
         (modalHost.visiblePage?.model as? ChoiceViewModel<FakingAnswer>)?.select(.notFake)
         (modalHost.visiblePage?.model as? MessageViewModel)?.performAction()
     }
+    return data
+}
+
+@MainActor
+func headless(operations: Int) async {
+    let (router, model) = headlessStack()
+    // Warm up first: the first pairs pay one-time costs (page faults as the heap first grows,
+    // symbol binding, type metadata), which would make the first window look slower.
+    presentAndDismiss(10_000, on: router, model: model)
+    var checkpoint = 10_000
+    var last = MainLoop.now
+    var done = 0
+    while done < operations {
+        presentAndDismiss(1, on: router, model: model)
+        done += 1
+        if done == checkpoint {
+            let now = MainLoop.now
+            let window = checkpoint - (checkpoint / 10 == 1_000 ? 0 : checkpoint / 10)
+            print("pairs \(done) ns-per-pair \(Double(now - last) * 1000 / Double(window)) rss-kib \(rssKiB())")
+            last = now
+            checkpoint *= 10
+        }
+    }
+    let flows = max(operations / 100, 1_000)
+    let start = MainLoop.now
+    let data = await appointmentFlows(flows)
     let elapsed = MainLoop.now - start
     print(
         "flows \(flows) us-per-flow \(Double(elapsed) / Double(flows)) recorded \((try? data.history(of: data.allPets()[0].id).count) ?? -1) rss-kib \(rssKiB())"
     )
 }
 
+/// Runs `body` on GLib's main loop with the main-queue bridge, as the app runs (no display is
+/// opened). An async top level would run under dispatch_main, where Linux drains the main
+/// queue on a worker thread (not the app's), and valgrind cannot follow it.
+@MainActor
+func onMainLoop(_ body: @escaping @MainActor () async -> Void) {
+    MainQueueBridge.install()
+    var finished = false
+    Task.immediate { @MainActor in
+        await body()
+        finished = true
+    }
+    while !finished { MainLoop.iterate(blocking: true) }
+}
+
 switch mode {
 case "list": list(file: CommandLine.arguments[2], typing: CommandLine.arguments.dropFirst(3).first ?? "bis")
 case "navigate": navigate(cycles: count, drawn: CommandLine.arguments.dropFirst(3).first == "drawn")
 case "pet-page": petPage(notes: count, repeats: 21)
-default:
-    // On GLib's main loop with the main-queue bridge, as the app runs: no display is opened.
-    // (An async top level would run under dispatch_main, where Linux drains the main queue on
-    // a worker thread — another thread than the app's — and valgrind cannot follow it.)
-    MainQueueBridge.install()
-    var finished = false
-    Task.immediate { @MainActor in
-        await headless(operations: count)
-        finished = true
-    }
-    while !finished { MainLoop.iterate(blocking: true) }
+case "pairs":  // for instruction counts: 1,000 pairs to warm up, then `count`
+    let (router, model) = headlessStack()
+    presentAndDismiss(1_000 + count, on: router, model: model)
+case "flows":  // for instruction counts: `count` appointment flows
+    onMainLoop { _ = await appointmentFlows(count) }
+default: onMainLoop { await headless(operations: count) }
 }
