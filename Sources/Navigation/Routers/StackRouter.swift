@@ -12,7 +12,7 @@ public final class StackRouter<Route: NavigationRoute>: PageRouter<Route>, Route
         host.delegate = self
     }
 
-    override var restingCount: Int { min(1, pages.count) }
+    override var restingCount: Int { min(1, stack.pages.count) }
 
     /// Pops everything above the root page, if their leave guards agree (reason `code`).
     public func dismiss(animated: Bool) { submit(.dismiss, reason: .code, animated: animated) }
