@@ -8,6 +8,12 @@
  *       types TEXT into the search a letter at a time (FTS5 prefix match, "w"* per word);
  *       then clears it and scrolls the whole list ten screens per frame. Prints the same
  *       fields as `raypets-bench list`.
+ *
+ * A search works as RayPets' does: its matches are counted on a worker thread (GTask) over a
+ * read-only connection of its own, one count at a time; a newer keystroke cancels the older
+ * count (a GCancellable that SQLite's progress handler checks) and a count that comes back for
+ * an older search is dropped (a generation number). The rows are replaced as two changes,
+ * every old row gone then every new one, so GTK does not ask for every new item.
  */
 #include "baseline.h"
 #include <ctype.h>
@@ -104,13 +110,52 @@ static Row *row_at(guint position) {
     return offset < page->count ? &page->rows[offset] : NULL;
 }
 
-static guint count_pets(void) {
+/* The matches of `query` (every pet for NULL) on `connection`; FALSE if the count did not finish. */
+static gboolean count_matches(sqlite3 *connection, const char *query, guint *count) {
     sqlite3_stmt *statement;
-    sqlite3_prepare_v2(db, match ? "SELECT count(*) FROM pet_names WHERE pet_names MATCH ?1" : "SELECT count(*) FROM pets", -1, &statement, NULL);
-    if (match) sqlite3_bind_text(statement, 1, match, -1, SQLITE_STATIC);
-    guint count = sqlite3_step(statement) == SQLITE_ROW ? (guint)sqlite3_column_int64(statement, 0) : 0;
+    if (sqlite3_prepare_v2(connection, query ? "SELECT count(*) FROM pet_names WHERE pet_names MATCH ?1" : "SELECT count(*) FROM pets",
+                           -1, &statement, NULL) != SQLITE_OK) return FALSE;
+    if (query) sqlite3_bind_text(statement, 1, query, -1, SQLITE_STATIC);
+    gboolean counted = sqlite3_step(statement) == SQLITE_ROW;
+    *count = counted ? (guint)sqlite3_column_int64(statement, 0) : 0;
     sqlite3_finalize(statement);
+    return counted;
+}
+
+static guint count_pets(void) {
+    guint count;
+    count_matches(db, match, &count);
     return count;
+}
+
+/* The search's count, off the main thread. */
+static const char *file_path;
+static sqlite3 *reader;            /* opened by the first count; one count at a time uses it */
+static GMutex reader_lock;
+static guint search_generation;    /* one more for every count started */
+static GCancellable *pending;      /* the running count's, or NULL */
+typedef struct { char *query; guint generation; } Count;
+
+static void free_count(gpointer data) { g_free(((Count *)data)->query); g_free(data); }
+static int stop_if_cancelled(void *cancellable) { return g_cancellable_is_cancelled(cancellable); }
+
+static void count_in_thread(GTask *task, gpointer source, gpointer data, GCancellable *cancellable) {
+    Count *count = data;
+    guint matches = 0;
+    gboolean counted = FALSE;
+    g_mutex_lock(&reader_lock);
+    if (!reader && sqlite3_open_v2(file_path, &reader, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        sqlite3_close(reader);
+        reader = NULL;
+    }
+    if (reader && !g_cancellable_is_cancelled(cancellable)) {
+        sqlite3_progress_handler(reader, 1000, stop_if_cancelled, cancellable);
+        counted = count_matches(reader, count->query, &matches);
+        sqlite3_progress_handler(reader, 0, NULL, NULL);
+    }
+    g_mutex_unlock(&reader_lock);
+    if (counted) g_task_return_int(task, matches);
+    else g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_FAILED, "not counted");
 }
 
 /* The GListModel: n_pets items, each a GtkStringObject with the pet's id. */
@@ -134,6 +179,27 @@ static void pet_model_init(PetModel *self) {}
 static GListModel *model;
 static GtkWidget *empty;
 static gboolean searched;
+
+/* A count came back: its matches replace the rows, if it is the search typed last. */
+static void count_done(GObject *source, GAsyncResult *result, gpointer data) {
+    Count *count = g_task_get_task_data(G_TASK(result));
+    GError *error = NULL;
+    gssize matches = g_task_propagate_int(G_TASK(result), &error);
+    if (count->generation != search_generation) { g_clear_error(&error); return; }  /* stale */
+    g_clear_object(&pending);
+    g_free(match);
+    match = g_strdup(count->query);
+    forget_pages();
+    guint old = n_pets, counted = error ? count_pets() : (guint)matches;  /* not counted there: count here */
+    g_clear_error(&error);
+    /* Two changes, not one: in one, GTK 4.8 asks for every new item, looking for its focus row. */
+    n_pets = 0;
+    if (old > 0) g_list_model_items_changed(model, 0, old, 0);
+    n_pets = counted;
+    if (counted > 0) g_list_model_items_changed(model, 0, 0, counted);
+    gtk_widget_set_visible(empty, n_pets == 0);
+    searched = TRUE;
+}
 
 static void setup_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
@@ -167,8 +233,7 @@ static void search_changed(GtkSearchEntry *entry, gpointer data) {
     if (g_strcmp0(text, shown ? shown : "") == 0) return;
     g_free(shown);
     shown = g_strdup(text);
-    g_free(match);
-    match = NULL;
+    char *typed = NULL;
     if (*text) {  /* every run of letters and digits is a word prefix */
         GString *query = g_string_new(NULL);
         for (const char *p = text; *p;) {
@@ -178,14 +243,25 @@ static void search_changed(GtkSearchEntry *entry, gpointer data) {
             while (*p && g_unichar_isalnum(g_utf8_get_char(p))) p = g_utf8_next_char(p);
             g_string_append_printf(query, "%s\"%.*s\"*", query->len ? " " : "", (int)(p - start), start);
         }
-        match = query->len ? g_string_free(query, FALSE) : (g_string_free(query, TRUE), g_strdup("\"\""));
+        typed = query->len ? g_string_free(query, FALSE) : (g_string_free(query, TRUE), g_strdup("\"\""));
     }
-    guint old = n_pets;
-    forget_pages();
-    n_pets = count_pets();
-    g_list_model_items_changed(model, 0, old, n_pets);
-    gtk_widget_set_visible(empty, n_pets == 0);
-    searched = TRUE;
+    /* A newer keystroke: the older count stops, and its result will be dropped. */
+    search_generation++;
+    if (pending) g_cancellable_cancel(pending);
+    g_clear_object(&pending);
+    if (g_strcmp0(typed, match) == 0) {  /* back to the search shown */
+        g_free(typed);
+        searched = TRUE;
+        return;
+    }
+    Count *count = g_new(Count, 1);
+    count->query = typed;
+    count->generation = search_generation;
+    pending = g_cancellable_new();
+    GTask *task = g_task_new(NULL, pending, count_done, NULL);
+    g_task_set_task_data(task, count, free_count);
+    g_task_run_in_thread(task, count_in_thread);
+    g_object_unref(task);
 }
 
 static void wait_frame(void) {
@@ -195,6 +271,7 @@ static void wait_frame(void) {
 
 void activate_list(GtkApplication *app, const char *file, const char *text) {
     if (sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) { fprintf(stderr, "cannot open %s\n", file); exit(1); }
+    file_path = file;
     for (int i = 0; i < KEPT; i++) pages[i].index = -1;
     build(app);
     g_object_set(gtk_settings_get_default(), "gtk-enable-animations", FALSE, NULL);

@@ -64,6 +64,15 @@ public final class Database {
 
     deinit { sqlite3_close_v2(handle) }
 
+    /// From now on, a statement this connection runs stops with `SQLITE_INTERRUPT`
+    /// (`SQLiteError.isInterrupted`) soon after the Swift task running it is cancelled: SQLite
+    /// asks every `steps` steps of its virtual machine. Only the connection's own statements
+    /// stop, and only while their task is cancelled (unlike `sqlite3_interrupt`, nothing is
+    /// shared between threads).
+    public func stopsWhenTaskIsCancelled(everySteps steps: Int32 = 1_000) {
+        sqlite3_progress_handler(handle, steps, { _ in Task.isCancelled ? 1 : 0 }, nil)
+    }
+
     /// Runs one or more statements that return no rows (schema changes, pragmas).
     public func execute(_ sql: String) throws(SQLiteError) {
         try check(sqlite3_exec(handle, sql, nil, nil, nil))

@@ -28,6 +28,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
     /// The file could not be opened.
     public var cannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
+    /// The statement was stopped before it finished (`Database.stopsWhenTaskIsCancelled()`).
+    public var isInterrupted: Bool { primaryCode == SQLITE_INTERRUPT }
 
     /// `message (code n)`.
     public var description: String { "\(message) (SQLite code \(code))" }

@@ -5,6 +5,11 @@
 /// It follows the records: a pet added, renamed, deleted or brought back changes its row in
 /// place, reported through `onUpdate` as a GListModel's `items-changed` would be (the rows
 /// before it do not move, so the selection and the scroll position stay).
+///
+/// A search is counted off the main actor when the store offers a `PetSearchCounter` (a
+/// records file): typing never waits for a count, the rows show the old search until the new
+/// count is in, a newer keystroke cancels the older count, and a count that comes back for a
+/// search no longer typed is dropped.
 @MainActor
 public final class PetList {
     /// Pets read per query.
@@ -12,8 +17,13 @@ public final class PetList {
     /// Pages kept; the least recently used page goes first.
     static let keptPages = 8
 
-    /// The search the list shows the matches of.
+    /// The search the list shows the matches of (`count`, the rows and `problem` are its).
     public private(set) var search = PetSearch.all
+    /// The search typed last. It becomes `search` once its matches are counted: at once
+    /// without a counter, else when the count comes back.
+    public private(set) var typedSearch = PetSearch.all
+    /// Whether the count of a search typed after `search` is running.
+    public var isSearching: Bool { pendingCount != nil }
     /// How many pets match it.
     public private(set) var count = 0
     /// Why the pets could not be read, if the last read failed (the list then shows what it
@@ -23,16 +33,33 @@ public final class PetList {
     public var onUpdate: (@MainActor (_ index: Int, _ removed: Int, _ added: Int) -> Void)?
     /// How many queries read pets since the list was made (for tests: paging is lazy).
     public private(set) var pagesRead = 0
+    /// How many counts came back for a search no longer typed and were dropped (for tests).
+    public private(set) var staleCountsDropped = 0
 
     private let store: any ClinicStore
+    private let counter: (any PetSearchCounter)?
+    /// The count of `typedSearch` while it runs.
+    private var pendingCount: Task<Void, Never>?
+    /// One more for every count started: a count finishing with another number is stale.
+    private var searchGeneration = 0
     private var pages: [Int: [ListedPet]] = [:]
     private var recentPages: [Int] = []
 
-    /// The pets in `data`, counted now; none is read until asked for.
-    public init(data: ClinicData) {
+    /// The pets in `data`, counted now; none is read until asked for. Searches are counted by
+    /// the store's counter (`makeSearchCounter()`), if it has one.
+    public convenience init(data: ClinicData) {
+        self.init(data: data, counter: data.store.makeSearchCounter())
+    }
+
+    /// The pets in `data`, counted now; searches are counted by `counter` (on the main actor
+    /// when `nil`).
+    public init(data: ClinicData, counter: (any PetSearchCounter)?) {
         store = data.store
+        self.counter = counter
         count = read { () throws(StoreError) in try store.petCount(matching: search, before: nil) } ?? 0
     }
+
+    isolated deinit { pendingCount?.cancel() }
 
     /// The pet at `index` (0 is the first), reading its page if it is not kept.
     public func pet(at index: Int) -> Pet? { listed(at: index)?.pet }
@@ -50,25 +77,80 @@ public final class PetList {
         return before
     }
 
-    /// Shows the matches of `text` instead (all rows are replaced).
+    /// Shows the matches of `text` instead (all rows are replaced): at once without a counter,
+    /// else once the counter has counted them (`isSearching` until then). A newer search
+    /// cancels the count of an older one.
     public func setSearch(_ text: String) {
         let new = PetSearch(text)
-        guard new != search else { return }
-        search = new
-        reload()
+        guard new != typedSearch else { return }
+        typedSearch = new
+        startSearch()
     }
 
     /// Reads the count again and forgets every page (after the store changed under the list).
     public func reload() {
+        replaceRows(count: read { () throws(StoreError) in try store.petCount(matching: search, before: nil) } ?? 0)
+    }
+
+    /// Waits until the count of the search typed last is in and its rows are shown (for tests
+    /// and benchmarks: the app follows `onUpdate`).
+    public func searchSettled() async {
+        while let pending = pendingCount { await pending.value }
+    }
+
+    private func replaceRows(count newCount: Int) {
         let old = count
         pages = [:]
         recentPages = []
-        count = read { () throws(StoreError) in try store.petCount(matching: search, before: nil) } ?? 0
+        count = newCount
         onUpdate?(0, old, count)
     }
 
-    /// Follows the records: the changed pet's row is added, replaced or removed in place.
+    // MARK: Searching
+
+    /// Counts `typedSearch`'s matches (cancelling the count of an older search), then shows them.
+    private func startSearch() {
+        searchGeneration += 1
+        pendingCount?.cancel()
+        pendingCount = nil
+        guard typedSearch != search else { return }  // back to what is shown: nothing to count
+        guard let counter else {
+            search = typedSearch
+            return reload()
+        }
+        let (searched, generation) = (typedSearch, searchGeneration)
+        pendingCount = Task { [weak self] in
+            let counted: Result<Int, StoreError>
+            do throws(StoreError) {
+                counted = .success(try await counter.count(matching: searched))
+            } catch {
+                counted = .failure(error)
+            }
+            self?.finishSearch(searched, generation: generation, counted: counted)
+        }
+    }
+
+    /// The count of `searched` came back: shown if it is still the search typed last.
+    private func finishSearch(_ searched: PetSearch, generation: Int, counted: Result<Int, StoreError>) {
+        guard generation == searchGeneration else {
+            staleCountsDropped += 1
+            return
+        }
+        pendingCount = nil
+        search = searched
+        switch counted {
+        case .success(let matches):
+            problem = nil
+            replaceRows(count: matches)
+        case .failure:
+            reload()  // counted here instead: a problem that stays is shown as `problem`
+        }
+    }
+
+    /// Follows the records: the changed pet's row is added, replaced or removed in place. A
+    /// search being counted is counted again, so its count includes the change.
     public func clinicDataChanged(_ change: ClinicData.Change) {
+        defer { if pendingCount != nil { startSearch() } }
         switch change {
         case .added(let pet), .updated(_, let pet), .restored(let pet):
             guard let listed = read({ () throws(StoreError) in try store.listedPet(id: pet.id) }) ?? nil else {

@@ -95,10 +95,15 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     /// The search's placeholder.
     public let searchPlaceholder = L("Search pets by name")
 
-    /// What was typed in the search.
-    public var searchText: String { list.search.text }
+    /// What was typed in the search (the rows show its matches once they are counted).
+    public var searchText: String { list.typedSearch.text }
 
-    /// Intent: the search text changed; the rows are the matches at once.
+    /// Whether the rows still show an older search while the matches of `searchText` are
+    /// counted.
+    public var isSearching: Bool { list.isSearching }
+
+    /// Intent: the search text changed; the rows become its matches (`onRowsChanged`, then
+    /// `onChange`) once they are counted: at once, or off the main actor for a records file.
     public func search(_ text: String) {
         list.setSearch(text)
     }
@@ -108,7 +113,7 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
         if let problem = list.problem {
             return L("The pets could not be read: {problem}", ["problem": problem.userMessage])
         }
-        return list.search.isAll ? L("No pets yet.") : L("No pets match “{text}”.", ["text": searchText])
+        return list.search.isAll ? L("No pets yet.") : L("No pets match “{text}”.", ["text": list.search.text])
     }
 
     /// The label of the add action.

@@ -18,6 +18,9 @@ public protocol ClinicStore: AnyObject {
     func listedPet(id: Pet.ID) throws(StoreError) -> ListedPet?
     /// The pet called `name` (compared as `PetRules.nameKey` does), and its place, if any.
     func listedPet(named name: String) throws(StoreError) -> ListedPet?
+    /// A counter for searches off the main actor over the same records, or `nil`: lists then
+    /// count on the main actor (`petCount`).
+    func makeSearchCounter() -> (any PetSearchCounter)?
     /// Stores a new pet under a new, never used id (`pet.id` is ignored) and returns it.
     func addPet(_ pet: Pet) throws(StoreError) -> Pet
     /// Saves `pet`'s fields over the stored pet with its id.
@@ -32,6 +35,11 @@ public protocol ClinicStore: AnyObject {
     func addRecord(_ request: AppointmentRequest, time: Int) throws(StoreError) -> AppointmentRecord
     /// Deletes one stored questionnaire.
     func deleteRecord(_ id: AppointmentRecord.ID) throws(StoreError)
+}
+
+extension ClinicStore {
+    /// No counter: a store that does not say otherwise counts on the main actor.
+    public func makeSearchCounter() -> (any PetSearchCounter)? { nil }
 }
 
 /// What deleting a pet took away besides the pet: its place in the list and its history.

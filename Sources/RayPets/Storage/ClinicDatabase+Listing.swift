@@ -5,14 +5,7 @@ import SQLite
 extension ClinicDatabase {
     public func petCount(matching search: PetSearch, before position: Int64?) throws(StoreError) -> Int {
         try reading { () throws(SQLiteError) in
-            var values: [SQLiteValue] = [.integer(position ?? .max)]
-            let sql: String
-            if let query = search.matchQuery {
-                values.append(.text(query))
-                sql = "SELECT count(*) FROM pet_names WHERE pet_names MATCH ?2 AND rowid < ?1"
-            } else {
-                sql = "SELECT count(*) FROM pets WHERE position < ?1"
-            }
+            let (sql, values) = Self.countQuery(matching: search, before: position)
             return Int(try database.integer(sql, values) ?? 0)
         }
     }

@@ -19,7 +19,7 @@ public final class ClinicDatabase: ClinicStore {
     var file: FileIdentity?
 
     /// How long a change waits for another program's lock before it fails, in milliseconds.
-    public static let busyTimeout: Int32 = 2000
+    public nonisolated static let busyTimeout: Int32 = 2000
 
     init(database: Database, isReadOnly: Bool) {
         self.database = database
@@ -211,7 +211,7 @@ public final class ClinicDatabase: ClinicStore {
         do { return try database.transaction(body) } catch { throw Self.storeError(error) }
     }
 
-    static func storeError(_ error: SQLiteError) -> StoreError {
+    nonisolated static func storeError(_ error: SQLiteError) -> StoreError {
         let kind: StoreError.Kind =
             error.isBusy
             ? .busy : error.isFull ? .full : error.isReadOnly ? .readOnly : error.isCorrupt ? .corrupt : .other
