@@ -164,9 +164,9 @@ func list(file: String, typing text: String) async {
 
 /// Runs the loop until the list shows the matches of `text`: the entry reports the text on the
 /// loop's next turn, and the count comes back from another thread as a main-actor job. This
-/// benchmark runs inside Swift's async main, itself a job on the main queue, so that job runs
-/// only when this one suspends: between turns of GLib's loop that find nothing to do, it
-/// yields, then sleeps 50 µs (the app's loop is woken by `MainQueueBridge` instead).
+/// benchmark runs as a main-queue job itself (`onMainLoop`: the bridge drained the queue into
+/// it), so that job runs only when this one suspends: between turns of GLib's loop that find
+/// nothing to do, it yields, then sleeps 50 µs (the app's loop is woken by `MainQueueBridge`).
 @MainActor
 func waitUntilListed(_ text: String, _ model: PetListViewModel) async {
     while model.list.search.text != text || model.isSearching {
@@ -302,7 +302,7 @@ func onMainLoop(_ body: @escaping @MainActor () async -> Void) {
 }
 
 switch mode {
-case "list": await list(file: CommandLine.arguments[2], typing: CommandLine.arguments.dropFirst(3).first ?? "bis")
+case "list": onMainLoop { await list(file: CommandLine.arguments[2], typing: CommandLine.arguments.dropFirst(3).first ?? "bis") }
 case "navigate": navigate(cycles: count, drawn: CommandLine.arguments.dropFirst(3).first == "drawn")
 case "pet-page": petPage(notes: count, repeats: 21)
 case "pairs":  // for instruction counts: 1,000 pairs to warm up, then `count`
