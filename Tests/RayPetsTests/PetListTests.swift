@@ -128,3 +128,46 @@ struct PetListTests {
         #expect(model.showsAdd, "My pets always offers Add pet")
     }
 }
+
+@MainActor
+@Suite("Every unfiltered list opens without reading the pets while they do not change")
+struct ListingCacheTests {
+    /// A new list over `data`, its first row read (as "Which pet?" shows it).
+    private func openList(_ data: ClinicData) -> (count: Int, first: String?) {
+        let list = PetList(data: data, counter: nil)
+        return (list.count, list.pet(at: 0)?.name)
+    }
+
+    @Test("a second list reads nothing; a pet added, renamed or deleted is read again; a record is not")
+    func keptUntilThePetsChange() throws {
+        let store = ClinicDatabase.inMemory()
+        let data = ClinicData(store: store)
+        #expect(openList(data) == (4, "Rex"))
+        let reads = store.listing.reads
+        #expect(reads == 2, "the count and the first page")
+        #expect(openList(data) == (4, "Rex"))
+        #expect(store.listing.reads == reads, "nothing read for the second list")
+        _ = try store.addRecord(
+            AppointmentRequest(pet: "rex", visitType: .well, outcome: .noAppointmentRequired), time: 1)
+        #expect(openList(data) == (4, "Rex"))
+        #expect(store.listing.reads == reads, "an appointment record does not change the list")
+        _ = try store.addPet(Pet(id: "", name: "Aardvark", species: .other, age: nil, notes: ""))
+        #expect(openList(data).count == 5)
+        try store.updatePet(Pet(id: "rex", name: "Rexy", species: .dog, age: nil, notes: ""))
+        #expect(openList(data) == (5, "Rexy"))
+        _ = try store.deletePet("rex")
+        #expect(openList(data).count == 4)
+        #expect(store.listing.reads == reads + 6, "each change read both again")
+    }
+
+    @Test("another connection's change to the file is seen by the next list")
+    func anotherConnection() throws {
+        let path = makeTemporaryFolder() + "/clinic.sqlite3"
+        let store = ClinicDatabase.open(path: path) { _ in }
+        let data = ClinicData(store: store)
+        #expect(openList(data).count == 4)
+        let other = ClinicDatabase.open(path: path) { _ in }  // another RayPets on the same file
+        _ = try other.addPet(Pet(id: "", name: "Aardvark", species: .other, age: nil, notes: ""))
+        #expect(openList(data).count == 5)
+    }
+}

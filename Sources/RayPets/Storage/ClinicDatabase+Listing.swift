@@ -5,8 +5,14 @@ import SQLite
 extension ClinicDatabase {
     public func petCount(matching search: PetSearch, before position: Int64?) throws(StoreError) -> Int {
         try reading { () throws(SQLiteError) in
+            // Every pet: kept between lists while the pets do not change (ListingCache).
+            let kept = search.matchQuery == nil && position == nil ? try currentListing() : nil
+            if let count = kept?.count { return count }
             let (sql, values) = Self.countQuery(matching: search, before: position)
-            return Int(try database.integer(sql, values) ?? 0)
+            let count = Int(try database.integer(sql, values) ?? 0)
+            kept?.count = count
+            kept?.reads += 1
+            return count
         }
     }
 
@@ -16,6 +22,19 @@ extension ClinicDatabase {
 
     public func pets(matching search: PetSearch, from start: PetPageStart, limit: Int) throws(StoreError) -> [ListedPet]
     {
+        // The first page of every pet: kept between lists while the pets do not change.
+        guard search.matchQuery == nil, start == .offset(0) else {
+            return try readPets(search, from: start, limit: limit)
+        }
+        let kept = try reading { () throws(SQLiteError) in try currentListing() }
+        if let page = kept.firstPage, page.limit == limit { return page.pets }
+        let pets = try readPets(search, from: start, limit: limit)
+        kept.firstPage = (limit, pets)
+        kept.reads += 1
+        return pets
+    }
+
+    private func readPets(_ search: PetSearch, from start: PetPageStart, limit: Int) throws(StoreError) -> [ListedPet] {
         try reading { () throws(SQLiteError) in
             // The query's parts: the pets alone, or joined to the matches of the name index
             // (whose rowid is the position), then the page's start.
@@ -71,8 +90,9 @@ extension ClinicDatabase {
     private func onePet(where condition: String, _ value: SQLiteValue) throws(StoreError) -> ListedPet? {
         try reading { () throws(SQLiteError) in
             var found: ListedPet?
-            try database.statement("SELECT \(Self.petColumns), position FROM pets WHERE \(condition)").forEachRow([value])
-            {
+            try database.statement("SELECT \(Self.petColumns), position FROM pets WHERE \(condition)").forEachRow([
+                value
+            ]) {
                 found = ListedPet(pet: Self.pet(from: $0), position: $0.integer(7))
             }
             return found

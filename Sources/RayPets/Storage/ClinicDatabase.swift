@@ -17,6 +17,8 @@ public final class ClinicDatabase: ClinicStore {
     /// The file the connection writes (not for `:memory:` or a read-only copy): every change
     /// first checks the path still names it.
     var file: FileIdentity?
+    /// The count and first page of the unfiltered list, kept while the pets do not change.
+    let listing = ListingCache()
 
     /// How long a change waits for another program's lock before it fails, in milliseconds.
     public nonisolated static let busyTimeout: Int32 = 2000
@@ -176,7 +178,7 @@ public final class ClinicDatabase: ClinicStore {
     }
 
     public func addRecord(_ request: AppointmentRequest, time: Int) throws(StoreError) -> AppointmentRecord {
-        try writing { () throws(SQLiteError) in
+        try writing(keepsPetList: true) { () throws(SQLiteError) in
             try database.statement(Self.insertRecordSQL).run(
                 Self.columns(of: AppointmentRecord(id: 0, time: time, request: request)))
             let id = try database.integer("SELECT last_insert_rowid()") ?? 0
@@ -185,7 +187,7 @@ public final class ClinicDatabase: ClinicStore {
     }
 
     public func deleteRecord(_ id: AppointmentRecord.ID) throws(StoreError) {
-        try writing { () throws(SQLiteError) in
+        try writing(keepsPetList: true) { () throws(SQLiteError) in
             try database.statement("DELETE FROM appointment_requests WHERE id = ?1").run([.integer(id)])
             return database.changes
         }.requireChange(String(id))
@@ -202,8 +204,11 @@ public final class ClinicDatabase: ClinicStore {
         do { return try body() } catch { throw Self.storeError(error) }
     }
 
-    func writing<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    /// Runs `body` in one write transaction. Unless `keepsPetList` (a change to appointment
+    /// records only), the kept count and first page of the pets are forgotten.
+    func writing<T>(keepsPetList: Bool = false, _ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         guard !isReadOnly else { throw StoreError(.readOnly, "opened read-only") }
+        if !keepsPetList { listing.forget() }
         // Deleted or replaced under the app: a change would go into a file no one will read.
         if let file, FileIdentity(database.path) != file {
             throw StoreError(.gone, "\(database.path) was deleted or replaced while RayPets ran")
