@@ -96,8 +96,6 @@ public class PageRouter<Route: NavigationRoute> {
         _ route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
     ) -> PageID {
         let page = Page(route: route, model: model)
-        // DELIBERATE SLOWDOWN (budget demo): a description of the route built at every push.
-        withExtendedLifetime(String(describing: route)) {}
         let first = stack.pages.isEmpty
         stack.push(page, onDismissed: onDismissed)
         publish(animated && !first ? .push : .none)
