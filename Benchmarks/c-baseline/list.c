@@ -13,7 +13,8 @@
  * read-only connection of its own, one count at a time; a newer keystroke cancels the older
  * count (a GCancellable that SQLite's progress handler checks) and a count that comes back for
  * an older search is dropped (a generation number). The rows are replaced as two changes,
- * every old row gone then every new one, so GTK does not ask for every new item.
+ * every old row gone then every new one, so GTK does not ask for every new item, and the row
+ * widgets of list items that went are kept for the next ones (teardown_row).
  */
 #include "baseline.h"
 #include <ctype.h>
@@ -201,7 +202,25 @@ static void count_done(GObject *source, GAsyncResult *result, gpointer data) {
     searched = TRUE;
 }
 
+/* Rows whose list item went, kept for the next list item (as RayPets' ListView does): a new
+ * search replaces every list item, and a kept row is only bound again, not made. */
+static GPtrArray *spare_rows;
+#define MAX_SPARE_ROWS 210
+
+static void teardown_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    GtkWidget *box = gtk_list_item_get_child(item);
+    if (!box) return;
+    if (spare_rows->len < MAX_SPARE_ROWS) g_ptr_array_add(spare_rows, g_object_ref(box));
+    gtk_list_item_set_child(item, NULL);
+}
+
 static void setup_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    if (spare_rows->len > 0) {
+        GtkWidget *spare = g_ptr_array_steal_index(spare_rows, spare_rows->len - 1);
+        gtk_list_item_set_child(item, spare);
+        g_object_unref(spare);
+        return;
+    }
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
     GtkWidget *title = gtk_label_new(NULL), *subtitle = gtk_label_new(NULL);
     /* As RayPets' rows: each line starts at the start and ends in "…" when it does not fit. */
@@ -299,6 +318,8 @@ void activate_list(GtkApplication *app, const char *file, const char *text) {
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+    g_signal_connect(factory, "teardown", G_CALLBACK(teardown_row), NULL);
+    spare_rows = g_ptr_array_new();
     GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(model)), factory);
     gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(list), TRUE);
     gtk_widget_add_css_class(list, "raypets-list");

@@ -33,6 +33,9 @@ public final class ListView: Widget {
     private let makeRow: @MainActor () -> any ListViewRow
     /// The rows that exist, by the address of the `GtkListItem` that holds them.
     private var rows: [UInt: any ListViewRow] = [:]
+    /// Rows whose list item went, kept for the next list item GTK makes: a new search replaces
+    /// every list item (~200), and a kept row is only shown again, not made.
+    private var spareRows: [any ListViewRow] = []
     /// How many rows were made since the list was (it stays near the number that fits on
     /// screen, whatever the number of items).
     public private(set) var rowsMade = 0
@@ -51,7 +54,7 @@ public final class ListView: Widget {
         rp_list_model_set_source(model, listViewKey, listViewIsSelected, source.toOpaque())
         factory.connectWithPointer("setup") { [weak self] item in self?.setUp(item) }
         factory.connectWithPointer("bind") { [weak self] item in self?.bind(item) }
-        factory.connectWithPointer("teardown") { [weak self] item in self?.rows[UInt(bitPattern: item)] = nil }
+        factory.connectWithPointer("teardown") { [weak self] item in self?.tearDown(item) }
     }
 
     isolated deinit {
@@ -62,11 +65,26 @@ public final class ListView: Widget {
 
     private func setUp(_ item: UnsafeMutableRawPointer?) {
         guard let item else { return }
-        let row = makeRow()
-        rowsMade += 1
+        let row: any ListViewRow
+        if let spare = spareRows.popLast() {
+            row = spare
+        } else {
+            row = makeRow()
+            rowsMade += 1
+        }
         rows[UInt(bitPattern: item)] = row
         gtk_list_item_set_child(OpaquePointer(item), row.widget.widget)
     }
+
+    private func tearDown(_ item: UnsafeMutableRawPointer?) {
+        guard let item, let row = rows.removeValue(forKey: UInt(bitPattern: item)) else { return }
+        gtk_list_item_set_child(OpaquePointer(item), nil)
+        if spareRows.count < Self.maximumSpareRows { spareRows.append(row) }
+    }
+
+    /// At most as many rows as GTK 4.8's list view keeps (200 around what is shown, 2 more per
+    /// tracked item) are kept spare.
+    private static let maximumSpareRows = 210
 
     private func bind(_ item: UnsafeMutableRawPointer?) {
         guard let item, let row = rows[UInt(bitPattern: item)],
