@@ -24,6 +24,7 @@ import RayPetsUI
 //                              actor, as in the app; the mean is printed); then, with the
 //                              search cleared, the whole list scrolled once, ten screens per
 //                              frame (frames drawn, wall and CPU time). Benchmarks/c-baseline does the same in C.
+//                              With TEXT "", only the push (what Benchmarks/instructions counts).
 //   raypets-bench headless N   present+dismiss pairs through StackRouter on the in-memory host
 //                              (after 10,000 unmeasured ones: first-use costs are not growth),
 //                              and full appointment flows through their coordinator; ns per
@@ -128,6 +129,10 @@ func list(file: String, typing text: String) async {
     nextFrame()
     let push = MainLoop.now - start
     let rss = rssKiB()
+    if text.isEmpty {  // no text to type: the push alone (what Benchmarks/instructions counts)
+        print("pets \(model.count) push-ms \(Double(push) / 1000) rss-kib \(rss)")
+        return
+    }
     guard let view = host.visibleView,
         let search = findWidgets(SearchEntry.self, in: view.widget).first,
         let list = findWidgets(ListView.self, in: view.widget).first,
