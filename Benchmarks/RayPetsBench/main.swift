@@ -307,7 +307,9 @@ func onMainLoop(_ body: @escaping @MainActor () async -> Void) {
 }
 
 switch mode {
-case "list": onMainLoop { await list(file: CommandLine.arguments[2], typing: CommandLine.arguments.dropFirst(3).first ?? "bis") }
+case "list":
+    let text = CommandLine.arguments.dropFirst(3).first ?? "bis"
+    onMainLoop { await list(file: CommandLine.arguments[2], typing: text) }
 case "navigate": navigate(cycles: count, drawn: CommandLine.arguments.dropFirst(3).first == "drawn")
 case "pet-page": petPage(notes: count, repeats: 21)
 case "pairs":  // for instruction counts: 1,000 pairs to warm up, then `count`
