@@ -47,6 +47,23 @@ func widgetAPITests(_ runner: TestRunner) {
         try check(changes == 1, "a disconnected handler ran")
     }
 
+    runner.test("Label.wrapCentered: about ten characters at the narrowest, whatever the text; a long word breaks") {
+        @MainActor func wrapped(_ text: String) -> Label {
+            let label = Label(text)
+            label.wrapCentered()
+            return label
+        }
+        let one = wrapped("a")
+        let word = wrapped(String(repeating: "W", count: 60))  // no place to break but inside it
+        let plain = Label(String(repeating: "a", count: Label.minimumWrapCharacters))  // one line, 10 a's
+        try check(one.minimumWidth == word.minimumWidth, "narrowest: \(one.minimumWidth) vs \(word.minimumWidth)")
+        // Ten average characters: about as wide as ten a's (GTK's width-chars uses the font's
+        // average character width).
+        let ratio = Double(word.minimumWidth) / Double(plain.minimumWidth)
+        try check(ratio > 0.7 && ratio < 1.5, "ten characters wide: \(word.minimumWidth) vs \(plain.minimumWidth) px")
+        try check(word.minimumWidth < 200, "a 60-letter word must not make the label \(word.minimumWidth) px wide")
+    }
+
     runner.test("ListBox: insert(_:at:) and remove(at:) keep the rows in order and the selection on its row") {
         let list = ListBox()
         let finalized = FinalizationCounter()
