@@ -1,8 +1,9 @@
 /* The C baseline for RayPets' benchmarks: a plain GTK 4 program doing what RayPets does.
  *
- *   baseline startup     a window, header bar and GtkStack showing widgets equivalent to
- *                        RayPets' Home; prints "first-frame <monotonic µs>" at the first
- *                        after-paint of the window's frame clock, then quits.
+ *   baseline startup     RayPets' main window as it opens on Home (build_main_window: tabs,
+ *                        the adaptive Clinic tab, switchers, menu, toast overlay); prints
+ *                        "first-frame <monotonic µs>" at the first after-paint of the
+ *                        window's frame clock, then quits.
  *   baseline navigate N [drawn]
  *                        N push/pop cycles of a page equivalent to a How-to-code step
  *                        (gtk_stack add, set visible, back, remove), animations off; prints
@@ -150,8 +151,138 @@ void build(GtkApplication *app) {
     gtk_window_set_child(GTK_WINDOW(window), stack);
 }
 
+/* A width watcher as RayPets' (rp_size_watcher_new): an empty, untargetable drawing area. */
+static GtkWidget *width_watcher(void) {
+    GtkWidget *watcher = GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role",
+                                                 GTK_ACCESSIBLE_ROLE_PRESENTATION, "can-target", FALSE, "can-focus",
+                                                 FALSE, NULL));
+    gtk_widget_set_hexpand(watcher, TRUE);
+    return watcher;
+}
+
+/* A split pane's header (RayPets' PaneHeader): a hidden Back and an ellipsized title. */
+static GtkWidget *pane_header(void) {
+    GtkWidget *header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    gtk_widget_add_css_class(header, "toolbar");
+    gtk_widget_add_css_class(header, "pane-header");
+    gtk_widget_set_size_request(header, -1, 46);
+    GtkWidget *back_button = gtk_button_new_from_icon_name("go-previous-symbolic");
+    gtk_widget_set_visible(back_button, FALSE);
+    GtkWidget *title = gtk_label_new("");
+    gtk_widget_add_css_class(title, "heading");
+    gtk_label_set_ellipsize(GTK_LABEL(title), PANGO_ELLIPSIZE_END);
+    gtk_widget_set_hexpand(title, TRUE);
+    gtk_box_append(GTK_BOX(header), back_button);
+    gtk_box_append(GTK_BOX(header), title);
+    return header;
+}
+
+/* A tab that adapts (RayPets' SplitViews): a width watcher over a stack of the single stack
+ * (holding `page`) and the split's panes, each with its header; the content's placeholder. */
+static GtkWidget *split_tab(GtkWidget *page) {
+    GtkWidget *single = gtk_stack_new();
+    gtk_stack_add_named(GTK_STACK(single), page, "page");
+    GtkWidget *sidebar = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_add_css_class(sidebar, "sidebar-pane");
+    gtk_widget_set_size_request(sidebar, 360, -1);
+    gtk_box_append(GTK_BOX(sidebar), pane_header());
+    gtk_box_append(GTK_BOX(sidebar), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL));
+    gtk_box_append(GTK_BOX(sidebar), gtk_stack_new());
+    GtkWidget *content_stack = gtk_stack_new();
+    GtkWidget *placeholder = wrapped_label("Choose a pet to see its details.", "dim-label");
+    gtk_widget_set_hexpand(placeholder, TRUE);
+    gtk_widget_set_vexpand(placeholder, TRUE);
+    gtk_stack_add_named(GTK_STACK(content_stack), placeholder, "placeholder");
+    GtkWidget *content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_set_hexpand(content, TRUE);
+    gtk_box_append(GTK_BOX(content), pane_header());
+    gtk_box_append(GTK_BOX(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL));
+    gtk_box_append(GTK_BOX(content), content_stack);
+    GtkWidget *panes = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_box_append(GTK_BOX(panes), sidebar);
+    gtk_box_append(GTK_BOX(panes), gtk_separator_new(GTK_ORIENTATION_VERTICAL));
+    gtk_box_append(GTK_BOX(panes), content);
+    GtkWidget *modes = gtk_stack_new();
+    gtk_stack_set_hhomogeneous(GTK_STACK(modes), FALSE);
+    gtk_stack_set_vhomogeneous(GTK_STACK(modes), FALSE);
+    gtk_stack_add_named(GTK_STACK(modes), single, "single");
+    gtk_stack_add_named(GTK_STACK(modes), panes, "split");
+    gtk_widget_set_hexpand(modes, TRUE);
+    gtk_widget_set_vexpand(modes, TRUE);
+    GtkWidget *root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_box_append(GTK_BOX(root), width_watcher());
+    gtk_box_append(GTK_BOX(root), modes);
+    return root;
+}
+
+/* RayPets' main window as it opens on Home (MainWindow, GtkTabHost, SplitViews, ToastOverlay):
+ * the header with Back, the tab switcher and the main menu; the Clinic tab (adaptive, Home on
+ * it) and the Learn tab (its first page) in a stack with a second switcher for narrow windows;
+ * hidden banner and notice labels; the toast overlay; the sections stack (Welcome, tabs). */
+static void build_main_window(GtkApplication *app) {
+    build(app);  /* the window, its header, Back and Home */
+    GtkWidget *home = gtk_stack_get_child_by_name(GTK_STACK(stack), "home");
+    g_object_ref(home);
+    gtk_stack_remove(GTK_STACK(stack), home);
+    GtkWidget *tabs = gtk_stack_new();
+    gtk_stack_set_hhomogeneous(GTK_STACK(tabs), FALSE);
+    gtk_stack_set_vhomogeneous(GTK_STACK(tabs), FALSE);
+    gtk_widget_set_hexpand(tabs, TRUE);
+    gtk_widget_set_vexpand(tabs, TRUE);
+    gtk_stack_add_titled(GTK_STACK(tabs), split_tab(home), "tab-0", "Clinic");
+    g_object_unref(home);
+    GtkWidget *learn = gtk_stack_new();
+    gtk_stack_add_named(GTK_STACK(learn), scrolled_page("Learn", "How this app gets written, in four steps.",
+                                                        "How to code", "suggested-action"), "learn");
+    gtk_stack_add_titled(GTK_STACK(tabs), learn, "tab-1", "Learn");
+    GtkWidget *switcher = gtk_stack_switcher_new();
+    gtk_stack_switcher_set_stack(GTK_STACK_SWITCHER(switcher), GTK_STACK(tabs));
+    GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_add_css_class(bar, "toolbar");
+    GtkWidget *bar_switcher = gtk_stack_switcher_new();
+    gtk_stack_switcher_set_stack(GTK_STACK_SWITCHER(bar_switcher), GTK_STACK(tabs));
+    gtk_widget_set_hexpand(bar_switcher, TRUE);
+    gtk_box_append(GTK_BOX(bar), bar_switcher);
+    gtk_widget_set_visible(bar, FALSE);
+    GtkWidget *tab_host = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_box_append(GTK_BOX(tab_host), width_watcher());
+    gtk_box_append(GTK_BOX(tab_host), tabs);
+    gtk_box_append(GTK_BOX(tab_host), bar);
+    GtkWidget *sections = gtk_stack_new();
+    gtk_stack_set_hhomogeneous(GTK_STACK(sections), FALSE);
+    gtk_stack_set_vhomogeneous(GTK_STACK(sections), FALSE);
+    gtk_widget_set_hexpand(sections, TRUE);
+    gtk_widget_set_vexpand(sections, TRUE);
+    gtk_stack_add_named(GTK_STACK(sections), gtk_stack_new(), "welcome");
+    gtk_stack_add_named(GTK_STACK(sections), tab_host, "tabs");
+    gtk_stack_set_visible_child_name(GTK_STACK(sections), "tabs");
+    GtkWidget *content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *banner = wrapped_label("", "raypets-banner"), *notice = wrapped_label("", "raypets-notice");
+    gtk_widget_set_visible(banner, FALSE);
+    gtk_widget_set_visible(notice, FALSE);
+    gtk_box_append(GTK_BOX(content), banner);
+    gtk_box_append(GTK_BOX(content), notice);
+    gtk_box_append(GTK_BOX(content), sections);
+    GtkWidget *overlay = gtk_overlay_new();
+    gtk_overlay_set_child(GTK_OVERLAY(overlay), content);
+    GtkWidget *toast = gtk_revealer_new();
+    gtk_widget_set_visible(toast, FALSE);
+    gtk_overlay_add_overlay(GTK_OVERLAY(overlay), toast);
+    GtkWidget *menu_button = gtk_menu_button_new();
+    gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(menu_button), "open-menu-symbolic");
+    GMenu *menu = g_menu_new();
+    g_menu_append(menu, "Keyboard Shortcuts", "app.shortcuts");
+    g_menu_append(menu, "About RayPets", "app.about");
+    gtk_menu_button_set_menu_model(GTK_MENU_BUTTON(menu_button), G_MENU_MODEL(menu));
+    g_object_unref(menu);
+    GtkWidget *header = gtk_window_get_titlebar(GTK_WINDOW(window));
+    gtk_header_bar_set_title_widget(GTK_HEADER_BAR(header), switcher);
+    gtk_header_bar_pack_end(GTK_HEADER_BAR(header), menu_button);
+    gtk_window_set_child(GTK_WINDOW(window), overlay);
+}
+
 static void activate_startup(GtkApplication *app, gpointer data) {
-    build(app);
+    build_main_window(app);
     g_signal_connect(window, "map", G_CALLBACK(on_map), app);
     gtk_window_present(GTK_WINDOW(window));
 }
