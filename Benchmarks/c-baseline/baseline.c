@@ -151,7 +151,18 @@ void build(GtkApplication *app) {
     gtk_window_set_child(GTK_WINDOW(window), stack);
 }
 
-/* A width watcher as RayPets' (rp_size_watcher_new): an empty, untargetable drawing area. */
+/* A stack that expands and is as big as its visible child only (RayPets' non-homogeneous
+ * stacks: the hidden children are not measured). */
+static GtkWidget *visible_sized_stack(void) {
+    GtkWidget *stack = gtk_stack_new();
+    gtk_stack_set_hhomogeneous(GTK_STACK(stack), FALSE);
+    gtk_stack_set_vhomogeneous(GTK_STACK(stack), FALSE);
+    gtk_widget_set_hexpand(stack, TRUE);
+    gtk_widget_set_vexpand(stack, TRUE);
+    return stack;
+}
+
+/* A width watcher as RayPets (rp_size_watcher_new): an empty, untargetable drawing area. */
 static GtkWidget *width_watcher(void) {
     GtkWidget *watcher = GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role",
                                                  GTK_ACCESSIBLE_ROLE_PRESENTATION, "can-target", FALSE, "can-focus",
@@ -202,13 +213,9 @@ static GtkWidget *split_tab(GtkWidget *page) {
     gtk_box_append(GTK_BOX(panes), sidebar);
     gtk_box_append(GTK_BOX(panes), gtk_separator_new(GTK_ORIENTATION_VERTICAL));
     gtk_box_append(GTK_BOX(panes), content);
-    GtkWidget *modes = gtk_stack_new();
-    gtk_stack_set_hhomogeneous(GTK_STACK(modes), FALSE);
-    gtk_stack_set_vhomogeneous(GTK_STACK(modes), FALSE);
+    GtkWidget *modes = visible_sized_stack();
     gtk_stack_add_named(GTK_STACK(modes), single, "single");
     gtk_stack_add_named(GTK_STACK(modes), panes, "split");
-    gtk_widget_set_hexpand(modes, TRUE);
-    gtk_widget_set_vexpand(modes, TRUE);
     GtkWidget *root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     gtk_box_append(GTK_BOX(root), width_watcher());
     gtk_box_append(GTK_BOX(root), modes);
@@ -224,11 +231,7 @@ static void build_main_window(GtkApplication *app) {
     GtkWidget *home = gtk_stack_get_child_by_name(GTK_STACK(stack), "home");
     g_object_ref(home);
     gtk_stack_remove(GTK_STACK(stack), home);
-    GtkWidget *tabs = gtk_stack_new();
-    gtk_stack_set_hhomogeneous(GTK_STACK(tabs), FALSE);
-    gtk_stack_set_vhomogeneous(GTK_STACK(tabs), FALSE);
-    gtk_widget_set_hexpand(tabs, TRUE);
-    gtk_widget_set_vexpand(tabs, TRUE);
+    GtkWidget *tabs = visible_sized_stack();
     gtk_stack_add_titled(GTK_STACK(tabs), split_tab(home), "tab-0", "Clinic");
     g_object_unref(home);
     GtkWidget *learn = gtk_stack_new();
@@ -248,11 +251,7 @@ static void build_main_window(GtkApplication *app) {
     gtk_box_append(GTK_BOX(tab_host), width_watcher());
     gtk_box_append(GTK_BOX(tab_host), tabs);
     gtk_box_append(GTK_BOX(tab_host), bar);
-    GtkWidget *sections = gtk_stack_new();
-    gtk_stack_set_hhomogeneous(GTK_STACK(sections), FALSE);
-    gtk_stack_set_vhomogeneous(GTK_STACK(sections), FALSE);
-    gtk_widget_set_hexpand(sections, TRUE);
-    gtk_widget_set_vexpand(sections, TRUE);
+    GtkWidget *sections = visible_sized_stack();
     gtk_stack_add_named(GTK_STACK(sections), gtk_stack_new(), "welcome");
     gtk_stack_add_named(GTK_STACK(sections), tab_host, "tabs");
     gtk_stack_set_visible_child_name(GTK_STACK(sections), "tabs");
