@@ -41,7 +41,7 @@ def startup(renderer):
     for _ in range(pairs):
         for name, command in (("raypets", [raypets, "--fresh"]), ("c", [baseline, "startup"])):
             env = dict(os.environ, XDG_CONFIG_HOME=config(),
-                       XDG_STATE_HOME=tempfile.mkdtemp(), NO_AT_BRIDGE="1")
+                       XDG_STATE_HOME=tempfile.mkdtemp())
             env.pop("GSK_RENDERER", None)
             if renderer:
                 env["GSK_RENDERER"] = renderer
@@ -53,7 +53,7 @@ def startup(renderer):
 
 
 def run(command):
-    env = dict(os.environ, GSK_RENDERER="cairo", NO_AT_BRIDGE="1")
+    env = dict(os.environ, GSK_RENDERER="cairo")
     out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
     return out
 

@@ -30,7 +30,7 @@ def home(pets):
     with open(folder + "/config/raypets/settings", "w") as settings:
         settings.write("welcome-completed=true\n")
     env = dict(os.environ, XDG_CONFIG_HOME=folder + "/config", XDG_DATA_HOME=folder + "/data",
-               XDG_STATE_HOME=folder + "/state", NO_AT_BRIDGE="1", GSK_RENDERER="cairo")
+               XDG_STATE_HOME=folder + "/state", GSK_RENDERER="cairo")
     if pets:
         subprocess.run([raypets, f"--demo-data={pets}"], env=env, check=True, capture_output=True)
     else:  # the first run creates the records file with the sample pets

@@ -192,7 +192,7 @@ def main():
     with open(os.path.join(home, "config/raypets/settings"), "w") as settings:
         settings.write("version=1\nwelcome-completed=true\n")
     env = dict(os.environ, XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/data",
-               XDG_STATE_HOME=f"{home}/state", NO_AT_BRIDGE="1", GSK_RENDERER="cairo")
+               XDG_STATE_HOME=f"{home}/state", GSK_RENDERER="cairo")
     database = f"{home}/data/raypets/clinic.sqlite3"
     log = open(f"{home}/app.log", "ab")
     # A first run creates the database (with the sample pets) and records one questionnaire.

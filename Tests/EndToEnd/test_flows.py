@@ -603,7 +603,7 @@ def test_german_ui():
 
 def test_runs_without_a_session_bus():
     env = dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True), GSK_RENDERER="cairo",
-               DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent", NO_AT_BRIDGE="1")
+               DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent")
     process = subprocess.Popen([BINARY], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_for(lambda: subprocess.run(["xdotool", "search", "--pid", str(process.pid), "--name", "^RayPets$"],
