@@ -235,7 +235,7 @@ func presentAndDismiss(_ count: Int, on router: StackRouter<AppRoute>, model: Me
     }
 }
 
-/// Runs `count` whole appointment flows through PetAppointmentBuilderCoordinator (a pet, sick,
+/// Runs `count` whole appointment flows through AppointmentRequestCoordinator (a pet, sick,
 /// a little, not fake), each stored as in the app (in an in-memory SQLite database); returns
 /// the data they were stored in.
 @MainActor
@@ -250,7 +250,7 @@ func appointmentFlows(_ count: Int) async -> ClinicData {
     let questions = Questions(
         router: ModalRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)))
     for _ in 0..<count {
-        let flow = PetAppointmentBuilderCoordinator(
+        let flow = AppointmentRequestCoordinator(
             router: modal, data: data, feedback: feedback, questions: questions)
         flow.present(animated: true, onDismissed: nil)
         (modalHost.visiblePage?.model as? PetListViewModel)?.select(at: 0)

@@ -195,7 +195,7 @@ def main():
                XDG_STATE_HOME=f"{home}/state", GSK_RENDERER="cairo")
     database = f"{home}/data/raypets/clinic.sqlite3"
     log = open(f"{home}/app.log", "ab")
-    # A first run creates the database (with the sample pets) and records one questionnaire.
+    # A first run creates the database (with the sample pets) and records one appointment request.
     app = launch(env, log)
     app.stdin.write(b"record rex\n")
     read_until(app, 1, "first change", 0)

@@ -791,7 +791,7 @@ def test_delete_while_its_pages_and_a_dialog_about_it_are_open():
         record = app.command("record rex").split()[-1]
         open_pet_page(app, "Rex")
         history = wait_rows(app, lambda rows: any("Well. No appointment required." in r for r in rows), "the history")
-        app.choose_row(next(r for r in history if "Well." in r))  # its questionnaire's page
+        app.choose_row(next(r for r in history if "Well." in r))  # its appointment request's page
         app.wait_title("Appointment request")
         app.command("delete rex")
         app.wait_title("My pets")  # both of Rex's pages went; the list stays
@@ -916,7 +916,7 @@ def test_editor_asks_before_discarding_on_every_way_back():
         app.wait_title("Rexy")  # left, nothing saved
 
 
-def test_questionnaire_asks_before_discarding_the_answers():
+def test_appointment_request_asks_before_discarding_the_answers():
     with started() as app:
         open_appointment(app)  # one answer: the pet
         ways = [("Escape", lambda dialog: app.keys("Escape", window=dialog)),
@@ -1147,7 +1147,7 @@ STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight
               test_delete_with_undo, test_delete_while_its_pages_and_a_dialog_about_it_are_open,
               test_corrupt_database_start, test_read_only_start,
               test_editor_asks_before_discarding_on_every_way_back,
-              test_questionnaire_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
+              test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet]
 
 

@@ -126,7 +126,7 @@ func petDetails(_ f: AppFixture) {
     f.settle()
 }
 
-/// A finished questionnaire for the first pet, so its page has a history row.
+/// A finished appointment request for the first pet, so its page has a history row.
 @MainActor
 private func withRecord(_ f: AppFixture) {
     schedule(f, answers: ["0", "well"])
@@ -164,11 +164,11 @@ let mainWindowPlaces: [Place] = [
     Place(name: "Home") { _ in },
     Place(name: "My pets", go: myPets),
     Place(name: "a pet's page", go: petDetails),
-    Place(name: "a pet's page with a questionnaire") { f in
+    Place(name: "a pet's page with an appointment request") { f in
         withRecord(f)
         petDetails(f)
     },
-    Place(name: "a questionnaire's page") { f in
+    Place(name: "an appointment request's page") { f in
         withRecord(f)
         petDetails(f)
         model(clinic(f), PetDetailsViewModel.self)?.openRecord(at: 0)

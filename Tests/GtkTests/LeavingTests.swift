@@ -118,7 +118,7 @@ func leavingTests(_ runner: TestRunner) {
         try check(f.app.services.data.pet(id: "rex")?.name == "Rex", "Discard saved")
     }
 
-    runner.testAsync("the questionnaire: Cancel and Ctrl+W ask over the dialog; Keep editing keeps it") {
+    runner.testAsync("the appointment request: Cancel and Ctrl+W ask over the dialog; Keep editing keeps it") {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
         let driver = GtkDriver(f)

@@ -3,7 +3,7 @@ import NavigationTesting
 import RayPets
 import Testing
 
-/// One way through the questionnaire: the answers, and the page titles the user sees.
+/// One way through the appointment request: the answers, and the page titles the user sees.
 struct Branch: CustomTestStringConvertible, Sendable {
     let name: String
     let visit: VisitType
@@ -75,7 +75,7 @@ extension AppHarness {
 }
 
 @MainActor
-@Suite("Appointment questionnaire")
+@Suite("Appointment request")
 struct AppointmentTests {
     @Test(
         "every branch shows its pages in order, records its answers for the chosen pet and closes the dialog",
@@ -219,16 +219,16 @@ struct AppointmentTests {
         #expect(app.home.children.count == 1)
     }
 
-    @Test("the builder builds nothing until the pet and the visit type are known")
-    func builder() {
-        let builder = PetAppointmentBuilder()
-        #expect(builder.build(outcome: .fakingIt) == nil)
-        builder.visitType = .sick
-        builder.painLevel = .moderate
-        #expect(builder.build(outcome: .noAppointmentRequired) == nil)
-        builder.pet = ClinicDatabase.samplePets[0]
+    @Test("a draft is no request until the pet and the visit type are known")
+    func draft() {
+        let draft = AppointmentRequestDraft()
+        #expect(draft.finished(outcome: .fakingIt) == nil)
+        draft.visitType = .sick
+        draft.painLevel = .moderate
+        #expect(draft.finished(outcome: .noAppointmentRequired) == nil)
+        draft.pet = ClinicDatabase.samplePets[0]
         #expect(
-            builder.build(outcome: .noAppointmentRequired)
+            draft.finished(outcome: .noAppointmentRequired)
                 == AppointmentRequest(
                     pet: "rex", visitType: .sick, painLevel: .moderate, outcome: .noAppointmentRequired))
     }

@@ -132,7 +132,7 @@ final class AppHarness {
     /// The records.
     var data: ClinicData { services.data }
 
-    /// Every stored questionnaire's answers, oldest first.
+    /// Every stored appointment request's answers, oldest first.
     var requests: [AppointmentRequest] {
         ((try? data.allPets()) ?? []).flatMap { (try? data.history(of: $0.id)) ?? [] }.sorted { $0.id < $1.id }.map(
             \.request)

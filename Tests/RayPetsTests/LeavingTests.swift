@@ -4,7 +4,7 @@ import RayPets
 import Testing
 
 @MainActor
-@Suite("Leaving work unsaved: the editor and the questionnaire ask first")
+@Suite("Leaving work unsaved: the editor and the appointment request ask first")
 struct LeavingTests {
     /// My pets -> Rex -> Edit, with `name` typed.
     private func editRex(typing name: String? = "Rexy") async -> AppHarness {
@@ -117,7 +117,7 @@ struct LeavingTests {
     }
 
     /// The appointment dialog, with Rex chosen (on "Visit type") unless `choose` is false.
-    private func questionnaire(choose: Bool = true) async -> AppHarness {
+    private func appointmentRequest(choose: Bool = true) async -> AppHarness {
         let app = AppHarness()
         app.tapSchedule()
         await app.settle()
@@ -125,9 +125,9 @@ struct LeavingTests {
         return app
     }
 
-    @Test("the questionnaire asks on Cancel once a pet is chosen; Keep editing keeps every answer")
-    func questionnaireKeeps() async {
-        let app = await questionnaire()
+    @Test("the appointment request asks on Cancel once a pet is chosen; Keep editing keeps every answer")
+    func appointmentRequestKeeps() async {
+        let app = await appointmentRequest()
         app.pick(VisitType.sick)
         let before = app.modalHost.pages
         await app.tapCancel()
@@ -140,8 +140,8 @@ struct LeavingTests {
     }
 
     @Test("Discard closes the dialog and stores nothing")
-    func questionnaireDiscards() async {
-        let app = await questionnaire()
+    func appointmentRequestDiscards() async {
+        let app = await appointmentRequest()
         await app.closeDialogWindow()
         await app.answer(.discard)
         #expect(!app.modalRouter.isPresenting)
@@ -150,12 +150,12 @@ struct LeavingTests {
     }
 
     @Test("no question before a pet is chosen, nor after Back to \"Which pet?\" took the choice back")
-    func questionnaireWithoutAnswers() async {
-        let unchosen = await questionnaire(choose: false)
+    func appointmentRequestWithoutAnswers() async {
+        let unchosen = await appointmentRequest(choose: false)
         await unchosen.tapCancel()
         #expect(unchosen.question == nil && !unchosen.modalRouter.isPresenting)
 
-        let app = await questionnaire()
+        let app = await appointmentRequest()
         app.tapBack()
         await app.settle()
         #expect(app.question == nil, "Back inside the flow never asks")
@@ -164,9 +164,9 @@ struct LeavingTests {
         #expect(app.question == nil && !app.modalRouter.isPresenting)
     }
 
-    @Test("a finished questionnaire is stored and closes without asking")
-    func questionnaireFinished() async {
-        let app = await questionnaire()
+    @Test("a finished appointment request is stored and closes without asking")
+    func appointmentRequestFinished() async {
+        let app = await appointmentRequest()
         app.pick(VisitType.well)
         app.tapAction()
         await app.settle()

@@ -378,7 +378,7 @@ struct FollowingTheDataTests {
         #expect(!app.modalHost.isOpen, "the dialog about Rex closed")
         #expect(app.feedback.notices.last?.contains("Rex") == true)
         #expect(app.modalRouter.pendingDismissHandlers == 0)
-        #expect(app.home.children.isEmpty, "the questionnaire flow ended")
+        #expect(app.home.children.isEmpty, "the appointment request flow ended")
         try app.data.restore(deleted)
         await app.settle()
         #expect(!app.modalHost.isOpen)

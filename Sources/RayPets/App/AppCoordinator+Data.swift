@@ -6,7 +6,7 @@ extension AppCoordinator {
 
     /// Navigation follows the records. After each saved change:
     /// - a deleted pet's pages leave every tab (the other pages stay, each `onDismissed` runs
-    ///   once); a dialog about that pet closes, with a notice; a deleted questionnaire's
+    ///   once); a dialog about that pet closes, with a notice; a deleted appointment request's
     ///   page leaves;
     /// - every page model and flow that follows the records is told (a rename rewrites the
     ///   texts, a list changes its rows in place), then every router refreshes, so the header

@@ -14,7 +14,7 @@ public enum AppRoute: NavigationRoute {
     case addPet
     /// The editor, for a pet's fields.
     case editPet(Pet.ID)
-    /// One finished appointment questionnaire of a pet.
+    /// One finished appointment request of a pet.
     case appointmentRecord(pet: Pet.ID, record: Int64)
     /// The clinic's address and phone.
     case clinicInfo
@@ -57,7 +57,7 @@ extension AppRoute {
     /// with the chosen pet's page (and what was opened from it) beside it.
     public static let splitLayout = SplitLayout<AppRoute>(minimumWidth: 720) { $0 == .pets }
 
-    /// Whether the page is one of the questionnaire's pages after "Which pet?" (a pet was
+    /// Whether the page is one of the appointment request's pages after "Which pet?" (a pet was
     /// chosen, so the dialog holds answers).
     public var isAppointmentQuestion: Bool {
         switch self {

@@ -2,7 +2,7 @@
 /// No singletons: a test builds its own, with fakes where it wants them.
 @MainActor
 public struct ClinicServices {
-    /// The clinic's records: the pets and their questionnaire history.
+    /// The clinic's records: the pets and their appointment request history.
     public let data: ClinicData
     /// The settings file (the welcome flag).
     public let settings: SettingsStore

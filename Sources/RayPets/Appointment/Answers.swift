@@ -20,7 +20,7 @@ public enum FakingAnswer: String, CaseIterable, Codable, Sendable {
     case notFake = "not-fake"
 }
 
-/// How a finished appointment questionnaire ended.
+/// How a finished appointment request ended.
 public enum AppointmentOutcome: String, Codable, Sendable {
     /// The "No appointment required" page was confirmed.
     case noAppointmentRequired = "no-appointment-required"

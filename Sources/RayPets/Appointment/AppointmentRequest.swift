@@ -1,4 +1,4 @@
-/// The answers of one completed appointment questionnaire.
+/// The answers of one completed appointment request.
 public struct AppointmentRequest: Equatable, Codable, Sendable {
     /// Which pet it is for.
     public var pet: Pet.ID

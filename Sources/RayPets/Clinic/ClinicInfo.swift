@@ -6,11 +6,6 @@ public struct ClinicInfo: Sendable, Equatable {
         public var days: String
         /// "8:00 – 18:00", "Closed", ...
         public var hours: String
-        /// A row.
-        public init(days: String, hours: String) {
-            self.days = days
-            self.hours = hours
-        }
     }
 
     /// The clinic's name.

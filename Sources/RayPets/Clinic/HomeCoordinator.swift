@@ -1,7 +1,7 @@
 import Navigation
 
 /// The Clinic tab: Home, and the flows it starts — "My pets" and "Clinic info" pushed on the
-/// tab, the appointment questionnaire in a dialog.
+/// tab, the appointment request in a dialog.
 @MainActor
 public final class HomeCoordinator: FlowCoordinator<AppRoute> {
     private let modalRouter: any Router<AppRoute>
@@ -29,7 +29,7 @@ public final class HomeCoordinator: FlowCoordinator<AppRoute> {
         model.onScheduleAppointment = whenShown(id, model) { home, _ in
             guard home.modalRouter.pages.isEmpty else { return }
             home.presentChild(
-                PetAppointmentBuilderCoordinator(
+                AppointmentRequestCoordinator(
                     router: home.modalRouter, data: home.services.data, feedback: home.services.feedback,
                     questions: home.services.questions),
                 animated: true)

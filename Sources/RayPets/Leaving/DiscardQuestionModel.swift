@@ -4,7 +4,7 @@ import Navigation
 public enum DiscardSubject: Sendable {
     /// The pet editor's unsaved fields.
     case changes
-    /// The appointment questionnaire's answers.
+    /// The appointment request's answers.
     case answers
 }
 
@@ -42,7 +42,7 @@ public final class DiscardQuestionModel: PageModel {
             body = L("The changes you made to this pet have not been saved. If you discard them, they are lost.")
         case .answers:
             title = L("Discard answers?")
-            body = L("The questionnaire is not finished. If you discard your answers, they are lost.")
+            body = L("The appointment request is not finished. If you discard your answers, they are lost.")
         }
         answers = canSave ? [.keepEditing, .discard, .save] : [.keepEditing, .discard]
     }

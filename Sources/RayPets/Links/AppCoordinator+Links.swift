@@ -42,56 +42,9 @@ extension AppCoordinator {
         return await rebuild(stacks: [(target.tab, target.stack)], tab: target.tab, modal: target.modal, pain: pain)
     }
 
-    /// The whole navigation state now (to save on quit).
-    public var navigationState: NavigationState {
-        var flows: [any Coordinator] = children
-        var pain: PainLevel?
-        while let flow = flows.popLast() {
-            if let builder = flow as? PetAppointmentBuilderCoordinator { pain = builder.builder.painLevel }
-            flows.append(contentsOf: flow.children)
-        }
-        return NavigationState(
-            tab: tabs.selectedTab,
-            stacks: Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, tabs.router(for: $0).routes) }),
-            modal: modalRouter.routes, pain: pain, draft: unsavedDraft)
-    }
-
-    /// The open editor's fields, if they have changes: the dialog's editor first, else the
-    /// visible tab's, else another tab's.
-    private var unsavedDraft: EditorDraft? {
-        let places: [(AppTab?, any Router<AppRoute>)] =
-            [(nil, modalRouter), (tabs.selectedTab, tabs.visibleRouter)]
-            + AppTab.allCases.map { ($0, tabs.router(for: $0)) }
-        for (tab, router) in places {
-            guard let page = router.topPage, let editor = page.model as? PetEditorViewModel, editor.hasChanges
-            else { continue }
-            return EditorDraft(tab: tab, route: page.route, fields: editor.draft, focus: editor.focusedField)
-        }
-        return nil
-    }
-
-    /// Rebuilds a saved state, every tab's stack and the dialog, the way `open` does a link.
-    /// Pages showing a pet or a questionnaire that no longer exists are left out, with a
-    /// notice: each stack ends before the first of them (a pet's page becomes My pets).
-    /// Returns `false` if some page was left out or could not be reached; the pages up to
-    /// there stay.
-    @discardableResult
-    public func restore(_ state: NavigationState) async -> Bool {
-        let (valid, missing) = withoutMissingRecords(state)
-        if !missing.isEmpty {
-            services.feedback.showNotice(
-                L("Some pages you had open show records that no longer exist; showing the nearest page instead."))
-        }
-        // The editor that opens at the draft's route (if it is still reached) takes the draft.
-        services.questions.shelvedDraft = valid.draft
-        defer { services.questions.shelvedDraft = nil }
-        let reached = await rebuild(
-            stacks: AppTab.allCases.map { ($0, valid.stacks[$0] ?? []) }, tab: valid.tab,
-            modal: valid.modal, pain: valid.pain)
-        return reached && missing.isEmpty
-    }
-
-    private func rebuild(
+    /// Asks every page that would leave, then rebuilds `stacks` (each tab from its root) and
+    /// the dialog by walking user intents; `tab` is selected at the end. Whether every page was reached.
+    func rebuild(
         stacks: [(AppTab, [AppRoute])], tab: AppTab, modal: [AppRoute], pain: PainLevel?
     ) async -> Bool {
         let routers: [any Router<AppRoute>] = AppTab.allCases.map { tabs.router(for: $0) } + [modalRouter]

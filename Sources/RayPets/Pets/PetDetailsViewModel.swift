@@ -1,11 +1,11 @@
 import Navigation
 
-/// A pet's page: its details, its questionnaire history (newest first), and Edit, Delete and
+/// A pet's page: its details, its appointment request history (newest first), and Edit, Delete and
 /// Clinic info. It follows the records: a rename changes its title and text in place, a new
-/// or deleted questionnaire its history.
+/// or deleted appointment request its history.
 @MainActor
 public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClinicData {
-    /// One finished questionnaire in the history list.
+    /// One finished appointment request in the history list.
     public struct HistoryRow: Equatable, Sendable {
         /// The stored record's id.
         public let id: AppointmentRecord.ID
@@ -74,9 +74,6 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
     public let historyTitle = L("Appointment requests")
     /// What the history says when it is empty.
     public var historyEmptyText: String { historyProblem ?? L("No appointment requests yet.") }
-
-    /// The history as rows, newest first.
-    public var historyRows: [HistoryRow] { history.indices.compactMap(historyRow(at:)) }
 
     /// The history row at `index` (newest first), if there is one.
     public func historyRow(at index: Int) -> HistoryRow? {

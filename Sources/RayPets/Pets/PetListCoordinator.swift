@@ -1,7 +1,7 @@
 import Navigation
 
 /// "My pets": the list (with Add pet), a pet's page (Edit, Delete with Undo, its
-/// questionnaire history, Clinic info) and a questionnaire's page (Delete). The list is a
+/// appointment request history, Clinic info) and an appointment request's page (Delete). The list is a
 /// sidebar (`AppRoute.splitLayout`): on a wide window the pet's page sits beside it, and
 /// choosing another pet replaces that page and whatever was opened from it. From a pet's
 /// page, "Clinic info" opens the clinic-info flow in a dialog — the same flow Home pushes

@@ -1,4 +1,4 @@
-/// The clinic's records as the app logic sees them: the pets, their questionnaire history,
+/// The clinic's records as the app logic sees them: the pets, their appointment request history,
 /// and every change, told to whoever observes.
 ///
 /// Nothing is read ahead: a pet is looked up when it is needed, and a list reads the pets it
@@ -19,9 +19,9 @@ public final class ClinicData {
         case deleted(Pet, position: Int64)
         /// A deleted pet came back (Undo), with its id and history.
         case restored(Pet)
-        /// A questionnaire was finished and stored.
+        /// An appointment request was finished and stored.
         case recordAdded(AppointmentRecord)
-        /// A stored questionnaire was deleted.
+        /// A stored appointment request was deleted.
         case recordDeleted(AppointmentRecord)
     }
 
@@ -121,10 +121,10 @@ public final class ClinicData {
         notify(.restored(deleted.pet))
     }
 
-    /// The pet's finished questionnaires, newest first.
+    /// The pet's finished appointment requests, newest first.
     public func history(of id: Pet.ID) throws(StoreError) -> [AppointmentRecord] { try store.history(of: id) }
 
-    /// Stores a finished questionnaire, timed now.
+    /// Stores a finished appointment request, timed now.
     @discardableResult
     public func record(_ request: AppointmentRequest) throws(StoreError) -> AppointmentRecord {
         let record = try store.addRecord(request, time: clock())
@@ -132,7 +132,7 @@ public final class ClinicData {
         return record
     }
 
-    /// Deletes a stored questionnaire.
+    /// Deletes a stored appointment request.
     public func deleteRecord(_ record: AppointmentRecord) throws(StoreError) {
         try store.deleteRecord(record.id)
         notify(.recordDeleted(record))

@@ -29,11 +29,11 @@ public protocol ClinicStore: AnyObject {
     func deletePet(_ id: Pet.ID) throws(StoreError) -> DeletedRecords
     /// Puts back a deleted pet with its id, place in the list and history (Undo).
     func restorePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError)
-    /// The pet's finished questionnaires, newest first.
+    /// The pet's finished appointment requests, newest first.
     func history(of pet: Pet.ID) throws(StoreError) -> [AppointmentRecord]
-    /// Stores a finished questionnaire, finished at `time` (Unix seconds).
+    /// Stores a finished appointment request, finished at `time` (Unix seconds).
     func addRecord(_ request: AppointmentRequest, time: Int) throws(StoreError) -> AppointmentRecord
-    /// Deletes one stored questionnaire.
+    /// Deletes one stored appointment request.
     func deleteRecord(_ id: AppointmentRecord.ID) throws(StoreError)
 }
 
@@ -56,11 +56,11 @@ public struct DeletedRecords: Sendable, Equatable {
     }
 }
 
-/// A finished appointment questionnaire as stored: its answers, when, and its id.
+/// A finished appointment request as stored: its answers, when, and its id.
 public struct AppointmentRecord: Identifiable, Equatable, Sendable {
     /// The stored id, unique for the database's life.
     public let id: Int64
-    /// When the questionnaire was finished (Unix seconds).
+    /// When the appointment request was finished (Unix seconds).
     public let time: Int
     /// The answers and the outcome.
     public let request: AppointmentRequest

@@ -37,12 +37,6 @@ public struct ListedPet: Equatable, Sendable {
     public let pet: Pet
     /// Its place: lists are in increasing `position`.
     public let position: Int64
-
-    /// A listed pet.
-    public init(pet: Pet, position: Int64) {
-        self.pet = pet
-        self.position = position
-    }
 }
 
 /// Where a page of a list starts.

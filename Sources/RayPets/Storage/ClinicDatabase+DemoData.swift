@@ -1,7 +1,7 @@
 import SQLite
 
 extension ClinicDatabase {
-    /// Adds `count` made-up pets with questionnaire histories, in one transaction, after the
+    /// Adds `count` made-up pets with appointment request histories, in one transaction, after the
     /// pets already stored: for trying the app, tests and benchmarks with many records
     /// (`raypets --demo-data=N`). The same `count` on the same database gives the same pets:
     /// names, species, ages and histories follow from each pet's number. A name already taken
@@ -63,11 +63,11 @@ enum DemoPets {
             age: .years(Int(number % 16), asOf: today))
     }
 
-    /// None for two pets in three; one to three questionnaires for the others.
+    /// None for two pets in three; one to three appointment requests for the others.
     static func history(of pet: Pet, number: Int64) -> [AppointmentRecord] {
         guard number % 3 == 0 else { return [] }
         return (0..<Int(number / 3 % 3) + 1).map { step in
-            // Both ends of the questionnaire: a well visit, or a sick pet that was faking it.
+            // Both ends of the appointment request: a well visit, or a sick pet that was faking it.
             let sick = (number + Int64(step)) % 2 == 0
             let request = AppointmentRequest(
                 pet: pet.id, visitType: sick ? .sick : .well, painLevel: sick ? .aLittle : nil,

@@ -44,7 +44,7 @@ enum ClinicSchema {
                     try insert.run(ClinicDatabase.columns(of: dated, position: Int64(index + 1)))
                 }
             }),
-        // 2: finished appointment questionnaires, each belonging to a pet (deleted with it).
+        // 2: finished appointment requests, each belonging to a pet (deleted with it).
         // AUTOINCREMENT: an id is never reused, so a saved page can never show another record.
         Migration(
             sql: """

@@ -32,7 +32,7 @@ public struct NavigationPlace: Hashable, Sendable, CustomStringConvertible {
 extension NavigationModel {
     /// Every navigation state a user can reach from launch with `pets` stored, by
     /// breadth-first search over the model's user actions. Changes of the records are the
-    /// walk's business; states are told apart by their place, not by the questionnaires stored
+    /// walk's business; states are told apart by their place, not by the appointment requests stored
     /// on the way.
     public static func reachableStates(pets: [Pet]) -> [NavigationModel] {
         let start = NavigationModel(pets: pets)

@@ -12,7 +12,7 @@ public struct NavigationModel: Hashable, Sendable {
     public var modal: [AppRoute] = []
     /// The pets, in list order (the order they were added).
     public private(set) var pets: [Pet]
-    /// Each stored questionnaire (its id) by pet, oldest first.
+    /// Each stored appointment request (its id) by pet, oldest first.
     public private(set) var records: [Pet.ID: [Int64]] = [:]
     /// The open "Discard …?" question, if any.
     public private(set) var question: Question?
@@ -21,7 +21,7 @@ public struct NavigationModel: Hashable, Sendable {
     /// The notes the walk saved, by pet (typing the saved text again is no change).
     private var savedNotes: [Pet.ID: String] = [:]
     /// Whether a pet was chosen in the open dialog and its questions are open (the
-    /// questionnaire has answers; Back to "Which pet?" takes them back).
+    /// appointment request has answers; Back to "Which pet?" takes them back).
     private var answered: Bool { modal.first == .petPicker && modal.contains(where: \.isAppointmentQuestion) }
     /// The window's width in pixels.
     public private(set) var width = 560
@@ -32,7 +32,7 @@ public struct NavigationModel: Hashable, Sendable {
     private var namesUsed = 0
 
     /// The app as it starts (after the welcome page): Clinic tab on Home, Learn on its root,
-    /// with `pets` stored and no questionnaires, in a window 560 pixels wide that the user
+    /// with `pets` stored and no appointment requests, in a window 560 pixels wide that the user
     /// resizes to each of `widths`.
     public init(pets: [Pet], widths: [Int] = []) {
         self.pets = pets
@@ -49,7 +49,7 @@ public struct NavigationModel: Hashable, Sendable {
     /// Whether something is shown beside the sidebar (its Back button shows).
     private var hasContent: Bool { isSplit && petsIndex! < stacks[.clinic]!.count - 1 }
 
-    /// A pet's questionnaires, newest first (as its page lists them).
+    /// A pet's appointment requests, newest first (as its page lists them).
     public func history(of pet: Pet.ID) -> [Int64] { (records[pet] ?? []).reversed() }
 
     /// The route the user sees.
@@ -67,8 +67,8 @@ public struct NavigationModel: Hashable, Sendable {
     public enum Guarded: Hashable, Sendable {
         /// The editor on top of a stack, with changes.
         case editor(Location)
-        /// The questionnaire (the dialog's first page), while a pet is chosen.
-        case questionnaire
+        /// The appointment request (the dialog's first page), while a pet is chosen.
+        case appointmentRequest
     }
 
     /// An open "Discard …?" question: which guard asks, about what, and the exit that waits
@@ -243,7 +243,7 @@ public struct NavigationModel: Hashable, Sendable {
             case .sidebarBack, .chooseInSidebar: requestExit(waiting.exit, approved: waiting.approved)
             default: break
             }
-        case .questionnaire where modal.isEmpty: question = nil
+        case .appointmentRequest where modal.isEmpty: question = nil
         default: break
         }
     }
@@ -261,7 +261,7 @@ public struct NavigationModel: Hashable, Sendable {
         }
         if editorLeaves && Self.isEditor(stack.last) && dirty[place] != nil { leaving.append(.editor(place)) }
         if place == .modal && exit != .back && exit != .altLeft && answered {
-            leaving.append(.questionnaire)
+            leaving.append(.appointmentRequest)
         }
         return leaving
     }
@@ -276,7 +276,7 @@ public struct NavigationModel: Hashable, Sendable {
                 } else {
                     question = Question(subject: .changes, canSave: false, asking: next, approved: approved, exit: exit)
                 }
-            case .questionnaire:
+            case .appointmentRequest:
                 question = Question(subject: .answers, canSave: false, asking: next, approved: approved, exit: exit)
             }
             return
@@ -304,7 +304,7 @@ public struct NavigationModel: Hashable, Sendable {
         dirty = dirty.filter { Self.isEditor(routes(at: $0.key).last) }
     }
 
-    /// The questionnaire for `pet` was finished: stored, the dialog closes.
+    /// The appointment request for `pet` was finished: stored, the dialog closes.
     private mutating func finish(for pet: Pet.ID) {
         records[pet, default: []].append(nextRecord)
         nextRecord += 1

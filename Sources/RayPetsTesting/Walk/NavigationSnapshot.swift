@@ -38,7 +38,7 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
             "ClinicInfoCoordinator", (clinic.contains(.clinicInfo) ? 1 : 0) + (model.modal.first == .clinicInfo ? 1 : 0)
         )
         add("HowToCodeCoordinator", learn.count > 1 ? 1 : 0)
-        add("PetAppointmentBuilderCoordinator", model.modal.first == .petPicker ? 1 : 0)
+        add("AppointmentRequestCoordinator", model.modal.first == .petPicker ? 1 : 0)
         add("PetPickerCoordinator", model.modal.first == .petPicker ? 1 : 0)
         let editors = (clinic + model.modal).filter {
             if case .editPet = $0 { return true }

@@ -2,7 +2,7 @@ import Gtk
 import GtkNavigation
 import RayPets
 
-/// A pet's page: its facts, Edit / Delete / Clinic info, and its questionnaire history
+/// A pet's page: its facts, Edit / Delete / Clinic info, and its appointment request history
 /// (newest first; a row opens it). Binds to a `PetDetailsViewModel` and follows its changes.
 @MainActor
 final class PetDetailsView: PageView {

@@ -1,6 +1,6 @@
 import Navigation
 
-/// The appointment questionnaire, in a modal dialog. It starts with "Which pet?" (a child
+/// The appointment request, in a modal dialog. It starts with "Which pet?" (a child
 /// `PetPickerCoordinator` whose result it awaits), then the chapter's steps, each saying
 /// which pet the appointment is for:
 ///
@@ -9,22 +9,22 @@ import Navigation
 ///                                      └── None / A little ─► Faking it? ─ It's not fake ┘
 ///                                                                 └── It's fake ─► done
 ///
-/// A `PetAppointmentBuilder` collects the answers; a finished questionnaire is stored in
+/// A `AppointmentRequestDraft` collects the answers; a finished appointment request is stored in
 /// the clinic's records. Leaving the dialog (Cancel, Escape, its close button, Ctrl+W, a link)
 /// while a pet is chosen (a question page is open) asks first ("Discard answers?");
 /// discarding drops the answers. Back to "Which pet?" takes the choice back, and another
 /// choice starts the questions again for that pet. With no pets, "Which pet?" offers Add
 /// pet, and the editor opens inside the dialog.
 @MainActor
-public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, FollowsClinicData {
+public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, FollowsClinicData {
     /// The answers so far.
-    public let builder = PetAppointmentBuilder()
+    public let draft = AppointmentRequestDraft()
     private let data: ClinicData
     private let feedback: any Feedback
     private let questions: Questions
     private let labels = PetLabels()
 
-    /// A questionnaire shown through `router` (a `ModalRouter`), over `data`'s pets and
+    /// An appointment request shown through `router` (a `ModalRouter`), over `data`'s pets and
     /// storing into it; a failed save is told through `feedback`; leaving with answers asks
     /// through `questions`.
     public init(router: any Router<AppRoute>, data: ClinicData, feedback: any Feedback, questions: Questions) {
@@ -42,13 +42,13 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
     }
 
     /// Whether leaving would lose answers: a pet was chosen and its questions are open (Back
-    /// to "Which pet?" takes the choice back). A stored questionnaire ends with `finish`, which
+    /// to "Which pet?" takes the choice back). A stored appointment request ends with `finish`, which
     /// does not ask.
     public var hasAnswers: Bool { router.routes.contains(where: \.isAppointmentQuestion) }
 
     /// Follows the records: a renamed pet's name on every question page.
     public func clinicDataChanged(_ change: ClinicData.Change) {
-        if case .updated(_, let pet) = change, builder.pet?.id == pet.id { builder.pet = pet }
+        if case .updated(_, let pet) = change, draft.pet?.id == pet.id { draft.pet = pet }
         labels.follow(change, on: router)
     }
 
@@ -65,18 +65,13 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
     private func caption(_ pet: Pet) -> String { L("Appointment for {pet}", ["pet": pet.name]) }
 
     private func askVisitType(for pet: Pet) {
-        builder.pet = pet
-        builder.visitType = nil
-        builder.painLevel = nil
-        builder.fakingAnswer = nil
-        func prompt(_ pet: Pet) -> String { L("Is {pet} well or sick?", ["pet": pet.name]) }
-        let model = ChoiceViewModel<VisitType>(title: L("Visit type"), caption: caption(pet), prompt: prompt(pet))
-        let id = router.present(.visitType(pet: pet.id), model: model, animated: true, onDismissed: nil)
-        labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
-            if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
-        }
-        model.onSelect = whenShown(id, model, value: VisitType.self) { flow, _, visitType in
-            flow.builder.visitType = visitType
+        draft.pet = pet
+        draft.visitType = nil
+        draft.painLevel = nil
+        draft.fakingAnswer = nil
+        let prompt: @MainActor @Sendable (Pet) -> String = { L("Is {pet} well or sick?", ["pet": $0.name]) }
+        ask(.visitType(pet: pet.id), L("Visit type"), for: pet, prompt) { (flow, visitType: VisitType) in
+            flow.draft.visitType = visitType
             switch visitType {
             case .well: flow.showNoAppointmentRequired(for: pet)
             case .sick: flow.askPainLevel(for: pet)
@@ -85,34 +80,38 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
     }
 
     private func askPainLevel(for pet: Pet) {
-        func prompt(_ pet: Pet) -> String { L("How much pain is {pet} in?", ["pet": pet.name]) }
-        let model = ChoiceViewModel<PainLevel>(title: L("Pain level"), caption: caption(pet), prompt: prompt(pet))
-        let id = router.present(.painLevel(pet: pet.id), model: model, animated: true, onDismissed: nil)
-        labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
-            if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
-        }
-        model.onSelect = whenShown(id, model, value: PainLevel.self) { flow, _, level in
-            flow.builder.painLevel = level
+        let prompt: @MainActor @Sendable (Pet) -> String = { L("How much pain is {pet} in?", ["pet": $0.name]) }
+        ask(.painLevel(pet: pet.id), L("Pain level"), for: pet, prompt) { (flow, level: PainLevel) in
+            flow.draft.painLevel = level
             if level.mightBeFaking { flow.askFakingIt(for: pet) } else { flow.showNoAppointmentRequired(for: pet) }
         }
     }
 
     private func askFakingIt(for pet: Pet) {
-        func prompt(_ pet: Pet) -> String {
-            L("Pets sometimes fake it for attention. Could {pet} be faking it?", ["pet": pet.name])
+        let prompt: @MainActor @Sendable (Pet) -> String = {
+            L("Pets sometimes fake it for attention. Could {pet} be faking it?", ["pet": $0.name])
         }
-        let model = ChoiceViewModel<FakingAnswer>(title: L("Faking it?"), caption: caption(pet), prompt: prompt(pet))
-        let id = router.present(.fakingIt(pet: pet.id), model: model, animated: true, onDismissed: nil)
-        labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
-            if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
-        }
-        model.onSelect = whenShown(id, model, value: FakingAnswer.self) { flow, _, answer in
-            flow.builder.fakingAnswer = answer
+        ask(.fakingIt(pet: pet.id), L("Faking it?"), for: pet, prompt) { (flow, answer: FakingAnswer) in
+            flow.draft.fakingAnswer = answer
             switch answer {
             case .fake: flow.record(.fakingIt)
             case .notFake: flow.showNoAppointmentRequired(for: pet)
             }
         }
+    }
+
+    /// Presents one question about `pet` (its prompt follows a rename) and hands the answer to
+    /// `answered` while the page is shown.
+    private func ask<Answer: ChoiceOption>(
+        _ route: AppRoute, _ title: String, for pet: Pet, _ prompt: @escaping @MainActor @Sendable (Pet) -> String,
+        _ answered: @escaping @MainActor (AppointmentRequestCoordinator, Answer) -> Void
+    ) {
+        let model = ChoiceViewModel<Answer>(title: title, caption: caption(pet), prompt: prompt(pet))
+        let id = router.present(route, model: model, animated: true, onDismissed: nil)
+        labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
+            if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
+        }
+        model.onSelect = whenShown(id, model, value: Answer.self) { flow, _, answer in answered(flow, answer) }
     }
 
     private func showNoAppointmentRequired(for pet: Pet) {
@@ -128,11 +127,11 @@ public final class PetAppointmentBuilderCoordinator: FlowCoordinator<AppRoute>, 
         model.onAction = whenShown(id, model) { flow, _ in flow.record(.noAppointmentRequired) }
     }
 
-    /// Stores the finished questionnaire and finishes the flow (the dialog closes, without
+    /// Stores the finished appointment request and finishes the flow (the dialog closes, without
     /// asking: nothing is left to lose). If it cannot be saved, the dialog stays open with the
     /// answers and the user is told why.
     private func record(_ outcome: AppointmentOutcome) {
-        if let request = builder.build(outcome: outcome) {
+        if let request = draft.finished(outcome: outcome) {
             do { try data.record(request) } catch {
                 feedback.showNotice(error.userMessage)
                 return

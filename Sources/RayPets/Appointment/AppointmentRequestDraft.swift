@@ -1,9 +1,9 @@
-/// Collects the answers of the appointment questionnaire, one page at a time.
+/// An appointment request being answered, one page at a time.
 ///
-/// One builder lives for one run of the dialog. Cancel throws it away with its answers;
-/// only a finished questionnaire becomes an `AppointmentRequest`.
+/// One draft lives for one run of the dialog. Cancel throws it away with its answers;
+/// only a finished appointment request becomes an `AppointmentRequest`.
 @MainActor
-public final class PetAppointmentBuilder {
+public final class AppointmentRequestDraft {
     /// The pet, once chosen.
     public var pet: Pet?
     /// Well or sick, once chosen.
@@ -13,11 +13,11 @@ public final class PetAppointmentBuilder {
     /// The "Faking it?" answer, once chosen.
     public var fakingAnswer: FakingAnswer?
 
-    /// An empty builder.
+    /// A draft with no answers.
     public init() {}
 
     /// The finished request, or `nil` if the pet or the visit type was never chosen.
-    public func build(outcome: AppointmentOutcome) -> AppointmentRequest? {
+    public func finished(outcome: AppointmentOutcome) -> AppointmentRequest? {
         guard let pet, let visitType else { return nil }
         return AppointmentRequest(
             pet: pet.id, visitType: visitType, painLevel: painLevel, fakingAnswer: fakingAnswer, outcome: outcome)

@@ -1,0 +1,103 @@
+/// The rules a pet must follow, and what the editor says where one is broken.
+public enum PetRules {
+    /// The longest name, in characters (what a person sees as one letter, emoji or symbol).
+    public static let maxNameLength = 64
+    /// The most combining marks (accents and the like) one character of a name may carry:
+    /// enough for any language's letters, not for a tower drawn over the rows around it.
+    public static let maxMarksPerCharacter = 4
+    /// The longest notes, in characters (about 150 words): a pet's page with notes this long
+    /// opens in the same frame as one without (`raypets-bench pet-page`: 2,000 characters
+    /// cost a third of a frame more). Older notes that are longer show cut to this length on
+    /// the pet's page, whole in the editor, which says they are too long: that pet saves again
+    /// once they are cut to this length.
+    public static let maxNotesLength = 1_000
+    /// The oldest age accepted, in years; a birth date may be at most this many years ago.
+    public static let maxAge = 200
+
+    /// What makes names equal: trimmed, lower-cased, in Unicode NFC, without the characters
+    /// that draw nothing (default-ignorable ones such as U+200B). "Rex" and " rex " are the
+    /// same name, and so are "Café" written with one code point and with a combining accent,
+    /// and "X" with and without a zero-width space.
+    public static func nameKey(_ name: String) -> String {
+        var key = String.UnicodeScalarView()
+        key.append(
+            contentsOf: name.trimmingSpaces.lowercased().nfc.unicodeScalars.lazy.filter {
+                !$0.properties.isDefaultIgnorableCodePoint
+            })
+        return String(key)
+    }
+
+    /// A name as it is stored: trimmed and in Unicode NFC.
+    public static func storedName(_ name: String) -> String { name.trimmingSpaces.nfc }
+
+    /// What is wrong with `draft`, field by field (empty when it can be saved). `sameName`
+    /// finds another pet (not the one being edited) with a name, if there is one; `today`
+    /// decides what "in the future" means.
+    public static func problems(
+        in draft: PetDraft, sameName: (String) -> Pet?, today: SimpleDate
+    ) -> [PetField: String] {
+        var problems: [PetField: String] = [:]
+        let name = storedName(draft.name)
+        if name.isEmpty {
+            problems[.name] = L("Enter a name.")
+        } else if name.unicodeScalars.contains(where: \.isRefusedInNames) {
+            problems[.name] = L("A name cannot hold control characters or line breaks.")
+        } else if name.unicodeScalars.allSatisfy(\.isInvisible) {
+            problems[.name] = L("Enter a name with letters that can be seen.")
+        } else if name.count > maxNameLength {
+            problems[.name] = L("At most {count} characters.", ["count": "\(maxNameLength)"])
+        } else if name.contains(where: { $0.unicodeScalars.count(where: \.isMark) > maxMarksPerCharacter }) {
+            problems[.name] = L("Too many accents on one letter.")
+        } else if let twin = sameName(name) {
+            problems[.name] = L("Another pet is already called {name}.", ["name": twin.name])
+        }
+        if draft.notes.count > maxNotesLength {
+            problems[.notes] = L("At most {count} characters.", ["count": "\(maxNotesLength)"])
+        } else if draft.notes.unicodeScalars.contains(where: {
+            !"\n\r\t".unicodeScalars.contains($0) && $0.isRefusedInNames
+        }) {
+            problems[.notes] = L("Notes cannot hold control characters.")
+        }
+        switch parseAge(draft.age, today: today) {
+        case .failure(let problem): problems[.age] = problem.message
+        case .success: break
+        }
+        return problems
+    }
+
+    /// The pet `draft` describes, with `id`; `nil` if it breaks a rule. An age in years is
+    /// recorded as of `today`, so it grows with the pet.
+    public static func pet(
+        from draft: PetDraft, id: Pet.ID, sameName: (String) -> Pet?, today: SimpleDate
+    ) -> Pet? {
+        guard problems(in: draft, sameName: sameName, today: today).isEmpty,
+            case .success(let age) = parseAge(draft.age, today: today)
+        else { return nil }
+        return Pet(id: id, name: storedName(draft.name), species: draft.species, age: age, notes: draft.notes.nfc)
+    }
+
+    struct AgeProblem: Error {
+        let message: String
+    }
+
+    static func parseAge(_ text: String, today: SimpleDate) -> Result<PetAge?, AgeProblem> {
+        let text = text.trimmingSpaces
+        if text.isEmpty { return .success(nil) }
+        if text.allSatisfy(\.isASCIIDigit) {
+            guard let years = Int(text), years <= maxAge else {
+                return .failure(AgeProblem(message: L("An age is at most {count} years.", ["count": "\(maxAge)"])))
+            }
+            return .success(.years(years, asOf: today))
+        }
+        guard let date = SimpleDate(parsing: text) else {
+            return .failure(
+                AgeProblem(message: L("Enter a birth date as YYYY-MM-DD, or an age in years.")))
+        }
+        guard date <= today else { return .failure(AgeProblem(message: L("The birth date is in the future."))) }
+        guard date.year >= today.year - maxAge else {
+            return .failure(
+                AgeProblem(message: L("A birth date is at most {count} years ago.", ["count": "\(maxAge)"])))
+        }
+        return .success(.born(date))
+    }
+}
