@@ -15,6 +15,9 @@ import pyatspi
 from raypets_driver import ON_WAYLAND, RayPets, has_state, role_of, walk, wait_for
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/raypets"
+# The test app (Tests/TestApp: what raypets runs, plus changes to the records read from stdin),
+# built next to it; only tests that send commands start it.
+TEST_APP = os.path.join(os.path.dirname(BINARY), "raypets-test-app")
 ARTIFACTS = sys.argv[2] if len(sys.argv) > 2 else "test-output/e2e"
 STEPS = ["I wake up", "I go out", "500 lines", "Ship it!"]
 
@@ -652,9 +655,11 @@ def names(rows):
     return [row.split(",")[0] for row in rows]
 
 
-def started(**options):
-    """A new RayPets, past the welcome page, with its own records."""
-    return RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)}, **options)
+def started(commands=False):
+    """A new RayPets, past the welcome page, with its own records. With `commands`, the test
+    app (TEST_APP), to which `command()` sends changes to the records."""
+    return RayPets(TEST_APP if commands else BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)},
+                   commands=commands)
 
 
 def private_folders():
@@ -781,8 +786,8 @@ def test_delete_with_undo():
 
 
 def test_delete_while_its_pages_and_a_dialog_about_it_are_open():
-    """The records change under open pages (here through --test-commands, as another program
-    would: a user cannot press Delete under a modal dialog)."""
+    """The records change under open pages (here through the test app's stdin commands, as
+    another program would change them: a user cannot press Delete under a modal dialog)."""
     with started(commands=True) as app:
         app.select_tab("Learn")
         app.click("How to code")
