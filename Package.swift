@@ -65,6 +65,13 @@ let package = Package(
             dependencies: ["Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI", "RayPetsTesting"],
             path: "Tests/GtkTests"
         ),
+        // The end-to-end and crash tests' RayPets: what `raypets` runs, plus changes to the
+        // records read from stdin (TestCommands). Not a product; meson does not install it.
+        .executableTarget(
+            name: "raypets-test-app",
+            dependencies: ["Gtk", "RayPets", "RayPetsUI"],
+            path: "Tests/TestApp"
+        ),
         // Fuzz targets for every parser of outside input (scripts/fuzz builds it with libFuzzer;
         // a plain build replays inputs). Not a product.
         .executableTarget(

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Crash safety of the clinic's records, measured on the real app.
 
-Starts `raypets --test-commands` again and again on one database, has it make random changes
+Starts the test app (`raypets-test-app`, Tests/TestApp: exactly what `raypets` runs, plus
+changes to the records read from stdin) again and again on one database, has it make random changes
 (`churn`: add, rename, delete, undo, record, unrecord; each reported on stdout only after its
 transaction committed), and kills it with SIGKILL at a random moment: after a random number of
 reported changes plus a random few milliseconds, so kills land before, inside and between
@@ -18,7 +19,7 @@ sent once the app has reported a change: before its main loop runs it ends at on
 nothing of the user's yet).
 
 Usage (needs a display; scripts/test runs it under scripts/with-display):
-    crash_test.py BINARY [KILLS] [SEED] [SIGNAL]
+    crash_test.py TEST_APP [KILLS] [SEED] [SIGNAL]
 Prints one line per 50 kills and a summary; exits 1 on the first lost or corrupt state.
 """
 import os
@@ -31,7 +32,7 @@ import sys
 import tempfile
 import time
 
-BINARY = sys.argv[1]
+TEST_APP = sys.argv[1]
 KILLS = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 14
 SIGNAL = sys.argv[4] if len(sys.argv) > 4 else "KILL"
@@ -146,7 +147,7 @@ def apply_replies(model, lines, run):
 
 
 def launch(env, log):
-    app = subprocess.Popen([BINARY, "--test-commands"], env=env, stdin=subprocess.PIPE,
+    app = subprocess.Popen([TEST_APP], env=env, stdin=subprocess.PIPE,
                            stdout=subprocess.PIPE, stderr=log, bufsize=0)
     return app
 

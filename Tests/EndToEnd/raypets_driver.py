@@ -132,6 +132,11 @@ ALERT_HEADINGS = ("Discard changes?", "Discard answers?")
 ON_WAYLAND = bool(os.environ.get("WAYLAND_DISPLAY")) and not os.environ.get("DISPLAY")
 
 
+# The application's name on the accessibility bus: GTK names it after its executable, raypets
+# or the test app (raypets-test-app, started by tests that send commands).
+APP_NAMES = ("raypets", "raypets-test-app")
+
+
 class NeedsX11(DriverError):
     """An input this session cannot synthesize (see ON_WAYLAND)."""
 
@@ -140,7 +145,8 @@ class RayPets:
     """One running raypets process."""
 
     def __init__(self, binary, artifacts, env=None, args=(), commands=False):
-        """Starts `binary` with `args`. With `commands`, in the hidden `--test-commands` mode:
+        """Starts `binary` with `args`. With `commands`, `binary` is the test app
+        (`raypets-test-app`, Tests/TestApp: what raypets runs, plus commands read from stdin):
         `command()` then changes the records as another program would."""
         self.artifacts = artifacts
         os.makedirs(artifacts, exist_ok=True)
@@ -152,8 +158,6 @@ class RayPets:
         full_env = dict(os.environ, GSK_RENDERER="cairo", **env)
         self.log = open(os.path.join(artifacts, "app.log"), "ab")
         self.log_start = self.log.tell()
-        if commands:
-            args = [*args, "--test-commands"]
         self.process = subprocess.Popen([binary, *args], env=full_env, stderr=self.log,
                                         stdout=subprocess.PIPE if commands else self.log,
                                         stdin=subprocess.PIPE if commands else None, bufsize=0)
@@ -169,7 +173,7 @@ class RayPets:
         for index in range(desktop.childCount):
             app = desktop.getChildAtIndex(index)
             # Match by process: a raypets that just quit can linger on the bus for a moment.
-            if app is not None and app.name == "raypets" and app.get_process_id() == self.process.pid:
+            if app is not None and app.name in APP_NAMES and app.get_process_id() == self.process.pid:
                 return app
         return None
 
@@ -180,7 +184,7 @@ class RayPets:
         self.quit()
 
     def command(self, line, timeout=10):
-        """Sends a `--test-commands` line; returns the app's reply (`saved ...`)."""
+        """Sends a command line to the test app (see TestCommands); returns its reply (`saved ...`)."""
         self.process.stdin.write((line + "\n").encode())
         deadline = time.monotonic() + timeout
         reply = b""

@@ -15,6 +15,9 @@ import pyatspi
 from raypets_driver import ON_WAYLAND, RayPets, has_state, role_of, walk, wait_for
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/raypets"
+# The test app (Tests/TestApp: what raypets runs, plus changes to the records read from stdin),
+# built next to it; only tests that send commands start it.
+TEST_APP = os.path.join(os.path.dirname(BINARY), "raypets-test-app")
 ARTIFACTS = sys.argv[2] if len(sys.argv) > 2 else "test-output/e2e"
 STEPS = ["I wake up", "I go out", "500 lines", "Ship it!"]
 
@@ -539,6 +542,25 @@ def test_command_line_help_and_version():
         assert refused.returncode == 1 and f"not “{bad}”" in refused.stderr, refused
 
 
+def test_raypets_has_no_test_commands():
+    """The installed binary carries no test entry points (issue 32): `--test-commands`, once a
+    hidden switch, is refused as any unknown option is (GApplication's message, status 1),
+    before anything is shown, read from stdin or written; the stdin commands live in the test
+    app (Tests/TestApp, TEST_APP) alone."""
+    unknown = subprocess.run([BINARY, "--no-such-option"], capture_output=True, text=True, timeout=20)
+    data = tempfile.mkdtemp(prefix="raypets-e2e-data.")
+    env = dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True), XDG_DATA_HOME=data,
+               XDG_STATE_HOME=tempfile.mkdtemp(prefix="raypets-e2e-state."))
+    refused = subprocess.run([BINARY, "--test-commands"], input="add Sneaky\n", capture_output=True, text=True,
+                             timeout=20, env=env)
+    assert refused.returncode == unknown.returncode == 1, (refused, unknown)
+    assert refused.stderr == unknown.stderr.replace("--no-such-option", "--test-commands"), (refused, unknown)
+    assert "--test-commands" in refused.stderr and refused.stdout == "", refused
+    assert os.listdir(data) == [], "raypets opened its records"
+    helped = subprocess.run([BINARY, "--help-all"], capture_output=True, text=True, timeout=20)
+    assert helped.returncode == 0 and "test" not in helped.stdout.lower(), helped.stdout
+
+
 def test_quit_mid_flow_and_relaunch_restores_the_screen():
     config, state = config_dir(welcome_done=True), tempfile.mkdtemp(prefix="raypets-e2e-state.")
     env = {"XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state}
@@ -652,9 +674,11 @@ def names(rows):
     return [row.split(",")[0] for row in rows]
 
 
-def started(**options):
-    """A new RayPets, past the welcome page, with its own records."""
-    return RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)}, **options)
+def started(commands=False):
+    """A new RayPets, past the welcome page, with its own records. With `commands`, the test
+    app (TEST_APP), to which `command()` sends changes to the records."""
+    return RayPets(TEST_APP if commands else BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)},
+                   commands=commands)
 
 
 def private_folders():
@@ -781,8 +805,8 @@ def test_delete_with_undo():
 
 
 def test_delete_while_its_pages_and_a_dialog_about_it_are_open():
-    """The records change under open pages (here through --test-commands, as another program
-    would: a user cannot press Delete under a modal dialog)."""
+    """The records change under open pages (here through the test app's stdin commands, as
+    another program would change them: a user cannot press Delete under a modal dialog)."""
     with started(commands=True) as app:
         app.select_tab("Learn")
         app.click("How to code")
@@ -1139,6 +1163,7 @@ STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
+              test_raypets_has_no_test_commands,
               test_quit_mid_flow_and_relaunch_restores_the_screen,
               test_german_ui,
               test_runs_without_a_session_bus, test_dark_style_follows_the_desktop,

@@ -22,8 +22,9 @@ public final class RayPetsApp {
     private var observations: [StackObservation] = []
     /// Called once, right after the main window's first frame is drawn (the start-up benchmark).
     package var onFirstFrame: (@MainActor (RayPetsApp) -> Void)?
-    /// The hidden `--test-commands` mode: changes to the records read from stdin.
-    package var readsTestCommands = false
+    /// Called once, at the end of the first activation, with the services it built (the test
+    /// app, `Tests/TestApp`, reads changes to the records from stdin there).
+    package var onActivated: (@MainActor (ClinicServices) -> Void)?
 
     /// The app, keeping its settings at `settingsPath` and, with a `statePath`, saving where
     /// the user was on quit and going back there on the next start.
@@ -97,6 +98,6 @@ public final class RayPetsApp {
         coordinator.start()
         if restoring, restoresState, services.settings.hasCompletedWelcome { restoreState(of: coordinator) }
         if restoring, !restoresState { reportDiscardedDraft() }
-        if readsTestCommands { TestCommands.listen(to: services.data) }
+        onActivated?(services)
     }
 }

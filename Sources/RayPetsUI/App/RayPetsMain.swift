@@ -18,12 +18,9 @@ public enum RayPetsMain {
     }
 
     /// `run(arguments:)`, with `configure` called on the app before it runs (the start-up
-    /// benchmark uses it to quit at the first frame).
+    /// benchmark uses it to quit at the first frame, the test app to read changes to the
+    /// records from stdin).
     package static func run(arguments: [String], configure: (RayPetsApp) -> Void) -> Int32 {
-        // Hidden from --help: for the tests only (see TestCommands).
-        let testCommands = "--test-commands"
-        let readsTestCommands = arguments.dropFirst().contains(testCommands)
-        let arguments = arguments.enumerated().filter { $0.offset == 0 || $0.element != testCommands }.map(\.element)
         let binFolder = executableFolder()
         // First, so that what the command line is told is in the user's language too.
         setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
@@ -42,7 +39,6 @@ public enum RayPetsMain {
         let app = RayPetsApp(
             settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath(),
             databasePath: ClinicDatabase.defaultPath())
-        app.readsTestCommands = readsTestCommands
         configure(app)
         return app.run(arguments: arguments)
     }

@@ -2,7 +2,7 @@ import Glibc
 import Gtk
 import RayPets
 
-/// The hidden `--test-commands` mode: the running app reads changes to the records from
+/// What `raypets-test-app` adds to RayPets: the running app reads changes to the records from
 /// stdin, one per line, makes each through `ClinicData` (so the window follows it as it
 /// would follow an edit), and reports on stdout. Tests use it to change the records while a
 /// dialog is open (a user cannot) and to kill the app while it writes (the crash test).
