@@ -118,7 +118,7 @@ public final class Application: Object {
     }
 
     /// The first accelerator registered for `action`, if any.
-    public func accelerator(for action: String) -> String? {
+    package func accelerator(for action: String) -> String? {
         guard let first = rp_application_first_accel(gobject, action) else { return nil }
         defer { g_free(first) }
         return String(cString: first)

@@ -51,10 +51,10 @@ public final class ToastOverlay: Widget {
     }
 
     /// Whether a toast is showing.
-    public var isShowing: Bool { gtk_revealer_get_reveal_child(rp_revealer(revealer.gobject)) != 0 }
+    package var isShowing: Bool { gtk_revealer_get_reveal_child(rp_revealer(revealer.gobject)) != 0 }
 
     /// The message showing, if any.
-    public var message: String? { isShowing ? label.text : nil }
+    package var message: String? { isShowing ? label.text : nil }
 
     /// Shows `text` with a button `actionTitle` that runs `action` once and closes the toast;
     /// it closes by itself after `timeout` seconds. Replaces the toast showing, if any.
@@ -87,7 +87,7 @@ public final class ToastOverlay: Widget {
     }
 
     /// Presses the toast's button, as a click does.
-    public func performAction() {
+    package func performAction() {
         let action = self.action
         dismiss()
         action?()

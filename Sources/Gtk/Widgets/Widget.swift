@@ -80,7 +80,7 @@ open class Widget: Object {
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 
     /// Whether the widget has the CSS class `name` (e.g. `destructive-action`).
-    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+    package func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
     /// The name assistive technologies read for this widget.
     public func setAccessibleLabel(_ label: String) { rp_accessible_set_label(gobject, label) }
@@ -186,7 +186,7 @@ open class Widget: Object {
     /// Whether this widget and every ancestor are visible and shown by their parents
     /// (a GtkStack hides all children but one), up to a window: the widget is drawn once its
     /// window is. A widget that is in no window (never added, or removed) is not.
-    public var isOnVisibleBranch: Bool { Self.isOnVisibleBranch(widget) }
+    package var isOnVisibleBranch: Bool { Self.isOnVisibleBranch(widget) }
 
     static func isOnVisibleBranch(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         var node = widget

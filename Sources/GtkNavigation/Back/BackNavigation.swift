@@ -86,9 +86,6 @@ public final class BackNavigation {
         update()
     }
 
-    /// The host followed now.
-    public var followed: (any BackNavigable)? { source }
-
     /// Back: asks the followed host to go back (nothing happens on a root page).
     public func goBack() {
         guard let source, source.canGoBack else { return }
