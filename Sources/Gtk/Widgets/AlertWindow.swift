@@ -42,9 +42,6 @@ public final class AlertWindow {
         }
     }
 
-    /// The CSS class of every alert window: `navigation-alert`.
-    public static let cssClass = "navigation-alert"
-
     /// The alert's window.
     public let window = Window(alert: ())
     /// The safe answer: focused first, and what Escape and the close request answer.
@@ -70,7 +67,6 @@ public final class AlertWindow {
         window.destroysWithParent = true
         window.addCSSClass("dialog")
         window.addCSSClass("message")
-        window.addCSSClass(Self.cssClass)
         window.titlebar = Box(.horizontal)  // no title bar: the message dialog's look
 
         let headingLabel = Label(heading)

@@ -47,11 +47,12 @@ public final class MainWindow: AppWindow, Feedback {
         welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
         // The Clinic tab adapts: My pets beside the chosen pet on a wide window.
         let petsSplit = GtkSplitOptions(
-            layout: AppRoute.splitLayout, placeholder: Self.noPetChosen(), labels: labels)
+            layout: AppRoute.splitLayout, placeholder: Self.noPetChosen(), labels: labels, sidebarWidth: 260)
         tabHost = GtkTabHost(
             window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, splits: [.clinic: petsSplit],
             makeView: ViewFactory.makeView(for:))
         let modalHost = GtkModalHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
+        modalHost.dialogSize = (420, 460)
         self.modalHost = modalHost
         alertHost = GtkAlertHost(
             parent: { [weak modalHost, weak window] in modalHost?.window ?? window },
