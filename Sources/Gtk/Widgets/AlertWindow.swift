@@ -42,6 +42,9 @@ public final class AlertWindow {
         }
     }
 
+    /// Gives the safe answer: Escape.
+    private static let safeAction = ActionName(group: "alert", name: "safe", accelerator: "Escape")
+
     /// The alert's window.
     public let window = Window(alert: ())
     /// The safe answer: focused first, and what Escape and the close request answer.
@@ -105,8 +108,9 @@ public final class AlertWindow {
         window.child = content
 
         let safe = safeResponse
-        _ = window.insertActions(prefix: "alert", [("safe", { [weak self] in self?.answer(safe) })])
-        window.addShortcut("Escape", action: "alert.safe")
+        let answerSafely: @MainActor () -> Void = { [weak self] in self?.answer(safe) }
+        window.insertActions([(Self.safeAction, answerSafely)])
+        window.addShortcut(for: Self.safeAction)
         window.onCloseRequest { [weak self] in
             self?.answer(safe)
             return true  // the owner closes the alert

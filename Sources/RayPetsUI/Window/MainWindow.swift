@@ -59,7 +59,7 @@ public final class MainWindow: AppWindow, Feedback {
             makeAlert: AlertFactory.makeAlert(for:))
         menuButton = MenuButton(
             iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
-            items: [(L("Keyboard Shortcuts"), "app.shortcuts"), (L("About RayPets"), "app.about")])
+            items: [(L("Keyboard Shortcuts"), AppAction.shortcuts), (L("About RayPets"), AppAction.about)])
         sections.isHomogeneous = false  // only what shows counts for the window's size
         sections.add(welcomeHost.widget, name: "welcome")
         sections.add(tabHost.widget, name: "tabs")
