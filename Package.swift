@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "NavigationTesting", targets: ["NavigationTesting"]),
         .library(name: "GtkNavigation", targets: ["GtkNavigation"]),
         .library(name: "Gtk", targets: ["Gtk"]),
+        // What an app's in-process GTK tests need to step the main loop and click, kept out of
+        // `Gtk` (which apps ship) because only tests use it.
+        .library(name: "GtkTesting", targets: ["GtkTesting"]),
         .executable(name: "raypets", targets: ["raypets"]),
     ],
     targets: [
@@ -24,6 +27,8 @@ let package = Package(
         ),
         // Thin hand-written Swift over GTK: objects, signals, widgets, main loop.
         .target(name: "Gtk", dependencies: ["CGtk", "CGtkList"]),
+        // Test helpers over `Gtk` for anyone's GTK tests: main-loop steps and clicks.
+        .target(name: "GtkTesting", dependencies: ["Gtk"]),
         // The one GObject type the wrapper defines in C: a list model asked for items on demand.
         .target(name: "CGtkList", dependencies: ["CGtk"]),
         // GNU gettext from glibc, for RayPets' translations (not GTK).

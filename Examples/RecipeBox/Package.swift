@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // RecipeBox: a second app on RayPets' navigation library. It depends on the RayPets package
 // by path and imports only its library products: Navigation, NavigationTesting,
-// GtkNavigation and Gtk.
+// GtkNavigation, Gtk and (its GTK smoke test) GtkTesting.
 import PackageDescription
 
 let package = Package(
@@ -47,7 +47,10 @@ let package = Package(
                 "RecipeBoxCore", "DialogResultsCore", .product(name: "NavigationTesting", package: "RayPets"),
             ]),
         // A GTK smoke test (an executable: GTK wants the main thread), run under Xvfb.
-        .executableTarget(name: "recipe-box-smoke", dependencies: ["RecipeBoxUI"], path: "Tests/RecipeBoxSmoke"),
+        .executableTarget(
+            name: "recipe-box-smoke",
+            dependencies: ["RecipeBoxUI", .product(name: "GtkTesting", package: "RayPets")],
+            path: "Tests/RecipeBoxSmoke"),
     ],
     swiftLanguageModes: [.v6]
 )

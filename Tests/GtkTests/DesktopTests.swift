@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import GtkNavigation
 import RayPetsUI
 
 /// The folder holding this test binary (where scripts/test builds raypets.gresource).
@@ -16,13 +17,23 @@ func desktopTests(_ runner: TestRunner) {
     runner.test("every accelerator is registered for its action") {
         let app = RayPetsApp(settingsPath: "/nonexistent/settings")
         app.installActions()
-        for (action, accelerator) in RayPetsApp.accelerators {
+        for action in AppAction.all {
             let registered = app.application.accelerator(for: action)
-            try check(registered == accelerator, "\(action): expected \(accelerator), got \(registered ?? "nothing")")
+            try check(
+                registered == action.accelerator,
+                "\(action): expected \(action.accelerator ?? "none"), got \(registered ?? "none")")
         }
         try check(
-            RayPetsApp.accelerators.map(\.action).sorted()
-                == ["app.quit", "app.shortcuts", "win.close"], "the accelerator list changed")
+            Set(AppAction.all.filter { $0.accelerator != nil })
+                == [AppAction.quit, AppAction.shortcuts, AppAction.closeWindow], "the accelerator list changed")
+    }
+
+    runner.test("the shortcuts window lists exactly the declared accelerators (AppAction, NavigationAction)") {
+        let declared = Set(
+            (AppAction.all + [NavigationAction.back, NavigationAction.cancel, NavigationAction.close])
+                .compactMap(\.accelerator))
+        let listed = Set(try shortcutsWindowAccelerators())
+        try check(listed == declared, "shortcuts.ui lists \(listed.sorted()), the actions declare \(declared.sorted())")
     }
 
     runner.test("the resource bundle holds the stylesheet, the icons and the shortcuts window") {

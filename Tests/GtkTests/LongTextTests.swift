@@ -96,7 +96,7 @@ func longTextTests(_ runner: TestRunner) {
 /// size when its content forces it wider.)
 @MainActor
 private func checkWidths(_ place: String, width: Int, in fixture: AppFixture) throws {
-    let dialogWidth = Int(fixture.window.modalHost.dialogSize.width)
+    let dialogWidth = Int(fixture.window.modalHost.dialogSize?.width ?? 0)
     for window in VisibleControls.windowWidths() {
         let isMain = window.title == fixture.window.window.title
         let expected = isMain ? width : dialogWidth

@@ -1,10 +1,11 @@
 import CGtk
 
-/// A `GSimpleAction` without a parameter: what a menu item, a button and an accelerator all
-/// activate. Add it to an `Application` (`app.NAME`) or an application `Window` (`win.NAME`).
+/// A `GSimpleAction`: what a menu item, a button and an accelerator all activate, named by an
+/// `ActionName`. Add it to an `Application` (`app.quit`), an application `Window`
+/// (`win.close`) or a group a widget inserts (`navigation.back`, `Widget.insertActions(_:)`).
 @MainActor
 public final class Action: Object {
-    /// The action's name, without the `app.`/`win.` prefix.
+    /// The action's name, without its group's prefix (`quit` for `app.quit`).
     public let name: String
 
     init(name: String, _ handler: @escaping @MainActor () -> Void) {
@@ -41,9 +42,9 @@ public final class Action: Object {
 }
 
 extension Button {
-    /// Makes the button activate the detailed action `name` (`"win.back"`): the button is
-    /// insensitive while the action is disabled.
-    public func setAction(_ name: String) {
-        gtk_actionable_set_action_name(rp_actionable(gobject), name)
+    /// Makes the button activate `action` (e.g. `navigation.back`): the button is insensitive
+    /// while the action is disabled.
+    public func setAction(_ action: ActionName) {
+        gtk_actionable_set_action_name(rp_actionable(gobject), action.detailedName)
     }
 }

@@ -99,27 +99,34 @@ public final class Application: Object {
         return action
     }
 
-    /// Adds an `app.NAME` action.
+    /// Adds `action`, an `app.` action (`ActionName.app(_:accelerator:)`), and its accelerator.
     @discardableResult
-    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
-        register(Action(name: name, handler))
+    public func addAction(_ action: ActionName, _ handler: @escaping @MainActor () -> Void) -> Action {
+        precondition(action.group == "app", "\(action) is not an app. action")
+        setAccelerator(of: action)
+        return register(Action(name: action.name, handler))
     }
 
-    /// Adds an `app.NAME` action that takes a string (e.g. `app.open-route("raypets://learn")`).
+    /// Adds `action`, an `app.` action that takes a string (RayPets' `app.open-route`, which
+    /// a link activates over D-Bus), and its accelerator.
     @discardableResult
-    public func addAction(_ name: String, taking handler: @escaping @MainActor (String) -> Void) -> Action {
-        register(Action(name: name, stringHandler: handler))
+    public func addAction(_ action: ActionName, taking handler: @escaping @MainActor (String) -> Void) -> Action {
+        precondition(action.group == "app", "\(action) is not an app. action")
+        setAccelerator(of: action)
+        return register(Action(name: action.name, stringHandler: handler))
     }
 
-    /// Sets the keyboard accelerator of a detailed action name (`"win.back"`) to `accelerator`
-    /// (`"<Alt>Left"`).
-    public func setAccelerator(_ accelerator: String, for action: String) {
-        rp_application_set_accel(gobject, action, accelerator)
+    /// Makes `action`'s accelerator activate it, in every window of the application: for a
+    /// `win.` action, whose windows may not exist yet (`addAction(_:_:)` does this for an
+    /// `app.` action). Does nothing for an action without an accelerator.
+    public func setAccelerator(of action: ActionName) {
+        guard let accelerator = action.accelerator else { return }
+        rp_application_set_accel(gobject, action.detailedName, accelerator)
     }
 
     /// The first accelerator registered for `action`, if any.
-    public func accelerator(for action: String) -> String? {
-        guard let first = rp_application_first_accel(gobject, action) else { return nil }
+    package func accelerator(for action: ActionName) -> String? {
+        guard let first = rp_application_first_accel(gobject, action.detailedName) else { return nil }
         defer { g_free(first) }
         return String(cString: first)
     }

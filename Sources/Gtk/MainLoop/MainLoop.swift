@@ -1,8 +1,8 @@
 import CGtk
 import Glibc
 
-/// Direct control of GTK's start-up and GLib's default main context, for tests and tools
-/// that drive GTK without a `GtkApplication`.
+/// GTK's start-up and GLib's default main context, for tools that drive GTK without a
+/// `GtkApplication`. A test steps the loop with `GtkTestDriver` (the GtkTesting product).
 @MainActor
 public enum MainLoop {
     /// Initialises GTK. Returns `false` (instead of aborting the process) when there is no
@@ -10,16 +10,17 @@ public enum MainLoop {
     public static func initialize() -> Bool { gtk_init_check() != 0 }
 
     /// Runs one main-loop iteration. With `blocking`, waits for an event first.
-    /// Returns whether anything was dispatched.
+    /// Returns whether anything was dispatched. For this package's tests and benchmarks;
+    /// another package's tests use `GtkTestDriver` (GtkTesting).
     @discardableResult
-    public static func iterate(blocking: Bool = false) -> Bool {
+    package static func iterate(blocking: Bool = false) -> Bool {
         g_main_context_iteration(nil, blocking ? 1 : 0) != 0
     }
 
     /// Runs the loop until `condition` holds or `timeout` seconds pass.
-    /// Returns whether the condition held.
+    /// Returns whether the condition held. For this package's tests (`GtkTestDriver` outside it).
     @discardableResult
-    public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+    package static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
         let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
         while !condition() {
             if g_get_monotonic_time() > deadline { return false }
@@ -29,9 +30,10 @@ public enum MainLoop {
     }
 
     /// Runs the loop for `seconds`, blocking between events (so an idle loop sleeps).
-    /// Returns the number of iterations that dispatched something.
+    /// Returns the number of iterations that dispatched something. For this package's tests
+    /// and benchmarks (`GtkTestDriver` outside it).
     @discardableResult
-    public static func run(for seconds: Double) -> Int {
+    package static func run(for seconds: Double) -> Int {
         var flag = false
         let id = g_timeout_add_full(
             G_PRIORITY_DEFAULT, UInt32(seconds * 1000),
@@ -92,8 +94,9 @@ public enum MainLoop {
             + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
     }
 
-    /// Turns GTK's animations on or off for this process (`gtk-enable-animations`).
-    public static func setAnimationsEnabled(_ enabled: Bool) {
+    /// Turns GTK's animations on or off for this process (`gtk-enable-animations`). For this
+    /// package's tests and benchmarks (`GtkTestDriver` outside it).
+    package static func setAnimationsEnabled(_ enabled: Bool) {
         guard let settings = gtk_settings_get_default() else { return }
         rp_object_set_boolean(UnsafeMutableRawPointer(settings), "gtk-enable-animations", enabled ? 1 : 0)
     }

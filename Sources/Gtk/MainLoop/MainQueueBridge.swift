@@ -18,7 +18,7 @@ public enum MainQueueBridge {
     package private(set) static var drainCount = 0
 
     /// Whether the bridge is installed.
-    public static var isInstalled: Bool { sourceID != 0 }
+    package static var isInstalled: Bool { sourceID != 0 }
 
     /// Installs the bridge on the default GLib main context. Safe to call more than once.
     public static func install() {

@@ -24,7 +24,7 @@ public final class SignalConnection {
     }
 
     /// Whether the handler is still connected.
-    public var isConnected: Bool {
+    package var isConnected: Bool {
         guard let object, handlerID != 0 else { return false }
         return g_signal_handler_is_connected(object.gobject, gulong(handlerID)) != 0
     }

@@ -42,8 +42,8 @@ public final class AlertWindow {
         }
     }
 
-    /// The CSS class of every alert window: `navigation-alert`.
-    public static let cssClass = "navigation-alert"
+    /// Gives the safe answer: Escape.
+    private static let safeAction = ActionName(group: "alert", name: "safe", accelerator: "Escape")
 
     /// The alert's window.
     public let window = Window(alert: ())
@@ -70,7 +70,6 @@ public final class AlertWindow {
         window.destroysWithParent = true
         window.addCSSClass("dialog")
         window.addCSSClass("message")
-        window.addCSSClass(Self.cssClass)
         window.titlebar = Box(.horizontal)  // no title bar: the message dialog's look
 
         let headingLabel = Label(heading)
@@ -109,8 +108,9 @@ public final class AlertWindow {
         window.child = content
 
         let safe = safeResponse
-        _ = window.insertActions(prefix: "alert", [("safe", { [weak self] in self?.answer(safe) })])
-        window.addShortcut("Escape", action: "alert.safe")
+        let answerSafely: @MainActor () -> Void = { [weak self] in self?.answer(safe) }
+        window.insertActions([(Self.safeAction, answerSafely)])
+        window.addShortcut(for: Self.safeAction)
         window.onCloseRequest { [weak self] in
             self?.answer(safe)
             return true  // the owner closes the alert

@@ -31,6 +31,7 @@ public final class Button: Widget {
         connect("clicked", handler)
     }
 
-    /// Clicks the button now, as the mouse does (emits "clicked").
-    public func click() { rp_signal_emit_void(gobject, "clicked") }
+    /// Clicks the button now, as the mouse does (emits "clicked"). For this package's tests
+    /// (`GtkTestDriver.click(_:)` outside it).
+    package func click() { rp_signal_emit_void(gobject, "clicked") }
 }

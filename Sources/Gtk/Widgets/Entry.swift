@@ -15,12 +15,6 @@ public final class Entry: Widget {
         set { gtk_editable_set_text(rp_editable(gobject), newValue) }
     }
 
-    /// The cursor's position, in characters.
-    public var cursorPosition: Int {
-        get { Int(gtk_editable_get_position(rp_editable(gobject))) }
-        set { gtk_editable_set_position(rp_editable(gobject), Int32(newValue)) }
-    }
-
     /// Whether Enter in the entry activates the window's default widget.
     public var activatesDefault: Bool {
         get { gtk_entry_get_activates_default(rp_entry(gobject)) != 0 }

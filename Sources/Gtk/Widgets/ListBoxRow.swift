@@ -16,5 +16,5 @@ public final class ListBoxRow: Widget {
     public var index: Int { Int(gtk_list_box_row_get_index(rp_list_box_row(gobject))) }
 
     /// Activates the row as a click or Enter does (its list emits "row-activated").
-    public func activate() { rp_signal_emit_void(gobject, "activate") }
+    package func activate() { rp_signal_emit_void(gobject, "activate") }
 }

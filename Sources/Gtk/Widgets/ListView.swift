@@ -38,7 +38,7 @@ public final class ListView: Widget {
     private var spareRows: [any ListViewRow] = []
     /// How many rows were made since the list was (it stays near the number that fits on
     /// screen, whatever the number of items).
-    public private(set) var rowsMade = 0
+    package private(set) var rowsMade = 0
 
     /// An empty list; `makeRow` makes a row, `keyAt` says the key of the item at a position
     /// (`nil`: the item cannot be read, the row stays empty).
@@ -156,13 +156,13 @@ public final class ListView: Widget {
 
     /// Activates the item at `index` as a click or Enter on its row does (whether or not its
     /// row exists). Does nothing for an index outside the list.
-    public func activateItem(at index: Int) {
+    package func activateItem(at index: Int) {
         guard (0..<count).contains(index) else { return }
         gtk_widget_activate_action_variant(widget, "list.activate-item", g_variant_new_uint32(guint32(index)))
     }
 
     /// The index of the row that has the keyboard focus, if one has.
-    public var focusedIndex: Int? {
+    package var focusedIndex: Int? {
         guard containsFocus, let root = gtk_widget_get_root(widget), var focus = gtk_root_get_focus(root) else {
             return nil
         }
@@ -193,7 +193,7 @@ public final class ListView: Widget {
     }
 
     /// The rows that exist now, with the index of the item each shows (for tests).
-    public var rowsShown: [(index: Int, row: any ListViewRow)] {
+    package var rowsShown: [(index: Int, row: any ListViewRow)] {
         rows.compactMap { item, row in
             let position = gtk_list_item_get_position(OpaquePointer(bitPattern: item))
             return position == GTK_INVALID_LIST_POSITION ? nil : (Int(position), row)

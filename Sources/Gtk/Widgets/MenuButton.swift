@@ -4,8 +4,8 @@ import CGtk
 @MainActor
 public final class MenuButton: Widget {
     /// A menu button showing `iconName`, named `accessibleLabel` for screen readers, whose
-    /// menu lists `items` (label, detailed action name such as `"app.about"`).
-    public init(iconName: String, accessibleLabel: String, items: [(label: String, action: String)]) {
+    /// menu lists `items` (label, and the action the item activates).
+    public init(iconName: String, accessibleLabel: String, items: [(label: String, action: ActionName)]) {
         super.init(UnsafeMutableRawPointer(gtk_menu_button_new()), transfer: .none)
         let button = rp_menu_button(gobject)
         gtk_menu_button_set_icon_name(button, iconName)
@@ -13,7 +13,7 @@ public final class MenuButton: Widget {
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
         let menu = g_menu_new()
-        for item in items { g_menu_append(menu, item.label, item.action) }
+        for item in items { g_menu_append(menu, item.label, item.action.detailedName) }
         gtk_menu_button_set_menu_model(button, UnsafeMutableRawPointer(menu)!.assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(menu))  // the button holds it now
     }

@@ -36,18 +36,18 @@ public final class ScrolledWindow: Widget {
     public var child: Widget { content }
 
     /// How far down the child is scrolled, in pixels (0: at the top).
-    public var verticalOffset: Double {
+    package var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject))) }
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject)), newValue) }
     }
 
     /// How much of the child shows at once, in pixels (the height of the scrolled area).
-    public var visibleHeight: Double {
+    package var visibleHeight: Double {
         gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject)))
     }
 
     /// How far down the child can be scrolled, in pixels (0: it fits).
-    public var maximumVerticalOffset: Double {
+    package var maximumVerticalOffset: Double {
         let adjustment = gtk_scrolled_window_get_vadjustment(rp_scrolled_window(gobject))
         return max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
     }

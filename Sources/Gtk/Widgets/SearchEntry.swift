@@ -38,7 +38,9 @@ public final class SearchEntry: Widget {
     /// Makes `trigger` (Ctrl+F unless said) focus the entry, whichever widget of the window has
     /// the focus, while `scope` (the page holding the entry) is on screen.
     public func addFocusShortcut(on scope: Widget, trigger: String = "<Control>f") {
-        scope.insertActions(prefix: "search", [("focus", { [weak self] in self?.grabFocus() })])
-        rp_add_window_shortcut(scope.gobject, trigger, "search.focus")
+        let focus = ActionName(group: "search", name: "focus", accelerator: trigger)
+        let grab: @MainActor () -> Void = { [weak self] in self?.grabFocus() }
+        scope.insertActions([(focus, grab)])
+        rp_add_window_shortcut(scope.gobject, trigger, focus.detailedName)
     }
 }

@@ -52,7 +52,7 @@ public final class Stack: Widget {
     }
 
     /// The names of the children, in no particular order.
-    public var childNames: [String] { Array(named.keys) }
+    package var childNames: [String] { Array(named.keys) }
 
     /// The child called `name`.
     public func child(named name: String) -> Widget? { named[name] }

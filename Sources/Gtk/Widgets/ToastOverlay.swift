@@ -50,12 +50,6 @@ public final class ToastOverlay: Widget {
         Self.installStyle()
     }
 
-    /// Whether a toast is showing.
-    public var isShowing: Bool { gtk_revealer_get_reveal_child(rp_revealer(revealer.gobject)) != 0 }
-
-    /// The message showing, if any.
-    public var message: String? { isShowing ? label.text : nil }
-
     /// Shows `text` with a button `actionTitle` that runs `action` once and closes the toast;
     /// it closes by itself after `timeout` seconds. Replaces the toast showing, if any.
     public func show(
@@ -87,7 +81,7 @@ public final class ToastOverlay: Widget {
     }
 
     /// Presses the toast's button, as a click does.
-    public func performAction() {
+    package func performAction() {
         let action = self.action
         dismiss()
         action?()

@@ -80,7 +80,7 @@ open class Widget: Object {
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 
     /// Whether the widget has the CSS class `name` (e.g. `destructive-action`).
-    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+    package func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
     /// The name assistive technologies read for this widget.
     public func setAccessibleLabel(_ label: String) { rp_accessible_set_label(gobject, label) }
@@ -124,16 +124,19 @@ open class Widget: Object {
         gtk_widget_set_valign(widget, vertical.gtk)
     }
 
-    /// Adds actions under `prefix` (e.g. `dialog.back`) that this widget and its children can
-    /// activate — from buttons (`setAction`) and shortcuts (`addShortcut`). Returns them by name.
+    /// Adds `actions`, all of one group (e.g. `navigation.back` and `navigation.cancel`), that
+    /// this widget and its children can activate — from buttons (`Button.setAction(_:)`) and
+    /// shortcuts (`addShortcut(for:)`). Returns them by name.
     @discardableResult
     public func insertActions(
-        prefix: String, _ actions: [(name: String, handler: @MainActor () -> Void)]
-    ) -> [String: Action] {
+        _ actions: [(action: ActionName, handler: @MainActor () -> Void)]
+    ) -> [ActionName: Action] {
+        guard let prefix = actions.first?.action.group else { return [:] }
+        precondition(actions.allSatisfy { $0.action.group == prefix }, "one group per insertActions")
         let group = g_simple_action_group_new()
-        var made: [String: Action] = [:]
+        var made: [ActionName: Action] = [:]
         for (name, handler) in actions {
-            let action = Action(name: name, handler)
+            let action = Action(name: name.name, handler)
             action.add(to: UnsafeMutableRawPointer(group!))
             made[name] = action
         }
@@ -142,18 +145,19 @@ open class Widget: Object {
         return made
     }
 
-    /// Activates the action `name` (`"dialog.cancel"`) as a button of this widget would: the
-    /// nearest group with that prefix, looking from this widget up to the application. Returns
+    /// Activates `action` (e.g. `navigation.cancel`) as a button of this widget would: the
+    /// nearest group with its prefix, looking from this widget up to the application. Returns
     /// `false` when there is no such action (or it is disabled).
     @discardableResult
-    public func activateAction(_ name: String) -> Bool {
-        gtk_widget_activate_action_variant(widget, name, nil) != 0
+    public func activateAction(_ action: ActionName) -> Bool {
+        gtk_widget_activate_action_variant(widget, action.detailedName, nil) != 0
     }
 
-    /// A keyboard shortcut on this widget that activates the detailed action `action`
-    /// (`"dialog.cancel"`, or a built-in one such as `"window.close"`).
-    public func addShortcut(_ trigger: String, action: String) {
-        rp_add_shortcut(gobject, trigger, action)
+    /// A keyboard shortcut on this widget: `action`'s accelerator activates it while the focus
+    /// is inside this widget (a window: anywhere in it). Does nothing for an action without one.
+    public func addShortcut(for action: ActionName) {
+        guard let accelerator = action.accelerator else { return }
+        rp_add_shortcut(gobject, accelerator, action.detailedName)
     }
 
     /// Moves keyboard focus to this widget. In a window that is not shown yet, makes it the
@@ -186,7 +190,7 @@ open class Widget: Object {
     /// Whether this widget and every ancestor are visible and shown by their parents
     /// (a GtkStack hides all children but one), up to a window: the widget is drawn once its
     /// window is. A widget that is in no window (never added, or removed) is not.
-    public var isOnVisibleBranch: Bool { Self.isOnVisibleBranch(widget) }
+    package var isOnVisibleBranch: Bool { Self.isOnVisibleBranch(widget) }
 
     static func isOnVisibleBranch(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         var node = widget

@@ -43,13 +43,16 @@ public final class Window: Widget {
         didSet { gtk_window_set_default_widget(rp_window(gobject), defaultButton?.widget) }
     }
 
-    /// Adds a `win.NAME` action (the window must be an application window).
+    /// Adds `action`, a `win.` action (`ActionName.win(_:accelerator:)`); the window must be
+    /// an application window. Its accelerator is the application's to set
+    /// (`Application.setAccelerator(of:)`).
     @discardableResult
-    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
-        let action = Action(name: name, handler)
-        action.add(to: gobject)
-        actions[name] = action
-        return action
+    public func addAction(_ action: ActionName, _ handler: @escaping @MainActor () -> Void) -> Action {
+        precondition(action.group == "win", "\(action) is not a win. action")
+        let made = Action(name: action.name, handler)
+        made.add(to: gobject)
+        actions[action.name] = made
+        return made
     }
 
     /// Runs `handler` right after each frame the window draws (its frame clock's

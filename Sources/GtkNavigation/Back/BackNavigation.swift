@@ -5,8 +5,8 @@ import Navigation
 /// through.
 ///
 /// A window has one `BackNavigation`. It owns the window's Back button (and a dialog's Cancel
-/// button) and the `navigation.back` / `navigation.cancel` actions behind them, and binds to
-/// those actions every way a user can ask:
+/// button) and the `navigation.back` / `navigation.cancel` actions behind them
+/// (``NavigationAction``), and binds to those actions every way a user can ask:
 ///
 /// | the user's way | action |
 /// |---|---|
@@ -53,23 +53,23 @@ public final class BackNavigation {
         cancelButton = closes ? Button(label: labels.cancel) : nil
         // The actions capture a box, not self: self is not fully initialised yet.
         let target = Target()
-        var actions: [(name: String, handler: @MainActor () -> Void)] = [("back", { target.navigation?.goBack() })]
+        var actions: [(action: ActionName, handler: @MainActor () -> Void)] = [
+            (NavigationAction.back, { target.navigation?.goBack() })
+        ]
         if closes {
-            actions.append(("cancel", { target.navigation?.close(.cancel) }))
-            actions.append(("close", { target.navigation?.close(.close) }))
+            actions.append((NavigationAction.cancel, { target.navigation?.close(.cancel) }))
+            actions.append((NavigationAction.close, { target.navigation?.close(.close) }))
         }
-        let made = window.insertActions(prefix: "navigation", actions)
-        backAction = made["back"]!
-        cancelAction = made["cancel"]
-        closeAction = made["close"]
+        let made = window.insertActions(actions)
+        backAction = made[NavigationAction.back]!
+        cancelAction = made[NavigationAction.cancel]
+        closeAction = made[NavigationAction.close]
         target.navigation = self
-        backButton.setAction("navigation.back")
-        window.addShortcut("<Alt>Left", action: "navigation.back")
+        for (action, _) in actions { window.addShortcut(for: action) }
+        backButton.setAction(NavigationAction.back)
         window.onMouseButton(8) { [weak backAction] in backAction?.activate() }
         if let cancelButton {
-            cancelButton.setAction("navigation.cancel")
-            window.addShortcut("Escape", action: "navigation.cancel")
-            window.addShortcut("<Control>w", action: "navigation.close")
+            cancelButton.setAction(NavigationAction.cancel)
             window.onCloseRequest { [weak self] in
                 guard let source = self?.source else { return false }  // nothing follows: let GTK close it
                 source.requestClose(.close)
@@ -85,9 +85,6 @@ public final class BackNavigation {
         source.onChange = { [weak self] in self?.update() }
         update()
     }
-
-    /// The host followed now.
-    public var followed: (any BackNavigable)? { source }
 
     /// Back: asks the followed host to go back (nothing happens on a root page).
     public func goBack() {

@@ -28,8 +28,9 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// The CSS class every dialog window has: `navigation-dialog`.
     public static var dialogCSSClass: String { "navigation-dialog" }
 
-    /// The size a dialog opens at (the user can resize it). 420 × 460 unless set.
-    public var dialogSize: (width: Int32, height: Int32) = (420, 460)
+    /// The size a dialog opens at (the user can resize it). `nil` (unless set): GTK's default,
+    /// the size its content asks for.
+    public var dialogSize: (width: Int32, height: Int32)?
 
     /// A host for dialogs over `parent`, building views with `makeView`.
     public init(

@@ -22,8 +22,8 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     /// phone). Apps that place `stack` themselves get no bar.
     public let widget = Box(.vertical)
     /// A second switcher for the same tabs at the bottom of `widget`, shown only while the
-    /// window is narrower than `compactWidth`.
-    public let switcherBar = Box(.horizontal)
+    /// window is narrower than `compactWidth` (package access: for this package's tests).
+    package let switcherBar = Box(.horizontal)
     /// Below this width (pixels) the switcher moves from the header bar to `switcherBar`, and
     /// `widget` carries the CSS class `compact` (so a stylesheet can tighten the pages for a
     /// phone, e.g. `.compact .my-page { padding: 12px; }`); 0 (the default): never.

@@ -11,12 +11,12 @@ final class ModalDialog<Route: NavigationRoute> {
     let navigation: BackNavigation
     let pages: PageViews<Route>
 
-    init(makeView: @escaping PageViewFactory<Route>, labels: NavigationLabels, size: (width: Int32, height: Int32)) {
+    init(makeView: @escaping PageViewFactory<Route>, labels: NavigationLabels, size: (width: Int32, height: Int32)?) {
         navigation = BackNavigation(window: window, labels: labels, closes: true)
         pages = PageViews(makeView: makeView)
         window.isModal = true
         window.destroysWithParent = true
-        window.setDefaultSize(width: size.width, height: size.height)
+        if let size { window.setDefaultSize(width: size.width, height: size.height) }
         window.addCSSClass(GtkModalHost<Route>.dialogCSSClass)
         header.packStart(navigation.backButton)
         if let cancel = navigation.cancelButton { header.packEnd(cancel) }

@@ -15,14 +15,15 @@ public struct GtkSplitOptions<Route: NavigationRoute> {
     /// sidebar's.
     public var labels: NavigationLabels
     /// The sidebar's width in pixels when split (the content takes the rest): at least this,
-    /// more if the sidebar's page needs it. 260 unless set.
-    public var sidebarWidth: Int
+    /// more if the sidebar's page needs it. `nil` (unless set): as wide as the sidebar's page
+    /// needs, as GTK sizes any widget.
+    public var sidebarWidth: Int?
 
     /// Options for `layout`; an empty content side unless a `placeholder` is given; a sidebar
-    /// `sidebarWidth` pixels wide.
+    /// at least `sidebarWidth` pixels wide, if given.
     public init(
         layout: SplitLayout<Route>, placeholder: Widget = Box(.vertical), labels: NavigationLabels = .init(),
-        sidebarWidth: Int = 260
+        sidebarWidth: Int? = nil
     ) {
         self.layout = layout
         self.placeholder = placeholder

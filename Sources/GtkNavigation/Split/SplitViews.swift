@@ -54,7 +54,7 @@ final class SplitViews<Route: NavigationRoute> {
         options.placeholder.setExpand(horizontal: true, vertical: true)
 
         sidebarPane.addCSSClass("sidebar-pane")
-        sidebarPane.setSizeRequest(width: Int32(options.sidebarWidth), height: -1)
+        if let width = options.sidebarWidth { sidebarPane.setSizeRequest(width: Int32(width), height: -1) }
         sidebarPane.setExpand(horizontal: false, vertical: true)
         sidebarPane.append(sidebarHeader.widget)
         sidebarPane.append(Separator(.horizontal))

@@ -8,8 +8,8 @@ public struct PageID: Hashable, Sendable, Codable, CustomStringConvertible {
 
     @MainActor private static var last: UInt64 = 0
 
-    /// The next unused id.
-    @MainActor public static func next() -> PageID {
+    /// The next unused id (`Page` takes one when it is made).
+    @MainActor static func next() -> PageID {
         last += 1
         return PageID(rawValue: last)
     }

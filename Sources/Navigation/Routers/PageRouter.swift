@@ -87,8 +87,9 @@ public class PageRouter<Route: NavigationRoute> {
         host.register(object, broughtBy: id)
     }
 
-    /// Number of `onDismissed` closures still waiting for their pages to leave.
-    public var pendingDismissHandlers: Int { stack.pendingDismissHandlers }
+    /// Number of `onDismissed` closures still waiting for their pages to leave (for this
+    /// package's tests: each must run once, and none may be left behind).
+    package var pendingDismissHandlers: Int { stack.pendingDismissHandlers }
 
     /// Pushes a page for `route` on top (the first page appears without animation).
     @discardableResult

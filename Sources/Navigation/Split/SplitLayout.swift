@@ -20,8 +20,9 @@ public struct SplitLayout<Route: NavigationRoute>: Sendable {
     public let isSidebar: @Sendable (Route) -> Bool
 
     /// A layout that puts the pages whose route `isSidebar` says beside their content on
-    /// windows at least `minimumWidth` pixels wide.
-    public init(minimumWidth: Int = 720, isSidebar: @escaping @Sendable (Route) -> Bool) {
+    /// windows at least `minimumWidth` pixels wide. There is no default: the width depends on
+    /// what the app's sidebar and content pages need (RayPets uses 720, RecipeBox 640).
+    public init(minimumWidth: Int, isSidebar: @escaping @Sendable (Route) -> Bool) {
         self.minimumWidth = minimumWidth
         self.isSidebar = isSidebar
     }

@@ -8,7 +8,7 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     case chooseRow(Int)
     /// The header bar's Back button (the window's, or the dialog's when it is open).
     case back
-    /// Alt+Left: `win.back`, or `dialog.back` in the dialog.
+    /// Alt+Left: `navigation.back`, the main window's or, in the dialog, the dialog's.
     case altLeft
     /// The dialog's Cancel button.
     case cancel

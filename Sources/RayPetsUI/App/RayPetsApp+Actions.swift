@@ -2,23 +2,15 @@ import Gtk
 import RayPets
 
 extension RayPetsApp {
-    /// The application's accelerators. (Back and a dialog's Cancel are the window's own
-    /// shortcuts: see `BackNavigation`.)
-    public static let accelerators: [(action: String, accelerator: String)] = [
-        ("win.close", "<Control>w"),
-        ("app.quit", "<Control>q"),
-        ("app.shortcuts", "<Control>question"),
-    ]
-
-    /// Registers the app-wide actions and every accelerator.
+    /// Registers the app-wide actions (`AppAction`) and every accelerator, the main window's
+    /// `win.close` too. (Back and a dialog's Cancel are the window's own shortcuts: see
+    /// `BackNavigation`.)
     package func installActions() {
-        application.addAction("quit") { [weak self] in self?.application.quit() }
-        application.addAction("about") { [weak self] in self?.showAbout() }
-        application.addAction("shortcuts") { [weak self] in self?.showShortcuts() }
-        application.addAction("open-route", taking: { [weak self] uri in self?.open([uri]) })
-        for (action, accelerator) in Self.accelerators {
-            application.setAccelerator(accelerator, for: action)
-        }
+        application.addAction(AppAction.quit) { [weak self] in self?.application.quit() }
+        application.addAction(AppAction.about) { [weak self] in self?.showAbout() }
+        application.addAction(AppAction.shortcuts) { [weak self] in self?.showShortcuts() }
+        application.addAction(AppAction.openRoute, taking: { [weak self] uri in self?.open([uri]) })
+        application.setAccelerator(of: AppAction.closeWindow)
     }
 
     private func showAbout() {

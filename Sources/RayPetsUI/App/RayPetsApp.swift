@@ -66,7 +66,7 @@ public final class RayPetsApp {
             return
         }
         let window = MainWindow(application: application)
-        window.window.addAction("close") { [weak window] in window?.window.close() }
+        window.window.addAction(AppAction.closeWindow) { [weak window] in window?.window.close() }
         // Closing the window ends the app: save where the user was while the pages still exist.
         window.window.onCloseRequest { [weak self] in
             self?.saveState()

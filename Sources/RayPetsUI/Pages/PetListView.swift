@@ -46,7 +46,7 @@ final class PetListView: PageView {
             model.search(search.text)
         }
         // Escape in the empty search does what Escape does around it (a dialog's Cancel).
-        search.onEscapeWhenEmpty = { [weak search] in search?.activateAction("navigation.cancel") }
+        search.onEscapeWhenEmpty = { [weak search] in search?.activateAction(NavigationAction.cancel) }
         self.rows = rows
         self.search = search
         self.add = add

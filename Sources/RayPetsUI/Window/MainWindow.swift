@@ -47,18 +47,19 @@ public final class MainWindow: AppWindow, Feedback {
         welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
         // The Clinic tab adapts: My pets beside the chosen pet on a wide window.
         let petsSplit = GtkSplitOptions(
-            layout: AppRoute.splitLayout, placeholder: Self.noPetChosen(), labels: labels)
+            layout: AppRoute.splitLayout, placeholder: Self.noPetChosen(), labels: labels, sidebarWidth: 260)
         tabHost = GtkTabHost(
             window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, splits: [.clinic: petsSplit],
             makeView: ViewFactory.makeView(for:))
         let modalHost = GtkModalHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
+        modalHost.dialogSize = (420, 460)
         self.modalHost = modalHost
         alertHost = GtkAlertHost(
             parent: { [weak modalHost, weak window] in modalHost?.window ?? window },
             makeAlert: AlertFactory.makeAlert(for:))
         menuButton = MenuButton(
             iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
-            items: [(L("Keyboard Shortcuts"), "app.shortcuts"), (L("About RayPets"), "app.about")])
+            items: [(L("Keyboard Shortcuts"), AppAction.shortcuts), (L("About RayPets"), AppAction.about)])
         sections.isHomogeneous = false  // only what shows counts for the window's size
         sections.add(welcomeHost.widget, name: "welcome")
         sections.add(tabHost.widget, name: "tabs")

@@ -29,9 +29,10 @@ public final class RecipeBoxWindow {
         window = Window(application: application)
         window.setDefaultSize(width: 480, height: 420)
         // Adaptive: the list beside the recipe when wide, one stack with Back when narrow.
-        let placeholder = Label("Choose a recipe.")
+        let split = GtkSplitOptions(
+            layout: RecipeRoute.splitLayout, placeholder: Label("Choose a recipe."), sidebarWidth: 260)
         stackHost = GtkStackHost(
-            window: window, split: GtkSplitOptions(layout: RecipeRoute.splitLayout, placeholder: placeholder),
+            window: window, split: split,
             makeView: Self.view(for:))
         dialogHost = GtkModalHost(parent: window, makeView: Self.view(for:))
         dialogHost.dialogSize = (360, 420)

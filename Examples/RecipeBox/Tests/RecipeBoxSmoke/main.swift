@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import GtkTesting
 import Navigation
 import RecipeBoxCore
 import RecipeBoxUI
@@ -20,19 +21,19 @@ MainQueueBridge.install()
 func smoke() -> [String] {
     var failures: [String] = []
     func expect(_ condition: Bool, _ message: String) { if !condition { failures.append(message) } }
-    func settle() { _ = MainLoop.run(until: { !MainLoop.iterate() }, timeout: 2) }
+    func settle() { GtkTestDriver.settle() }
     // Stop asks through a leave guard whose answer is awaited, and Swift resumes an awaited
     // answer on a worker thread before it hops back to the main actor: an idle main loop does
     // not prove the router has heard it (measured under load: 2-6 ms after the alert closed).
     // Wait for what each step leads to.
     func settle(until done: () -> Bool) {
-        _ = MainLoop.run(until: done, timeout: 10)
+        GtkTestDriver.run(until: done, timeout: 10)
         settle()
     }
 
     let app = RecipeBoxWindow(application: nil)
     app.window.present()
-    _ = MainLoop.run(until: { app.window.isMapped })
+    GtkTestDriver.run(until: { app.window.isMapped })
     settle()
     expect(app.window.title == "Recipes", "first title: \(app.window.title)")
     expect(!app.navigation.backButton.isVisible, "Back shown on the list")
@@ -72,11 +73,11 @@ func smoke() -> [String] {
     (app.stackRouter.topPage?.model as? CookingStepModel)?.onStop?()
     settle(until: { app.alertHost.alert != nil })
     expect(app.alertHost.alert != nil, "Stop on step 2 did not ask the second time")
-    app.alertHost.alert?.button("stop")?.click()
+    if let stop = app.alertHost.alert?.button("stop") { GtkTestDriver.click(stop) }
     settle(until: { app.window.title == "Pancakes" })
     expect(app.window.title == "Pancakes", "after Stop: \(app.window.title)")
 
-    app.navigation.backButton.click()
+    GtkTestDriver.click(app.navigation.backButton)
     settle()
     expect(app.window.title == "Recipes", "after Back: \(app.window.title)")
     expect(app.stackRouter.routes == [.recipes], "routes after Back: \(app.stackRouter.routes)")

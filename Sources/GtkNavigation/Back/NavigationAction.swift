@@ -1,0 +1,16 @@
+import Gtk
+
+/// The actions `BackNavigation` inserts into its window (group `navigation`), with their
+/// shortcuts. Use them to activate Back or Cancel from your own widgets, e.g. a search
+/// field's Escape when it is empty: `search.activateAction(NavigationAction.cancel)`.
+public enum NavigationAction {
+    /// `navigation.back` (Alt+Left; also the Back button and the mouse's back button): the
+    /// followed host goes back. Disabled while it has no page to go back to.
+    public static let back = ActionName(group: "navigation", name: "back", accelerator: "<Alt>Left")
+    /// `navigation.cancel` (Escape; also a dialog's Cancel button), in a dialog: the dialog
+    /// closes, asking the leave guards with the reason `cancel`.
+    public static let cancel = ActionName(group: "navigation", name: "cancel", accelerator: "Escape")
+    /// `navigation.close` (Ctrl+W; also the dialog window's close button), in a dialog: the
+    /// dialog closes, asking the leave guards with the reason `close`.
+    public static let close = ActionName(group: "navigation", name: "close", accelerator: "<Control>w")
+}

@@ -1,0 +1,53 @@
+import Gtk
+
+/// Steps GLib's main loop and presses controls from a GTK test: what an app's in-process GTK
+/// tests (or smoke tests) need to wait for GTK and act as a person would.
+///
+/// A GTK test runs on the process's main thread, outside `Application.run`: it calls
+/// `MainLoop.initialize()` (and `MainQueueBridge.install()` if it awaits), builds
+/// its window, then alternates actions and waits:
+///
+/// ```swift
+/// window.present()
+/// GtkTestDriver.run(until: { window.isMapped })
+/// GtkTestDriver.click(backButton)
+/// GtkTestDriver.settle()
+/// ```
+///
+/// Never step the loop from inside main-actor async code (a `Task`, after an `await`): the
+/// concurrency bridge would run the main queue from inside one of its own jobs. Wait there with
+/// `MainLoop.idle()` instead.
+@MainActor
+public enum GtkTestDriver {
+    /// Runs one main-loop iteration. With `blocking`, waits for an event first.
+    /// Returns whether anything was dispatched.
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool { MainLoop.iterate(blocking: blocking) }
+
+    /// Runs the loop until `condition` holds or `timeout` seconds pass.
+    /// Returns whether the condition held.
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+        MainLoop.run(until: condition, timeout: timeout)
+    }
+
+    /// Runs the loop until it has nothing left to dispatch, or `timeout` seconds pass: what
+    /// a step (a click, a present) set off has been handled. Returns whether the loop went idle.
+    @discardableResult
+    public static func settle(timeout: Double = 2) -> Bool {
+        MainLoop.run(until: { !MainLoop.iterate() }, timeout: timeout)
+    }
+
+    /// Runs the loop for `seconds`, blocking between events (so an idle loop sleeps).
+    /// Returns the number of iterations that dispatched something.
+    @discardableResult
+    public static func run(for seconds: Double) -> Int { MainLoop.run(for: seconds) }
+
+    /// Turns GTK's animations on or off for this process (`gtk-enable-animations`): off, a
+    /// stack's page changes at once and a test need not wait for slides.
+    public static func setAnimationsEnabled(_ enabled: Bool) { MainLoop.setAnimationsEnabled(enabled) }
+
+    /// Clicks `button` now, as the mouse does (emits "clicked"; an insensitive button too, so
+    /// check `isSensitive` first when that matters).
+    public static func click(_ button: Button) { button.click() }
+}
