@@ -133,7 +133,7 @@ func list(file: String, typing text: String) async {
         print("pets \(model.count) push-ms \(Double(push) / 1000) rss-kib \(rss)")
         return
     }
-    guard let view = host.visibleView,
+    guard let view = host.shownView,
         let search = findWidgets(SearchEntry.self, in: view.widget).first,
         let list = findWidgets(ListView.self, in: view.widget).first,
         let scrolled = findWidgets(ScrolledWindow.self, in: view.widget).last
@@ -241,24 +241,24 @@ func presentAndDismiss(_ count: Int, on router: StackRouter<AppRoute>, model: Me
 @MainActor
 func appointmentFlows(_ count: Int) async -> ClinicData {
     let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
-    let modalHost = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
+    let dialogHost = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
-    let modal = ModalRouter(host: modalHost)
+    let dialog = DialogRouter(host: dialogHost)
     tabs.router(for: .clinic).present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
     let data = ClinicData(store: ClinicDatabase.inMemory())
     let feedback = FeedbackLog()
     let questions = Questions(
-        router: ModalRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)))
+        router: DialogRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)))
     for _ in 0..<count {
         let flow = AppointmentRequestCoordinator(
-            router: modal, data: data, feedback: feedback, questions: questions)
+            router: dialog, data: data, feedback: feedback, questions: questions)
         flow.present(animated: true, onDismissed: nil)
-        (modalHost.visiblePage?.model as? PetListViewModel)?.select(at: 0)
-        while modalHost.visibleRoute == .petPicker { await Task.yield() }
-        (modalHost.visiblePage?.model as? ChoiceViewModel<VisitType>)?.select(.sick)
-        (modalHost.visiblePage?.model as? ChoiceViewModel<PainLevel>)?.select(.aLittle)
-        (modalHost.visiblePage?.model as? ChoiceViewModel<FakingAnswer>)?.select(.notFake)
-        (modalHost.visiblePage?.model as? MessageViewModel)?.performAction()
+        (dialogHost.visiblePage?.model as? PetListViewModel)?.select(at: 0)
+        while dialogHost.visibleRoute == .petPicker { await Task.yield() }
+        (dialogHost.visiblePage?.model as? ChoiceViewModel<VisitType>)?.select(.sick)
+        (dialogHost.visiblePage?.model as? ChoiceViewModel<PainLevel>)?.select(.aLittle)
+        (dialogHost.visiblePage?.model as? ChoiceViewModel<FakingAnswer>)?.select(.notFake)
+        (dialogHost.visiblePage?.model as? MessageViewModel)?.performAction()
     }
     return data
 }

@@ -77,7 +77,7 @@ enum FuzzTarget: String, CaseIterable {
                     tab: target.tab,
                     stacks: target.tab == .clinic
                         ? [.clinic: target.stack, .learn: [.learn]] : [.clinic: [.home], .learn: target.stack],
-                    modal: target.modal)
+                    dialog: target.dialog)
                 if reachableStates[place] == nil { return "\(link.uri) leads to \(place), which no clicks reach" }
             }
         }
@@ -99,8 +99,8 @@ enum FuzzTarget: String, CaseIterable {
         // flow and onDismissed the model expects there; all of it, if restore says so.
         let app = HeadlessApp()
         let complete = app.runToCompletion { await app.coordinator.restore(state) }
-        let actual = NavigationSnapshot(actual: app.coordinator, modal: app.modalRouter)
-        let place = NavigationPlace(tab: actual.tab, stacks: actual.stacks, modal: actual.modal)
+        let actual = NavigationSnapshot(actual: app.coordinator, dialog: app.dialogRouter)
+        let place = NavigationPlace(tab: actual.tab, stacks: actual.stacks, dialog: actual.dialog)
         guard let model = reachableStates[place] else {
             return "restoring\n\(text)\ngave \(place), which no clicks reach"
         }
@@ -109,7 +109,7 @@ enum FuzzTarget: String, CaseIterable {
         if actual.question != nil { return "restoring asked a question: \(actual)" }
         if expected != actual { return "restoring\n\(text)\ngave\n\(actual)\nthe model expects\n\(expected)" }
         if complete == true,
-            place != NavigationPlace(tab: state.tab, stacks: state.stacks, modal: state.modal)
+            place != NavigationPlace(tab: state.tab, stacks: state.stacks, dialog: state.dialog)
         {
             return "restore reported success for\n\(text)\nbut shows \(place)"
         }
@@ -286,7 +286,7 @@ enum FuzzTarget: String, CaseIterable {
 /// The app on in-memory hosts (no GTK), as the state file is restored into it.
 @MainActor
 final class HeadlessApp {
-    let modalRouter = ModalRouter(host: InMemoryHost<AppRoute>())
+    let dialogRouter = DialogRouter(host: InMemoryHost<AppRoute>())
     let coordinator: AppCoordinator
 
     final class NoWindow: AppWindow {
@@ -297,13 +297,13 @@ final class HeadlessApp {
     init() {
         let settings = SettingsStore(path: "/nonexistent/raypets-fuzz/settings") { _ in }
         let services = ClinicServices(
-            settings: settings, questions: Questions(router: ModalRouter(host: InMemoryHost<AppRoute>())))
+            settings: settings, questions: Questions(router: DialogRouter(host: InMemoryHost<AppRoute>())))
         let tabs = TabRouter(
             tabs: AppTab.allCases,
             host: InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout]))
         coordinator = AppCoordinator(
             window: NoWindow(), welcomeRouter: StackRouter(host: InMemoryHost<AppRoute>()), tabs: tabs,
-            modalRouter: modalRouter, services: services)
+            dialogRouter: dialogRouter, services: services)
         settings.completeWelcome()
         coordinator.start()
     }

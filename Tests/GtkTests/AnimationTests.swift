@@ -38,12 +38,12 @@ func animationTests(_ runner: TestRunner) {
             for inDialog in [false, true] {
                 let f = HostFixture()
                 defer { f.tearDown() }
-                let router: any Router<TestRoute> = inDialog ? f.modal : f.router
+                let router: any Router<TestRoute> = inDialog ? f.dialog : f.router
                 for route in [TestRoute.root, .a, .b] {
                     router.present(route, model: TitledModel("\(route)"), animated: false, onDismissed: nil)
                 }
                 f.settle()
-                guard let stack = inDialog ? f.modalHost.stack : f.stackHost.stack else {
+                guard let stack = inDialog ? f.dialogHost.stack : f.stackHost.stack else {
                     throw Failure(description: "no stack")
                 }
                 operation(router, animated)

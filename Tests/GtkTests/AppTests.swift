@@ -11,7 +11,7 @@ final class AppFixture {
     let window = MainWindow(application: nil)
     let widgets = FinalizationCounter()
     let tabs: TabRouter<AppTab, AppRoute>
-    let modal: ModalRouter<AppRoute>
+    let dialog: DialogRouter<AppRoute>
     let app: AppCoordinator
 
     /// With `demoPets`, that many made-up pets after the four sample ones.
@@ -26,13 +26,13 @@ final class AppFixture {
         let settings = SettingsStore(path: folder + "/settings")
         if !firstLaunch { settings.completeWelcome() }
         tabs = TabRouter(tabs: AppTab.allCases, host: window.tabHost)
-        modal = ModalRouter(host: window.modalHost)
+        dialog = DialogRouter(host: window.dialogHost)
         app = AppCoordinator(
             window: window, welcomeRouter: StackRouter(host: window.welcomeHost), tabs: tabs,
-            modalRouter: modal,
+            dialogRouter: dialog,
             services: ClinicServices(
                 data: ClinicData(store: database), settings: settings, feedback: window,
-                questions: Questions(router: ModalRouter(host: window.alertHost))))
+                questions: Questions(router: DialogRouter(host: window.alertHost))))
         for tab in AppTab.allCases {
             window.tabHost.host(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }
         }
@@ -257,7 +257,7 @@ func appTests(_ runner: TestRunner) {
             await driver.settle()
             try await driver.perform(.back)
             try check(
-                f.window.tabHost.visibleHost?.visibleView?.widget.containsFocus == true, "no focus on My pets")
+                f.window.tabHost.selectedHost?.shownView?.widget.containsFocus == true, "no focus on My pets")
             try await driver.perform(.back)
             f.settle()
             try check(f.widgets.alive == 2, "page widgets alive: \(f.widgets.alive) (only the two tab roots should be)")

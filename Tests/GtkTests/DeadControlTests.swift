@@ -94,7 +94,7 @@ func open<T>(
 /// What a person sees, and where navigation is.
 @MainActor
 private func fingerprint(_ fixture: AppFixture) -> String {
-    let stacks = AppTab.allCases.map { "\(fixture.tabs.router(for: $0).routes)" } + ["\(fixture.modal.routes)"]
+    let stacks = AppTab.allCases.map { "\(fixture.tabs.router(for: $0).routes)" } + ["\(fixture.dialog.routes)"]
     return stacks.joined(separator: " | ") + "\n" + VisibleControls.fingerprint()
 }
 
@@ -130,8 +130,8 @@ func petDetails(_ f: AppFixture) {
 @MainActor
 private func withRecord(_ f: AppFixture) {
     schedule(f, answers: ["0", "well"])
-    top(f.modal, MessageViewModel.self)?.performAction()
-    waitFor(f) { f.modal.pages.isEmpty }
+    top(f.dialog, MessageViewModel.self)?.performAction()
+    waitFor(f) { f.dialog.pages.isEmpty }
 }
 
 /// Runs the loop until `condition` holds (a child's result lands a few turns later).
@@ -146,9 +146,9 @@ private func schedule(_ f: AppFixture, answers: [String]) {
     top(clinic(f), HomeViewModel.self)?.scheduleAppointment()
     f.settle()
     for answer in answers {
-        let depth = f.modal.pages.count
-        defer { waitFor(f) { f.modal.pages.count > depth } }
-        switch f.modal.topPage?.model {
+        let depth = f.dialog.pages.count
+        defer { waitFor(f) { f.dialog.pages.count > depth } }
+        switch f.dialog.topPage?.model {
         case let list as PetListViewModel: list.select(at: Int(answer) ?? 0)
         case let choice as ChoiceViewModel<VisitType>: _ = choice.select(option: answer)
         case let choice as ChoiceViewModel<PainLevel>: _ = choice.select(option: answer)
@@ -213,7 +213,7 @@ let dialogPlaces: [Place] = [
     Place(name: "No appointment required") { f in schedule(f, answers: ["0", "well"]) },
     Place(name: "a new pet's editor in the dialog") { f in
         schedule(f, answers: [])
-        model(f.modal, PetListViewModel.self)?.add()
+        model(f.dialog, PetListViewModel.self)?.add()
     },
     Place(name: "Clinic info in a dialog") { f in
         petDetails(f)

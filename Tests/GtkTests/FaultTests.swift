@@ -29,18 +29,18 @@ func faultTests(_ runner: TestRunner) {
         let f = HostFixture()
         defer { f.tearDown() }
         var dismissed: [String] = []
-        f.modal.present(.a, model: TitledModel("A"), animated: true) { dismissed.append("a") }
-        f.modal.present(.b, model: TitledModel("B"), animated: true) { dismissed.append("b") }
+        f.dialog.present(.a, model: TitledModel("A"), animated: true) { dismissed.append("a") }
+        f.dialog.present(.b, model: TitledModel("B"), animated: true) { dismissed.append("b") }
         f.settle()
-        let old = f.modalHost.window
-        f.modal.dismiss(animated: true)
-        f.modal.present(.c, model: TitledModel("C"), animated: true) { dismissed.append("c") }
-        try check(f.modalHost.window != nil && f.modalHost.window !== old, "no fresh dialog")
+        let old = f.dialogHost.window
+        f.dialog.dismiss(animated: true)
+        f.dialog.present(.c, model: TitledModel("C"), animated: true) { dismissed.append("c") }
+        try check(f.dialogHost.window != nil && f.dialogHost.window !== old, "no fresh dialog")
         f.settle()
-        try check(f.modal.routes == [.c], "routes \(f.modal.routes)")
+        try check(f.dialog.routes == [.c], "routes \(f.dialog.routes)")
         try check(dismissed == ["b", "a"], "dismissed \(dismissed)")
         try check(f.dialogs.alive == 1, "dialogs alive \(f.dialogs.alive): the closed one must be freed")
-        try check(f.modalHost.window?.title == "C", "title \(f.modalHost.window?.title ?? "none")")
+        try check(f.dialogHost.window?.title == "C", "title \(f.dialogHost.window?.title ?? "none")")
     }
 
     runner.test("a double click on Next pushes one page (real button, no settling in between)") {
@@ -50,7 +50,7 @@ func faultTests(_ runner: TestRunner) {
         fixture.tabs.select(.learn)
         (learn.topPage?.model as? MessageViewModel)?.performAction()
         fixture.settle()
-        guard let view = fixture.window.tabHost.host(for: .learn).visibleView,
+        guard let view = fixture.window.tabHost.host(for: .learn).shownView,
             let next = firstButton(in: view.widget)
         else { throw Failure(description: "no Next button") }
         next.click()
@@ -76,9 +76,9 @@ func faultTests(_ runner: TestRunner) {
         (fixture.tabs.router(for: .clinic).topPage?.model as? PetListViewModel)?.select(at: 0)
         (fixture.tabs.router(for: .clinic).topPage?.model as? PetDetailsViewModel)?.showClinicInfo()
         fixture.settle()
-        try check(fixture.modal.routes == [.clinicInfo], "dialog not open: \(fixture.modal.routes)")
+        try check(fixture.dialog.routes == [.clinicInfo], "dialog not open: \(fixture.dialog.routes)")
         fixture.tearDown()
-        try check(fixture.modal.routes.isEmpty, "dialog routes left: \(fixture.modal.routes)")
+        try check(fixture.dialog.routes.isEmpty, "dialog routes left: \(fixture.dialog.routes)")
         try check(AppTab.allCases.allSatisfy { fixture.tabs.router(for: $0).pages.isEmpty }, "tab pages left")
         try check(fixture.app.children.allSatisfy { $0.children.isEmpty }, "flows left running")
         try check(fixture.widgets.alive == 0, "page widgets alive: \(fixture.widgets.alive)")

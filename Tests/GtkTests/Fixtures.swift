@@ -52,9 +52,9 @@ final class EntryPageView: PageView {
 final class HostFixture {
     let window = Window()
     let stackHost: GtkStackHost<TestRoute>
-    let modalHost: GtkModalHost<TestRoute>
+    let dialogHost: GtkDialogHost<TestRoute>
     let router: StackRouter<TestRoute>
-    let modal: ModalRouter<TestRoute>
+    let dialog: DialogRouter<TestRoute>
     let pageWidgets = FinalizationCounter()
     let dialogs = FinalizationCounter()
     let navigation: BackNavigation
@@ -62,9 +62,9 @@ final class HostFixture {
 
     init(makeView: @escaping PageViewFactory<TestRoute> = { TestPageView($0) }) {
         stackHost = GtkStackHost(window: window, makeView: makeView)
-        modalHost = GtkModalHost(parent: window, makeView: { TestPageView($0) })
+        dialogHost = GtkDialogHost(parent: window, makeView: { TestPageView($0) })
         router = StackRouter(host: stackHost)
-        modal = ModalRouter(host: modalHost)
+        dialog = DialogRouter(host: dialogHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         header.packStart(navigation.backButton)
@@ -72,8 +72,8 @@ final class HostFixture {
         window.child = stackHost.widget
         window.setDefaultSize(width: 400, height: 300)
         stackHost.onViewCreated = { [pageWidgets] in pageWidgets.watch($0.widget) }
-        modalHost.onViewCreated = { [pageWidgets] in pageWidgets.watch($0.widget) }
-        modalHost.onWindowCreated = { [dialogs] in dialogs.watch($0) }
+        dialogHost.onViewCreated = { [pageWidgets] in pageWidgets.watch($0.widget) }
+        dialogHost.onWindowCreated = { [dialogs] in dialogs.watch($0) }
         window.present()
         MainLoop.run(until: { self.window.isMapped })
     }
@@ -81,7 +81,7 @@ final class HostFixture {
     /// Runs the loop until no stack transition is running.
     func settle() {
         MainLoop.run(until: {
-            !stackHost.stack.isTransitionRunning && !(modalHost.stack?.isTransitionRunning ?? false)
+            !stackHost.stack.isTransitionRunning && !(dialogHost.stack?.isTransitionRunning ?? false)
         })
         MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
     }

@@ -9,13 +9,13 @@ import RayPetsUI
 @MainActor
 private final class AlertFixture {
     let host: GtkAlertHost<TestRoute>
-    let router: ModalRouter<TestRoute>
+    let router: DialogRouter<TestRoute>
     let windows = FinalizationCounter()
 
     init(over f: HostFixture) {
         let windows = windows
         host = GtkAlertHost(
-            parent: { [weak f] in f?.modalHost.window ?? f?.window },
+            parent: { [weak f] in f?.dialogHost.window ?? f?.window },
             makeAlert: { page in
                 let alert = AlertWindow(
                     heading: page.title, body: "Your answers will be lost.",
@@ -27,24 +27,24 @@ private final class AlertFixture {
                 windows.watch(alert.window)
                 return alert
             })
-        router = ModalRouter(host: host)
+        router = DialogRouter(host: host)
     }
 }
 
 @MainActor
 func leavingTests(_ runner: TestRunner) {
-    runner.test("an alert is a modal alert over the dialog, Keep editing focused, Discard red") {
+    runner.test("an alert is a dialog alert over the dialog, Keep editing focused, Discard red") {
         let f = HostFixture()
         defer { f.tearDown() }
         let alerts = AlertFixture(over: f)
-        f.modal.present(.a, model: TitledModel("A"))
+        f.dialog.present(.a, model: TitledModel("A"))
         f.settle()
         alerts.router.present(.c, model: TitledModel("Discard answers?"))
         f.settle()
-        guard let alert = alerts.host.alert, let dialog = f.modalHost.window else {
+        guard let alert = alerts.host.alert, let dialog = f.dialogHost.window else {
             throw Failure(description: "no alert or no dialog")
         }
-        try check(alert.window.isMapped && alert.window.isModal, "alert not shown as a modal window")
+        try check(alert.window.isMapped && alert.window.isModal, "alert not shown as a dialog window")
         try check(alert.window.transientParent == dialog.gobject, "alert not over the dialog")
         try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
         try check(alert.button("keep")?.hasFocus == true, "the safe answer is not focused")
@@ -66,15 +66,15 @@ func leavingTests(_ runner: TestRunner) {
         defer { f.tearDown() }
         let alerts = AlertFixture(over: f)
         var dismissed = 0
-        f.modal.present(.a, model: TitledModel("A"))
+        f.dialog.present(.a, model: TitledModel("A"))
         f.settle()
         alerts.router.present(.c, model: TitledModel("Discard answers?"), animated: false) { dismissed += 1 }
         f.settle()
         try check(alerts.host.alert != nil, "no alert")
-        f.modalHost.window?.destroy()  // as when the main window closes, say
+        f.dialogHost.window?.destroy()  // as when the main window closes, say
         f.settle()
         try check(alerts.host.alert == nil, "alert still shown")
-        try check(!alerts.router.isPresenting, "the alert's router still presents")
+        try check(!alerts.router.isOpen, "the alert's router still presents")
         try check(dismissed == 1, "the alert page's onDismissed ran \(dismissed) times")
         try check(alerts.windows.alive == 0, "alert window not finalized")
         try check(f.dialogs.alive == 0, "dialog window not finalized")
@@ -88,7 +88,7 @@ func leavingTests(_ runner: TestRunner) {
         try await driver.perform(.chooseRow(0))
         try await driver.perform(.press("Edit"))
         let clinic = f.tabs.router(for: .clinic)
-        guard let name = f.window.tabHost.visibleHost?.visibleView?.initialFocus as? Entry else {
+        guard let name = f.window.tabHost.selectedHost?.shownView?.initialFocus as? Entry else {
             throw Failure(description: "the editor's first focus is not its name field")
         }
         try check(name.containsFocus, "the name field has no focus")
@@ -106,7 +106,7 @@ func leavingTests(_ runner: TestRunner) {
         f.settle()
         try check(f.window.alertHost.alert == nil, "the alert stayed")
         try check(clinic.routes == stack, "Keep editing changed the stack: \(clinic.routes)")
-        try check(f.window.tabHost.visibleHost?.visibleView?.initialFocus === name, "the editor's page was replaced")
+        try check(f.window.tabHost.selectedHost?.shownView?.initialFocus === name, "the editor's page was replaced")
         try check(name.text == "Rexy", "the typed text is gone: \(name.text)")
         try check(name.containsFocus, "the focus left the name field")
 
@@ -124,11 +124,11 @@ func leavingTests(_ runner: TestRunner) {
         let driver = GtkDriver(f)
         try await driver.perform(.press("Schedule appointment"))
         try await driver.perform(.chooseRow(0))
-        let routes = f.modal.routes
-        for leave in [{ f.window.modalHost.cancelButton?.click() }, { f.window.modalHost.closeAction?.activate() }] {
+        let routes = f.dialog.routes
+        for leave in [{ f.window.dialogHost.cancelButton?.click() }, { f.window.dialogHost.closeAction?.activate() }] {
             leave()
             await driver.settle()
-            guard let alert = f.window.alertHost.alert, let dialog = f.window.modalHost.window else {
+            guard let alert = f.window.alertHost.alert, let dialog = f.window.dialogHost.window else {
                 throw Failure(description: "no question, or the dialog closed")
             }
             try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
@@ -137,14 +137,14 @@ func leavingTests(_ runner: TestRunner) {
             await driver.settle()
             f.settle()
             try check(f.window.alertHost.alert == nil, "the alert stayed")
-            try check(f.modal.routes == routes, "Keep editing changed the dialog: \(f.modal.routes)")
+            try check(f.dialog.routes == routes, "Keep editing changed the dialog: \(f.dialog.routes)")
             try check(dialog.focusedWidget != nil, "nothing focused in the dialog")
         }
-        f.window.modalHost.closeAction?.activate()
+        f.window.dialogHost.closeAction?.activate()
         await driver.settle()
         f.window.alertHost.alert?.button("discard")?.click()
         await driver.settle()
         f.settle()
-        try check(!f.modal.isPresenting && f.window.modalHost.window == nil, "Discard did not close the dialog")
+        try check(!f.dialog.isOpen && f.window.dialogHost.window == nil, "Discard did not close the dialog")
     }
 }

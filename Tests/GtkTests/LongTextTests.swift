@@ -53,12 +53,12 @@ func longTextTests(_ runner: TestRunner) {
                             cut.contains(longNames[0]), "My pets: the first row's cut name has no tooltip: \(cut)")
                     }
                     // The toast names the pet; the alert names what would be lost.
-                    if let details = top(clinic(fixture), PetDetailsViewModel.self), fixture.modal.pages.isEmpty {
+                    if let details = top(clinic(fixture), PetDetailsViewModel.self), fixture.dialog.pages.isEmpty {
                         details.delete()
                         fixture.settle()
                         try checkWidths(place.name + " → the toast", width: width, in: fixture)
                     }
-                    if let editor = top(clinic(fixture), PetEditorViewModel.self), fixture.modal.pages.isEmpty {
+                    if let editor = top(clinic(fixture), PetEditorViewModel.self), fixture.dialog.pages.isEmpty {
                         editor.set(.notes, to: "changed")
                         let router = clinic(fixture)
                         Task { @MainActor in _ = await router.request(.goBack, reason: .back, animated: false) }
@@ -96,7 +96,7 @@ func longTextTests(_ runner: TestRunner) {
 /// size when its content forces it wider.)
 @MainActor
 private func checkWidths(_ place: String, width: Int, in fixture: AppFixture) throws {
-    let dialogWidth = Int(fixture.window.modalHost.dialogSize?.width ?? 0)
+    let dialogWidth = Int(fixture.window.dialogHost.dialogSize?.width ?? 0)
     for window in VisibleControls.windowWidths() {
         let isMain = window.title == fixture.window.window.title
         let expected = isMain ? width : dialogWidth

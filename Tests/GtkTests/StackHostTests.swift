@@ -56,12 +56,12 @@ func stackHostTests(_ runner: TestRunner) {
         try check(root?.initialFocus?.containsFocus == true, "the root page's button has no focus")
         f.router.present(.a, model: TitledModel("A"), animated: false, onDismissed: nil)
         f.settle()
-        try check(f.stackHost.visibleView?.initialFocus?.containsFocus == true, "the entry on A has no focus")
+        try check(f.stackHost.shownView?.initialFocus?.containsFocus == true, "the entry on A has no focus")
         root?.removeMainControl()
         f.router.goBack(animated: false)
         f.settle()
         try check(f.pageWidgets.alive == 1, "the popped page is still alive: \(f.pageWidgets.alive) page widgets")
-        try check(f.stackHost.visibleView?.widget.containsFocus == true, "the focus is not on the root page")
+        try check(f.stackHost.shownView?.widget.containsFocus == true, "the focus is not on the root page")
     }
 
     runner.test("the header bar's Back button pops through the router, once per click") {

@@ -22,40 +22,40 @@ final class GtkDriver: AppDriver {
 
     init(_ fixture: AppFixture) {
         self.fixture = fixture
-        fixture.window.modalHost.onViewCreated = { [widgets = fixture.widgets] in widgets.watch($0.widget) }
-        fixture.window.modalHost.onWindowCreated = { [dialogs] in dialogs.watch($0) }
+        fixture.window.dialogHost.onViewCreated = { [widgets = fixture.widgets] in widgets.watch($0.widget) }
+        fixture.window.dialogHost.onWindowCreated = { [dialogs] in dialogs.watch($0) }
     }
 
     var app: AppCoordinator { fixture.app }
-    var modalRouter: ModalRouter<AppRoute> { fixture.modal }
+    var dialogRouter: DialogRouter<AppRoute> { fixture.dialog }
     private var window: MainWindow { fixture.window }
 
-    private var visibleView: (any PageView)? {
-        window.modalHost.window != nil ? window.modalHost.visibleView : window.tabHost.visibleHost?.visibleView
+    private var shownView: (any PageView)? {
+        window.dialogHost.window != nil ? window.dialogHost.shownView : window.tabHost.selectedHost?.shownView
     }
 
     func perform(_ action: UserAction) async throws {
         switch action {
         case .press(let title):
-            guard let button = visibleView.flatMap({ buttons(in: $0.widget) })?.first(where: { $0.label == L(title) })
+            guard let button = shownView.flatMap({ buttons(in: $0.widget) })?.first(where: { $0.label == L(title) })
             else {
                 throw Failure(description: "no button \"\(title)\" on the visible page")
             }
             button.click()
         case .chooseRow(let index):
-            guard let list = visibleView.flatMap({ findListViews(in: $0.widget).first }), index < list.count
+            guard let list = shownView.flatMap({ findListViews(in: $0.widget).first }), index < list.count
             else { throw Failure(description: "no row \(index) on the visible page") }
             list.activateItem(at: index)
         case .back:
-            if let back = window.modalHost.backButton { back.click() } else { window.navigation.backButton.click() }
+            if let back = window.dialogHost.backButton { back.click() } else { window.navigation.backButton.click() }
         case .altLeft:
-            if let back = window.modalHost.backAction { back.activate() } else { window.navigation.goBack() }
+            if let back = window.dialogHost.backAction { back.activate() } else { window.navigation.goBack() }
         case .cancel:
-            window.modalHost.cancelButton?.click()
+            window.dialogHost.cancelButton?.click()
         case .escape:
-            window.modalHost.cancelAction?.activate()
+            window.dialogHost.cancelAction?.activate()
         case .closeDialog:
-            window.modalHost.window?.close()
+            window.dialogHost.window?.close()
         case .switchTab(let tab):
             window.tabHost.stack.setVisibleChild(name: "tab-\(AppTab.allCases.firstIndex(of: tab)!)", transition: .none)
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
@@ -72,7 +72,7 @@ final class GtkDriver: AppDriver {
 
     /// Throws, naming the page, when the window or the dialog cannot be `limit` pixels wide.
     func checkFits(_ limit: Int) throws {
-        for window in [window.window, window.modalHost.window].compactMap({ $0 }) {
+        for window in [window.window, window.dialogHost.window].compactMap({ $0 }) {
             let needs = window.minimumWidth
             if needs > widest.width { widest = (window.title, needs) }
             if needs > limit { throw Failure(description: "\"\(window.title)\" needs \(needs) px, more than \(limit)") }
@@ -83,7 +83,7 @@ final class GtkDriver: AppDriver {
 
     private var isSliding: Bool {
         AppTab.allCases.contains { window.tabHost.host(for: $0).isTransitionRunning }
-            || (window.modalHost.stack?.isTransitionRunning ?? false)
+            || (window.dialogHost.stack?.isTransitionRunning ?? false)
     }
 
     private func buttons(in widget: Widget) -> [Button] {

@@ -64,17 +64,17 @@ struct CoordinatorTests {
         #expect(finished == 1)
     }
 
-    @Test("a child in a modal is removed on Cancel and on window close")
+    @Test("a child in a dialog is removed on Cancel and on window close")
     func modalChildRemoved() {
         let (stack, _) = makeStack()
-        let (modal, modalHost) = makeModal()
+        let (dialog, dialogHost) = makeModal()
         let parent = ParentFlow(router: stack)
         parent.present(animated: false, onDismissed: nil)
-        parent.presentChild(TwoPageFlow(router: modal), animated: true)
-        modalHost.tapClose()
+        parent.presentChild(TwoPageFlow(router: dialog), animated: true)
+        dialogHost.tapClose()
         #expect(parent.children.isEmpty)
-        parent.presentChild(TwoPageFlow(router: modal), animated: true)
-        modalHost.closeWindow()
+        parent.presentChild(TwoPageFlow(router: dialog), animated: true)
+        dialogHost.closeWindow()
         #expect(parent.children.isEmpty)
     }
 

@@ -10,10 +10,10 @@ import Testing
 @Suite("Every removal goes through RouterState.removePages(_:)")
 struct RemovalPointTests {
     /// A stack router with `root, a, b, c`, or a modal router with `a, b, c`.
-    private func make(modal: Bool) -> (any Router<TestRoute>, InMemoryHost<TestRoute>) {
+    private func make(dialog: Bool) -> (any Router<TestRoute>, InMemoryHost<TestRoute>) {
         let host = InMemoryHost<TestRoute>()
-        let router: any Router<TestRoute> = modal ? ModalRouter(host: host) : StackRouter(host: host)
-        for route in (modal ? [.a, .b, .c] : [TestRoute.root, .a, .b, .c]) {
+        let router: any Router<TestRoute> = dialog ? DialogRouter(host: host) : StackRouter(host: host)
+        for route in (dialog ? [.a, .b, .c] : [TestRoute.root, .a, .b, .c]) {
             router.present(route, model: TitledModel("\(route)"), animated: false, onDismissed: nil)
         }
         return (router, host)
@@ -21,9 +21,9 @@ struct RemovalPointTests {
 
     /// Runs `operation` and checks that the removal function saw exactly the pages that left.
     private func check(
-        _ name: String, modal: Bool = false, _ operation: (any Router<TestRoute>, InMemoryHost<TestRoute>) -> Void
+        _ name: String, dialog: Bool = false, _ operation: (any Router<TestRoute>, InMemoryHost<TestRoute>) -> Void
     ) {
-        let (router, host) = make(modal: modal)
+        let (router, host) = make(dialog: dialog)
         let before = Set(router.pages.map(\.id))
         var reported: [PageID] = []
         RouterState<TestRoute>.removalObserver = { reported += $0 }
@@ -40,7 +40,7 @@ struct RemovalPointTests {
     func everyOperation() {
         check("goBack") { router, _ in router.goBack(animated: false) }
         check("dismiss") { router, _ in router.dismiss(animated: false) }
-        check("dismiss (modal)", modal: true) { router, _ in router.dismiss(animated: false) }
+        check("dismiss (dialog)", dialog: true) { router, _ in router.dismiss(animated: false) }
         check("dismissAll") { router, _ in router.dismissAll(animated: false) }
         check("popTo") { router, _ in router.popTo(.a, animated: false) }
         check("remove(from:)") { router, _ in router.remove(from: router.pages[2].id, animated: false) }
@@ -56,9 +56,9 @@ struct RemovalPointTests {
             (router as? StackRouter<TestRoute>)?.hostDidRequestBack(from: router.pages[1].id)
         }
         check("a stack's close request") { _, host in host.tapClose() }
-        check("a dialog's Cancel", modal: true) { _, host in host.tapCancel() }
-        check("a dialog's close button", modal: true) { _, host in host.tapClose() }
+        check("a dialog's Cancel", dialog: true) { _, host in host.tapCancel() }
+        check("a dialog's close button", dialog: true) { _, host in host.tapClose() }
         check("a closed window") { _, host in host.closeWindow() }
-        check("a closed dialog", modal: true) { _, host in host.closeWindow() }
+        check("a closed dialog", dialog: true) { _, host in host.closeWindow() }
     }
 }

@@ -39,12 +39,12 @@ struct RemoveAllTests {
         #expect(host.transitions.last == NavigationTransition.none)
     }
 
-    @Test("a modal router whose pages all leave closes its dialog")
+    @Test("a dialog router whose pages all leave closes its dialog")
     func modalCloses() {
         let (router, host) = makeModal()
         let (counter, _) = pages([.a, .b], on: router)
         #expect(router.removeAll(where: { _ in true }, animated: true) == 2)
-        #expect(!router.isPresenting)
+        #expect(!router.isOpen)
         #expect(host.pages.isEmpty)
         #expect(counter.order == ["1", "0"])
     }

@@ -17,11 +17,11 @@ final class LetterPicker: FlowCoordinator<TestRoute>, ResultCoordinator {
 struct ResultCoordinatorTests {
     @Test("returns the value the child sends")
     func returnsValue() async {
-        let (modal, _) = makeModal()
-        let parent = ParentFlow(router: modal)
-        let picker = LetterPicker(router: modal)
+        let (dialog, _) = makeModal()
+        let parent = ParentFlow(router: dialog)
+        let picker = LetterPicker(router: dialog)
         let results = parent.coordinate(to: picker)
-        #expect(modal.routes == [.a], "the child's page is shown before coordinate(to:) returns")
+        #expect(dialog.routes == [.a], "the child's page is shown before coordinate(to:) returns")
         let task = Task { await results.next() }
         await Task.yield()
         picker.pick("x")
@@ -31,12 +31,12 @@ struct ResultCoordinatorTests {
 
     @Test("returns nil when the child's flow is dismissed first, and runs onDismissed once")
     func nilOnCancel() async {
-        let (modal, host) = makeModal()
-        let parent = ParentFlow(router: modal)
+        let (dialog, host) = makeModal()
+        let parent = ParentFlow(router: dialog)
         let live = LiveObjects()
         var finished = 0
         let task = Task {
-            let picker = LetterPicker(router: modal)
+            let picker = LetterPicker(router: dialog)
             live.track(picker)
             return await parent.coordinate(to: picker) { finished += 1 }.next()
         }
@@ -59,7 +59,7 @@ struct ResultCoordinatorTests {
         channel.send(2)
         channel.send(3)  // the parent has not asked again: dropped
         #expect(await task.value == 2)
-        channel.close()
+        channel.end()
         #expect(await values.next() == nil)
         channel.send(4)
         #expect(await values.next() == nil, "closed channels stay closed")
@@ -72,11 +72,11 @@ struct ResultCoordinatorTests {
         let live = LiveObjects()
         var results: ChildResults<String>?
         do {
-            let (modal, host) = makeModal()
-            let parent = ParentFlow(router: modal)
-            let picker = LetterPicker(router: modal)
+            let (dialog, host) = makeModal()
+            let parent = ParentFlow(router: dialog)
+            let picker = LetterPicker(router: dialog)
             results = parent.coordinate(to: picker)
-            for object: AnyObject in [parent, picker, modal, host] { live.track(object) }
+            for object: AnyObject in [parent, picker, dialog, host] { live.track(object) }
         }
         #expect(live.liveCount == 0, "still alive: \(live.liveTypeNames)")
         #expect(await results?.next() == nil, "the channel went with its child")
@@ -87,9 +87,9 @@ struct ResultCoordinatorTests {
         let live = LiveObjects()
         var task: Task<String?, Never>?
         do {
-            let (modal, _) = makeModal()
-            let parent = ParentFlow(router: modal)
-            let results = parent.coordinate(to: LetterPicker(router: modal))
+            let (dialog, _) = makeModal()
+            let parent = ParentFlow(router: dialog)
+            let results = parent.coordinate(to: LetterPicker(router: dialog))
             task = Task { await results.next() }
             await Task.yield()
             live.track(parent)

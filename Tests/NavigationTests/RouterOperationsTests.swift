@@ -68,15 +68,15 @@ struct RouterOperationsTests {
         #expect(router.pendingDismissHandlers == 1)
     }
 
-    @Test("dismiss all removes the root too; on a modal router it is dismiss")
+    @Test("dismiss all removes the root too; on a dialog router it is dismiss")
     func dismissAll() {
         let (router, _, counter, _) = fourPages()
         router.dismissAll(animated: true)
         #expect(router.pages.isEmpty)
         #expect(counter.order == ["c", "b", "a", "root"])
-        let (modal, modalHost) = makeModal()
-        modal.present(.a, model: TitledModel("A"))
-        modal.dismiss(animated: true)
-        #expect(!modalHost.isOpen)
+        let (dialog, dialogHost) = makeModal()
+        dialog.present(.a, model: TitledModel("A"))
+        dialog.dismiss(animated: true)
+        #expect(!dialogHost.isOpen)
     }
 }

@@ -81,18 +81,18 @@ struct ScopedFlowTests {
 
     @Test("a flow inside a dialog that another flow opened dismisses back to the opener's pages")
     func scopedInsideDialog() {
-        let (modal, modalHost) = makeModal()
+        let (dialog, dialogHost) = makeModal()
         let counter = DismissCounter()
-        let opener = TwoPageFlow(router: modal)
+        let opener = TwoPageFlow(router: dialog)
         opener.present(animated: true, onDismissed: counter.callback("opener"))
-        let inner = TwoPageFlow(router: modal)
+        let inner = TwoPageFlow(router: dialog)
         opener.presentChild(inner, animated: true, onDismissed: counter.callback("inner"))
         inner.dismiss(animated: true)
-        #expect(modal.routes == [.a, .b])
-        #expect(modalHost.isOpen, "the dialog stays: the opener's pages are still in it")
+        #expect(dialog.routes == [.a, .b])
+        #expect(dialogHost.isOpen, "the dialog stays: the opener's pages are still in it")
         #expect(counter.order == ["inner"])
         opener.dismiss(animated: true)
-        #expect(!modalHost.isOpen)
+        #expect(!dialogHost.isOpen)
         #expect(counter.order == ["inner", "opener"])
     }
 

@@ -34,7 +34,7 @@ func makeStack() -> (StackRouter<TestRoute>, InMemoryHost<TestRoute>) {
 }
 
 @MainActor
-func makeModal() -> (ModalRouter<TestRoute>, InMemoryHost<TestRoute>) {
+func makeModal() -> (DialogRouter<TestRoute>, InMemoryHost<TestRoute>) {
     let host = InMemoryHost<TestRoute>()
-    return (ModalRouter(host: host), host)
+    return (DialogRouter(host: host), host)
 }

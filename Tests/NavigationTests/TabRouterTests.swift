@@ -25,7 +25,7 @@ struct TabRouterTests {
         #expect(tabs.selectedTab == .second)
         tabs.router(for: .second).present(.c, model: TitledModel("C"))
         host.tapTab(.first)
-        #expect(host.visibleHost?.title == "B")
+        #expect(host.selectedHost?.title == "B")
         #expect(tabs.router(for: .first).routes == [.root, .a, .b])
         #expect(tabs.router(for: .second).routes == [.root, .c])
     }
@@ -43,7 +43,7 @@ struct TabRouterTests {
         host.tapBack()
         #expect(tabs.router(for: .second).routes == [.root], "Back on a tab's root does nothing")
         tabs.select(.first)
-        tabs.visibleRouter.goBack(animated: true)
+        tabs.selectedRouter.goBack(animated: true)
         #expect(dismissed == ["second.a", "first.a"])
     }
 
@@ -52,10 +52,10 @@ struct TabRouterTests {
         let (tabs, host) = makeTabs()
         host.tapTab(.second)
         #expect(tabs.selectedTab == .second && host.shownTab == .second)
-        #expect(tabs.visibleRouter === tabs.router(for: .second))
+        #expect(tabs.selectedRouter === tabs.router(for: .second))
         tabs.select(.first)
         #expect(tabs.selectedTab == .first && host.shownTab == .first)
-        #expect(tabs.visibleRouter === tabs.router(for: .first))
+        #expect(tabs.selectedRouter === tabs.router(for: .first))
     }
 
     @Test("a destroyed window dismisses every tab's pages")

@@ -50,11 +50,11 @@ extension AppHarness {
     @discardableResult
     func answer(_ branch: Branch, petIndex: Int = 0, pages: Int? = nil) async -> [String] {
         tapSchedule()
-        var seen = [modalHost.title!]
+        var seen = [dialogHost.title!]
         let limit = pages ?? branch.titles.count
         if limit > 1 {
             await choosePet(at: petIndex)
-            seen.append(modalHost.title!)
+            seen.append(dialogHost.title!)
         }
         let answers: [() -> Void] = [
             { self.pick(branch.visit) }, { self.pick(branch.pain!) }, { self.pick(branch.faking!) },
@@ -63,7 +63,7 @@ extension AppHarness {
         while seen.count < limit, seen.last != "No appointment required" {
             answers[index]()
             index += 1
-            seen.append(modalHost.title!)
+            seen.append(dialogHost.title!)
         }
         return seen
     }
@@ -84,12 +84,12 @@ struct AppointmentTests {
         let app = AppHarness()
         let seen = await app.answer(branch, petIndex: 1)
         #expect(seen == branch.titles)
-        #expect(app.modalHost.openCount == 1)
-        #expect(app.clinicHost.visibleRoute == .home, "the dialog is modal: Home stays underneath")
+        #expect(app.dialogHost.openCount == 1)
+        #expect(app.clinicHost.visibleRoute == .home, "the dialog is dialog: Home stays underneath")
         #expect(app.home.children.count == 1)
         app.finish(branch)
         await app.settle()
-        #expect(!app.modalHost.isOpen)
+        #expect(!app.dialogHost.isOpen)
         #expect(app.home.children.isEmpty)
         let faking = branch.outcome == .fakingIt ? FakingAnswer.fake : branch.faking
         #expect(
@@ -105,11 +105,11 @@ struct AppointmentTests {
     func pagesNameThePet() async {
         let app = AppHarness()
         app.tapSchedule()
-        #expect(app.modalHost.visibleRoute == .petPicker)
+        #expect(app.dialogHost.visibleRoute == .petPicker)
         let picker = app.model(PetListViewModel.self)
         #expect(picker.rows.map(\.title) == ["Rex", "Whiskers", "Clover", "Bubbles"])
         await app.choosePet(at: 0)
-        #expect(app.modalHost.visibleRoute == .visitType(pet: "rex"))
+        #expect(app.dialogHost.visibleRoute == .visitType(pet: "rex"))
         #expect(app.model(ChoiceViewModel<VisitType>.self).caption == "Appointment for Rex")
         #expect(app.model(ChoiceViewModel<VisitType>.self).prompt.contains("Rex"))
         app.pick(VisitType.sick)
@@ -119,7 +119,7 @@ struct AppointmentTests {
         app.pick(FakingAnswer.notFake)
         #expect(app.model(MessageViewModel.self).caption == "Appointment for Rex")
         #expect(
-            app.modalHost.pages.map(\.route) == [
+            app.dialogHost.pages.map(\.route) == [
                 .petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex"),
                 .noAppointmentRequired(pet: "rex"),
             ])
@@ -136,22 +136,22 @@ struct AppointmentTests {
     func cancelAnywhere(branchIndex: Int, pages: Int) async {
         let app = AppHarness()
         await app.answer(allBranches[branchIndex], pages: pages)
-        #expect(app.modalHost.isOpen)
+        #expect(app.dialogHost.isOpen)
         await app.tapCancel()
         if pages > 1 {
             #expect(app.question?.subject == .answers, "leaving after the first answer asks")
             #expect(app.question?.answers == [.keepEditing, .discard])
-            let before = app.modalHost.pages
+            let before = app.dialogHost.pages
             await app.answer(.keepEditing)
-            #expect(app.question == nil && app.modalHost.pages == before, "Keep editing changes nothing")
+            #expect(app.question == nil && app.dialogHost.pages == before, "Keep editing changes nothing")
             await app.tapCancel()
             await app.answer(.discard)
         }
         #expect(app.question == nil)
-        #expect(!app.modalHost.isOpen)
+        #expect(!app.dialogHost.isOpen)
         #expect(app.home.children.isEmpty)
         #expect(app.requests.isEmpty)
-        #expect(app.modalRouter.pendingDismissHandlers == 0)
+        #expect(app.dialogRouter.pendingDismissHandlers == 0)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
@@ -170,18 +170,18 @@ struct AppointmentTests {
         let app = AppHarness()
         await app.answer(allBranches[3])  // Rex: sick, none, not fake -> No appointment required
         app.tapBack()
-        #expect(app.modalHost.title == "Faking it?")
+        #expect(app.dialogHost.title == "Faking it?")
         app.tapBack()
         app.pick(PainLevel.severe)
-        #expect(app.modalHost.pages.map(\.route).last == .noAppointmentRequired(pet: "rex"))
+        #expect(app.dialogHost.pages.map(\.route).last == .noAppointmentRequired(pet: "rex"))
         app.tapBack()
         app.tapBack()
         app.tapBack()
-        #expect(app.modalHost.visibleRoute == .petPicker)
+        #expect(app.dialogHost.visibleRoute == .petPicker)
         app.tapBack()
-        #expect(app.modalHost.visibleRoute == .petPicker, "Back never closes the dialog")
+        #expect(app.dialogHost.visibleRoute == .petPicker, "Back never closes the dialog")
         await app.choosePet(at: 2)
-        #expect(app.modalHost.visibleRoute == .visitType(pet: "clover"))
+        #expect(app.dialogHost.visibleRoute == .visitType(pet: "clover"))
         app.pick(VisitType.well)
         app.tapAction()
         await app.settle()
@@ -200,12 +200,12 @@ struct AppointmentTests {
         picker.select(at: 0)
         picker.select(at: 0)
         await app.settle()
-        #expect(app.modalHost.pages.count == 2)
+        #expect(app.dialogHost.pages.count == 2)
         let model = app.model(ChoiceViewModel<VisitType>.self)
         model.select(.sick)
         model.select(.sick)
         model.select(at: 99)
-        #expect(app.modalHost.pages.map(\.route) == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
+        #expect(app.dialogHost.pages.map(\.route) == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
     }
 
     @Test("Schedule appointment pressed twice opens one dialog")
@@ -214,8 +214,8 @@ struct AppointmentTests {
         let home = app.model(HomeViewModel.self)
         home.scheduleAppointment()
         home.scheduleAppointment()
-        #expect(app.modalHost.openCount == 1)
-        #expect(app.modalHost.pages.count == 1)
+        #expect(app.dialogHost.openCount == 1)
+        #expect(app.dialogHost.pages.count == 1)
         #expect(app.home.children.count == 1)
     }
 

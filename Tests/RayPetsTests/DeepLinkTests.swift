@@ -104,7 +104,7 @@ struct RouteGraphTests {
                 while state.question != nil { state.apply(.answer(.discard)) }
             }
             if state.question != nil { state.apply(.answer(.keepEditing)) }
-            if !state.modal.isEmpty { leave(.cancel) }
+            if !state.dialog.isEmpty { leave(.cancel) }
             for tab in AppTab.allCases {
                 state.apply(.switchTab(tab))
                 while state.stacks[tab]!.count > 1 { leave(.back) }
@@ -119,7 +119,7 @@ struct RouteGraphTests {
         let link = try DeepLink.parse(uri, pets: pets)
         let target = link.routes
         let matches = Self.reachableStates().contains {
-            $0.tab == target.tab && $0.stacks[target.tab] == target.stack && $0.modal == target.modal
+            $0.tab == target.tab && $0.stacks[target.tab] == target.stack && $0.dialog == target.dialog
         }
         #expect(matches, "\(uri) leads to \(target), which no clicks reach")
     }
@@ -137,7 +137,7 @@ struct OpenDeepLinkTests {
         let target = link.routes
         #expect(app.tabs.selectedTab == target.tab)
         #expect(app.tabs.router(for: target.tab).routes == target.stack)
-        #expect(app.modalRouter.routes == target.modal)
+        #expect(app.dialogRouter.routes == target.dialog)
     }
 
     @Test("Back from the appointment link walks the path a user would have taken")
@@ -145,14 +145,14 @@ struct OpenDeepLinkTests {
         let app = AppHarness()
         let link = try DeepLink.parse("raypets://clinic/appointment?pet=rex&visit=sick&pain=a-little", pets: pets)
         #expect(await app.app.open(link))
-        #expect(app.modalHost.title == "Faking it?")
-        #expect(app.modalHost.transitions.allSatisfy { $0 == .none }, "nothing animates on the way")
+        #expect(app.dialogHost.title == "Faking it?")
+        #expect(app.dialogHost.transitions.allSatisfy { $0 == .none }, "nothing animates on the way")
         for title in ["Pain level", "Visit type", "Which pet?"] {
             app.tapBack()
-            #expect(app.modalHost.title == title)
+            #expect(app.dialogHost.title == title)
         }
         await app.choosePet(at: 1)
-        #expect(app.modalHost.visibleRoute == .visitType(pet: "whiskers"), "the flow still works after a link")
+        #expect(app.dialogHost.visibleRoute == .visitType(pet: "whiskers"), "the flow still works after a link")
         await app.tapCancel()
         await app.answer(.discard)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
@@ -166,10 +166,10 @@ struct OpenDeepLinkTests {
         app.tapBack()
         app.tapBack()
         app.tapSchedule()
-        #expect(app.modalHost.isOpen)
+        #expect(app.dialogHost.isOpen)
         #expect(await app.app.open(.howToCode(.goOut)))
         await app.settle()
-        #expect(!app.modalHost.isOpen)
+        #expect(!app.dialogHost.isOpen)
         #expect(app.tabs.selectedTab == .learn)
         #expect(app.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])
         app.tapBack()

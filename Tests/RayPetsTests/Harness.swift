@@ -26,7 +26,7 @@ func makeData(pets: [Pet]? = nil) -> ClinicData {
     if let pets {
         for sample in ClinicDatabase.samplePets { _ = try! store.deletePet(sample.id) }
         for (index, pet) in pets.enumerated() {
-            try! store.restorePet(pet, from: DeletedRecords(position: Int64(100 + index), history: []))
+            try! store.undeletePet(pet, from: DeletedRecords(position: Int64(100 + index), history: []))
         }
     }
     return ClinicData(store: store)
@@ -49,16 +49,16 @@ func makeTemporaryFolder() -> String {
 final class AppHarness {
     let welcomeHost = InMemoryHost<AppRoute>()
     let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout])
-    let modalHost = InMemoryHost<AppRoute>()
+    let dialogHost = InMemoryHost<AppRoute>()
     /// Where "Discard changes?" alerts show.
     let alertHost = InMemoryHost<AppRoute>()
-    let alertRouter: ModalRouter<AppRoute>
+    let alertRouter: DialogRouter<AppRoute>
     let window = FakeWindow()
     let feedback = FeedbackLog()
     let services: ClinicServices
     let live = LiveObjects()
     let tabs: TabRouter<AppTab, AppRoute>
-    let modalRouter: ModalRouter<AppRoute>
+    let dialogRouter: DialogRouter<AppRoute>
     let app: AppCoordinator
     /// What the settings store reported.
     let reports = Reports()
@@ -69,21 +69,21 @@ final class AppHarness {
         let path = settingsPath ?? makeTemporaryFolder() + "/raypets/settings"
         let settings = SettingsStore(path: path) { [reports] in reports.lines.append($0) }
         if !firstLaunch { settings.completeWelcome() }
-        alertRouter = ModalRouter(host: alertHost)
+        alertRouter = DialogRouter(host: alertHost)
         // The dialog and its alerts are modal: nothing under them takes input while they show.
-        for dialog in [modalHost, alertHost] {
+        for dialog in [dialogHost, alertHost] {
             tabHost.addCoveringDialog(dialog)
             welcomeHost.addCoveringDialog(dialog)
         }
-        modalHost.addCoveringDialog(alertHost)
+        dialogHost.addCoveringDialog(alertHost)
         services = ClinicServices(
             data: data ?? makeData(pets: pets), settings: settings, feedback: feedback,
             questions: Questions(router: alertRouter))
         tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
-        modalRouter = ModalRouter(host: modalHost)
+        dialogRouter = DialogRouter(host: dialogHost)
         app = AppCoordinator(
             window: window, welcomeRouter: StackRouter(host: welcomeHost), tabs: tabs,
-            modalRouter: modalRouter, services: services)
+            dialogRouter: dialogRouter, services: services)
         app.start()
         track()
     }
@@ -97,9 +97,9 @@ final class AppHarness {
 
     /// The host the user is looking at: the dialog, the welcome page, or the visible tab.
     var activeHost: InMemoryHost<AppRoute> {
-        if modalHost.isOpen { return modalHost }
+        if dialogHost.isOpen { return dialogHost }
         if welcomeHost.isOpen { return welcomeHost }
-        return tabHost.visibleHost!
+        return tabHost.selectedHost!
     }
 
     /// The route a user sees.
@@ -112,7 +112,7 @@ final class AppHarness {
             live.track(next)
             queue.append(contentsOf: next.children)
         }
-        let hosts = [welcomeHost, modalHost] + AppTab.allCases.map { tabHost.hosts[$0]! }
+        let hosts = [welcomeHost, dialogHost] + AppTab.allCases.map { tabHost.hosts[$0]! }
         for page in hosts.flatMap(\.pages) { live.track(page.model) }
     }
 
@@ -120,7 +120,7 @@ final class AppHarness {
     /// `settle` over every host.
     func settle() async {
         await NavigationTesting.settle(
-            [welcomeHost, modalHost, alertHost] + AppTab.allCases.map { tabHost.hosts[$0]! })
+            [welcomeHost, dialogHost, alertHost] + AppTab.allCases.map { tabHost.hosts[$0]! })
     }
 
     /// Runs `action`, then tracks what it created.
@@ -178,15 +178,15 @@ final class AppHarness {
     }
     func tapBack() {
         step {
-            if modalHost.isOpen { modalHost.tapBack() } else { tabHost.tapBack() }
+            if dialogHost.isOpen { dialogHost.tapBack() } else { tabHost.tapBack() }
         }
     }
     func tapCancel() async {
-        step { modalHost.tapCancel() }
+        step { dialogHost.tapCancel() }
         await self.settle()
     }
     func closeDialogWindow() async {
-        step { modalHost.closeWindow() }
+        step { dialogHost.closeWindow() }
         await self.settle()
     }
 }

@@ -129,14 +129,14 @@ struct LeavingTests {
     func appointmentRequestKeeps() async {
         let app = await appointmentRequest()
         app.pick(VisitType.sick)
-        let before = app.modalHost.pages
+        let before = app.dialogHost.pages
         await app.tapCancel()
         #expect(app.question?.title == "Discard answers?")
         #expect(app.question?.answers == [.keepEditing, .discard], "nothing to save before the end")
-        #expect(app.modalHost.pages == before)
+        #expect(app.dialogHost.pages == before)
         await app.answer(.keepEditing)
-        #expect(app.question == nil && app.modalHost.pages == before)
-        #expect(app.modalRouter.routes == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
+        #expect(app.question == nil && app.dialogHost.pages == before)
+        #expect(app.dialogRouter.routes == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
     }
 
     @Test("Discard closes the dialog and stores nothing")
@@ -144,7 +144,7 @@ struct LeavingTests {
         let app = await appointmentRequest()
         await app.closeDialogWindow()
         await app.answer(.discard)
-        #expect(!app.modalRouter.isPresenting)
+        #expect(!app.dialogRouter.isOpen)
         #expect(app.requests.isEmpty)
         #expect(!app.live.liveTypeNames.contains { $0.hasPrefix("PetAppointment") }, "\(app.live.liveTypeNames)")
     }
@@ -153,15 +153,15 @@ struct LeavingTests {
     func appointmentRequestWithoutAnswers() async {
         let unchosen = await appointmentRequest(choose: false)
         await unchosen.tapCancel()
-        #expect(unchosen.question == nil && !unchosen.modalRouter.isPresenting)
+        #expect(unchosen.question == nil && !unchosen.dialogRouter.isOpen)
 
         let app = await appointmentRequest()
         app.tapBack()
         await app.settle()
         #expect(app.question == nil, "Back inside the flow never asks")
-        #expect(app.modalRouter.routes == [.petPicker])
+        #expect(app.dialogRouter.routes == [.petPicker])
         await app.tapCancel()
-        #expect(app.question == nil && !app.modalRouter.isPresenting)
+        #expect(app.question == nil && !app.dialogRouter.isOpen)
     }
 
     @Test("a finished appointment request is stored and closes without asking")
@@ -170,7 +170,7 @@ struct LeavingTests {
         app.pick(VisitType.well)
         app.tapAction()
         await app.settle()
-        #expect(app.question == nil && !app.modalRouter.isPresenting)
+        #expect(app.question == nil && !app.dialogRouter.isOpen)
         #expect(app.requests.count == 1)
     }
 }

@@ -11,7 +11,7 @@ final class InMemoryDriver: AppDriver {
     let harness: AppHarness
     init(_ harness: AppHarness) { self.harness = harness }
     var app: AppCoordinator { harness.app }
-    var modalRouter: ModalRouter<AppRoute> { harness.modalRouter }
+    var dialogRouter: DialogRouter<AppRoute> { harness.dialogRouter }
 
     struct NoSuchControl: Error, CustomStringConvertible { let description: String }
 
@@ -46,9 +46,9 @@ final class InMemoryDriver: AppDriver {
             }
         case .back, .altLeft:
             // As `BackNavigation`: Back is disabled where there is nothing to go back to.
-            if harness.modalHost.isOpen {
-                if harness.modalHost.showsBackButton { harness.modalHost.tapBack() }
-            } else if let host = harness.tabHost.visibleHost {
+            if harness.dialogHost.isOpen {
+                if harness.dialogHost.showsBackButton { harness.dialogHost.tapBack() }
+            } else if let host = harness.tabHost.selectedHost {
                 // Alt+Left works while there is a page to go back to. The button: split, the
                 // header bar's hides and the content's (the same action) shows beside a pet.
                 if action == .altLeft ? host.pages.count > 1 : host.showsBackButton {
@@ -58,9 +58,9 @@ final class InMemoryDriver: AppDriver {
                 }
             }
         case .cancel, .escape:
-            harness.modalHost.tapCancel()
+            harness.dialogHost.tapCancel()
         case .closeDialog:
-            harness.modalHost.tapClose()
+            harness.dialogHost.tapClose()
         case .switchTab(let tab):
             harness.tabHost.tapTab(tab)
         case .resize(let width):
@@ -125,7 +125,7 @@ struct NavigationWalkTests {
         var model = NavigationModel(pets: ClinicDatabase.samplePets)
         #expect(model.availableActions.contains(.press("My pets")))
         model.apply(.press("Schedule appointment"))
-        #expect(model.modal == [.petPicker])
+        #expect(model.dialog == [.petPicker])
         #expect(model.availableActions.contains(.cancel))
         model.apply(.chooseRow(0))
         #expect(model.visibleRoute == .visitType(pet: "rex"))
@@ -135,9 +135,9 @@ struct NavigationWalkTests {
         model.apply(.cancel)
         #expect(model.question?.exit == .cancel, "a second exit joins the open question")
         model.apply(.answer(.keepEditing))
-        #expect(model.modal == [.petPicker, .visitType(pet: "rex")] && model.question == nil)
+        #expect(model.dialog == [.petPicker, .visitType(pet: "rex")] && model.question == nil)
         model.apply(.escape)
         model.apply(.answer(.discard))
-        #expect(model.modal.isEmpty)
+        #expect(model.dialog.isEmpty)
     }
 }

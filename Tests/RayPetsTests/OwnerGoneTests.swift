@@ -19,7 +19,7 @@ struct OwnerGoneTests {
             app.track()
             live = app.live  // weak references only: keeping it does not keep the app
             live.track(app.data)
-            live.track(app.modalRouter)
+            live.track(app.dialogRouter)
             live.track(app.alertRouter)
             live.track(app)
         }

@@ -37,20 +37,20 @@ private final class ListFixture {
 }
 
 @MainActor
-@Suite("Pet lists read a page at a time, follow changes in place, and search in the database")
+@Suite("Pet lists read a batch at a time, follow changes in place, and search in the database")
 struct PetListTests {
-    @Test("nothing is read until a row is asked for; one query reads a page; every row is the stored pet")
+    @Test("nothing is read until a row is asked for; one query reads a batch; every row is the stored pet")
     func paging() throws {
         let f = try ListFixture(demoPets: 1_000)
         #expect(f.list.count == 1_004)
-        #expect(f.list.pagesRead == 0, "counting reads no pets")
+        #expect(f.list.batchesRead == 0, "counting reads no pets")
         #expect(f.list.pet(at: 0)?.name == "Rex")
         #expect(f.list.pet(at: 99)?.name == DemoPets.name(number: 100))
-        #expect(f.list.pagesRead == 1, "rows 0 to 99 are one page")
+        #expect(f.list.batchesRead == 1, "rows 0 to 99 are one batch")
         let all = try f.data.allPets().map(\.name)
         #expect(f.shown() == all, "top to bottom")
-        #expect(f.list.pagesRead == 11, "11 pages, each read once")
-        #expect(f.shown(Array((0..<1_004).reversed())) == all.reversed(), "bottom to top, after the kept pages went")
+        #expect(f.list.batchesRead == 11, "11 batches, each read once")
+        #expect(f.shown(Array((0..<1_004).reversed())) == all.reversed(), "bottom to top, after the kept batches went")
         #expect(f.shown([903, 10, 512, 1_003, 0]) == [903, 10, 512, 1_003, 0].map { all[$0] }, "jumps")
         #expect(f.list.pet(at: 1_004) == nil && f.list.pet(at: -1) == nil)
     }
@@ -71,7 +71,7 @@ struct PetListTests {
         let deleted = try f.data.delete("whiskers")
         #expect(f.updates.last == [1, 1, 0])
         #expect(f.list.count == 504 && f.list.pet(at: 1)?.name == "Clover")
-        try f.data.restore(deleted)
+        try f.data.undelete(deleted)
         #expect(f.updates.last == [1, 0, 1], "Undo: back in its place")
         #expect(f.list.pet(at: 1)?.name == "Whiskers" && f.list.index(of: added.id) == 504)
         #expect(f.shown() == (try f.data.allPets().map(\.name)))
@@ -85,10 +85,10 @@ struct PetListTests {
             #expect(f.shown() == (try f.expected(text)), "\(text)")
         }
         f.list.setSearch("r")
-        #expect(f.list.count > 2 * PetList.pageSize, "three pages of matches or more")
+        #expect(f.list.count > 2 * PetList.batchSize, "three batches of matches or more")
         #expect(
             f.shown(Array((0..<f.list.count).reversed())) == (try f.expected("r")).reversed(),
-            "bottom to top: each page read before the page below it")
+            "bottom to top: each batch read before the batch below it")
         f.list.setSearch("!!!")
         #expect(f.list.count == 0, "no word typed: no name matches")
         f.list.setSearch("  ")
@@ -144,7 +144,7 @@ struct ListingCacheTests {
         let data = ClinicData(store: store)
         #expect(openList(data) == (4, "Rex"))
         let reads = store.listing.reads
-        #expect(reads == 2, "the count and the first page")
+        #expect(reads == 2, "the count and the first batch")
         #expect(openList(data) == (4, "Rex"))
         #expect(store.listing.reads == reads, "nothing read for the second list")
         _ = try store.addRecord(

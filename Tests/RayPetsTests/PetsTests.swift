@@ -56,7 +56,7 @@ struct PetsTests {
         let app = AppHarness()
         app.tapClinicInfo()
         #expect(app.clinicHost.pages.map(\.route) == [.home, .clinicInfo])
-        #expect(!app.modalHost.isOpen)
+        #expect(!app.dialogHost.isOpen)
         app.tapAction()
         #expect(app.visibleRoute == .openingHours)
         do {  // scoped: the test must not keep the page model alive itself
@@ -76,15 +76,15 @@ struct PetsTests {
         app.tapMyPets()
         await app.choosePet(at: 0)
         app.tapAction()  // "Clinic info" on Rex's details
-        #expect(app.modalHost.pages.map(\.route) == [.clinicInfo])
+        #expect(app.dialogHost.pages.map(\.route) == [.clinicInfo])
         #expect(app.clinicHost.visibleRoute == .petDetail("rex"), "the tab stays on Rex underneath")
         #expect(app.home.children.first?.children.count == 1, "the pets flow runs the dialog's flow")
         app.tapAction()
-        #expect(app.modalHost.pages.map(\.route) == [.clinicInfo, .openingHours])
+        #expect(app.dialogHost.pages.map(\.route) == [.clinicInfo, .openingHours])
         app.tapBack()
-        #expect(app.modalHost.visibleRoute == .clinicInfo)
+        #expect(app.dialogHost.visibleRoute == .clinicInfo)
         await app.tapCancel()
-        #expect(!app.modalHost.isOpen)
+        #expect(!app.dialogHost.isOpen)
         #expect(app.home.children.first?.children.isEmpty == true)
         app.tapBack()
         app.tapBack()
@@ -110,11 +110,11 @@ struct PetsTests {
         flow.dismiss(animated: true)
         #expect(finished == 2)
         // In a dialog: Cancel, then a closed window.
-        app.home.presentChild(ClinicInfoCoordinator(router: app.modalRouter, clinic: .rayPets), animated: true) {
+        app.home.presentChild(ClinicInfoCoordinator(router: app.dialogRouter, clinic: .rayPets), animated: true) {
             finished += 1
         }
         await app.tapCancel()
-        app.home.presentChild(ClinicInfoCoordinator(router: app.modalRouter, clinic: .rayPets), animated: true) {
+        app.home.presentChild(ClinicInfoCoordinator(router: app.dialogRouter, clinic: .rayPets), animated: true) {
             finished += 1
         }
         await app.closeDialogWindow()
@@ -148,21 +148,21 @@ struct PetPickerTests {
     @Test("coordinate(to: PetPickerCoordinator) gives the picked pet, and nil on Cancel")
     func pickedPetAndNilOnCancel() async {
         let host = InMemoryHost<AppRoute>()
-        let modal = ModalRouter(host: host)
-        let parent = ClinicInfoCoordinator(router: modal, clinic: .rayPets)  // any coordinator can start it
+        let dialog = DialogRouter(host: host)
+        let parent = ClinicInfoCoordinator(router: dialog, clinic: .rayPets)  // any coordinator can start it
         let data = makeData()
-        let questions = Questions(router: ModalRouter(host: InMemoryHost<AppRoute>()))
+        let questions = Questions(router: DialogRouter(host: InMemoryHost<AppRoute>()))
 
-        let picks = parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
+        let picks = parent.coordinate(to: PetPickerCoordinator(router: dialog, data: data, questions: questions))
         #expect(host.visibleRoute == .petPicker)
         let picked = Task { await picks.next() }
         await host.settle()
         host.visibleModel(as: PetListViewModel.self)?.select(at: 3)
         #expect(await picked.value?.id == ClinicDatabase.samplePets[3].id)
-        modal.dismiss(animated: false)
+        dialog.dismiss(animated: false)
         #expect(parent.children.isEmpty)
 
-        let cancels = parent.coordinate(to: PetPickerCoordinator(router: modal, data: data, questions: questions))
+        let cancels = parent.coordinate(to: PetPickerCoordinator(router: dialog, data: data, questions: questions))
         let cancelled = Task { await cancels.next() }
         await host.settle()
         host.tapClose()

@@ -324,7 +324,7 @@ struct PetRecordsTests {
         let deleted = try data.delete("whiskers")
         #expect(try data.allPets().map(\.id) == ["rex", "clover", "bubbles", "pet-5"])
         #expect(try data.history(of: "whiskers").isEmpty)
-        try data.restore(deleted)
+        try data.undelete(deleted)
         #expect(try data.allPets().map(\.id) == ["rex", "whiskers", "clover", "bubbles", "pet-5"], "back in its place")
         #expect(try data.history(of: "whiskers") == [record], "with its history")
         let next = try data.add(PetDraft(name: "Star"))
@@ -333,7 +333,7 @@ struct PetRecordsTests {
             seen == [
                 .added(luna), .updated(old: luna, new: renamed), .recordAdded(record),
                 .deleted(deleted.pet, position: deleted.records.position),
-                .restored(deleted.pet), .added(next),
+                .undeleted(deleted.pet), .added(next),
             ])
         observation.cancel()
     }
@@ -371,17 +371,17 @@ struct FollowingTheDataTests {
         let petList = app.clinicHost.pages[1].id
         // The dialog for Rex over it (opened as a link would).
         await app.app.open(.appointment(pet: "rex", visit: .sick, pain: nil))
-        #expect(app.modalHost.pages.map(\.route) == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
+        #expect(app.dialogHost.pages.map(\.route) == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
         #expect(app.home.children.count == 1)
         let deleted = try app.data.delete("rex")
         await app.settle()
-        #expect(!app.modalHost.isOpen, "the dialog about Rex closed")
+        #expect(!app.dialogHost.isOpen, "the dialog about Rex closed")
         #expect(app.feedback.notices.last?.contains("Rex") == true)
-        #expect(app.modalRouter.pendingDismissHandlers == 0)
+        #expect(app.dialogRouter.pendingDismissHandlers == 0)
         #expect(app.home.children.isEmpty, "the appointment request flow ended")
-        try app.data.restore(deleted)
+        try app.data.undelete(deleted)
         await app.settle()
-        #expect(!app.modalHost.isOpen)
+        #expect(!app.dialogHost.isOpen)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
         _ = petList
     }
@@ -434,7 +434,7 @@ struct FollowingTheDataTests {
         app.tapMyPets()
         await app.choosePet(at: 0)
         await app.app.open(.appointment(pet: "rex", visit: .sick, pain: nil))
-        app.modalRouter.dismiss(animated: false)
+        app.dialogRouter.dismiss(animated: false)
         await app.answer(.discard)
         app.tapMyPets()
         await app.choosePet(at: 0)
@@ -479,16 +479,16 @@ struct FollowingTheDataTests {
         let pages = NavigationState(
             tab: .clinic,
             stacks: [.clinic: [.home, .pets, .petDetail("nobody"), .editPet("nobody")], .learn: [.learn]],
-            modal: [])
+            dialog: [])
         #expect(!(await app.app.restore(pages)))
         await app.settle()
         #expect(app.clinicHost.pages.map(\.route) == [.home, .pets])
         #expect(app.feedback.notices.count == 1)
         let dialog = NavigationState(
-            tab: .clinic, stacks: [.clinic: [.home], .learn: [.learn]], modal: [.petPicker, .visitType(pet: "nobody")])
+            tab: .clinic, stacks: [.clinic: [.home], .learn: [.learn]], dialog: [.petPicker, .visitType(pet: "nobody")])
         #expect(!(await app.app.restore(dialog)))
         await app.settle()
-        #expect(app.modalHost.pages.map(\.route) == [.petPicker], "the dialog stays on Which pet?")
+        #expect(app.dialogHost.pages.map(\.route) == [.petPicker], "the dialog stays on Which pet?")
         #expect(app.feedback.notices.count == 2)
     }
 }

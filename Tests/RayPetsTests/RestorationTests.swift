@@ -14,7 +14,7 @@ struct RestorationTests {
             stacks: [
                 .clinic: [.home, .pets, .petDetail("rex")], .learn: [.learn, .howToCode(.wakeUp), .howToCode(.goOut)],
             ],
-            modal: [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex")], pain: .aLittle)
+            dialog: [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex")], pain: .aLittle)
         #expect(state.encoded.hasPrefix("version=2\n"))
         #expect(try NavigationState(decoding: state.encoded) == state)
     }
@@ -24,7 +24,7 @@ struct RestorationTests {
         let odd = "a,b:c%d e=f"
         let state = NavigationState(
             tab: .clinic, stacks: [.clinic: [.home, .pets, .petDetail(odd)], .learn: [.learn]],
-            modal: [.petPicker, .visitType(pet: odd)])
+            dialog: [.petPicker, .visitType(pet: odd)])
         #expect(AppRoute.petDetail("rex").token == "pet-detail:rex", "plain ids are written as before")
         #expect(try NavigationState(decoding: state.encoded) == state)
         #expect(AppRoute(token: "pet-detail:%zz") == nil, "a malformed escape is not a route")
@@ -34,7 +34,7 @@ struct RestorationTests {
     func restoreAfterFakingIt() async throws {
         let state = NavigationState(
             tab: .clinic, stacks: [.clinic: [.home], .learn: [.learn]],
-            modal: [
+            dialog: [
                 .petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex"), .fakingIt(pet: "rex"),
                 .noAppointmentRequired(pet: "rex"),
             ], pain: .aLittle)
@@ -70,7 +70,7 @@ struct RestorationTests {
         await second.settle()
         #expect(second.app.navigationState == saved)
         #expect(second.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])
-        #expect(second.modalHost.title == "No appointment required")
+        #expect(second.dialogHost.title == "No appointment required")
         second.tapAction()  // Okay: the restored answers are recorded, pain included
         await second.settle()
         #expect(second.requests.last?.painLevel == .severe)
@@ -111,7 +111,7 @@ struct NavigationStateCodableTests {
     func json() throws {
         let state = NavigationState(
             tab: .clinic, stacks: [.clinic: [.home, .pets], .learn: [.learn]],
-            modal: [.petPicker, .visitType(pet: "rex")], pain: nil)
+            dialog: [.petPicker, .visitType(pet: "rex")], pain: nil)
         let data = try JSONEncoder().encode(state)
         #expect(try JSONDecoder().decode(NavigationState.self, from: data) == state)
     }

@@ -92,7 +92,7 @@ struct WelcomeTests {
         var reports: [String] = []
         #expect(SettingsStore(path: path) { reports.append($0) }.hasCompletedWelcome)
         #expect(reports.isEmpty)
-        let state = NavigationState(tab: .learn, stacks: [.clinic: [.home, .pets], .learn: [.learn]], modal: [])
+        let state = NavigationState(tab: .learn, stacks: [.clinic: [.home, .pets], .learn: [.learn]], dialog: [])
         let crlf = state.encoded.split(separator: "\n").joined(separator: "\r\n") + "\r\n"
         #expect(try NavigationState(decoding: crlf) == state)
     }

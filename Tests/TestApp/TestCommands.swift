@@ -65,7 +65,7 @@ final class TestCommands {
                 return "saved deleted \(argument)"
             case "undo":
                 guard let last = deleted.last else { return "error nothing to undo" }
-                try data.restore(last)
+                try data.undelete(last)
                 deleted.removeLast()
                 recorded += last.records.history
                 return "saved restored \(last.pet.id) \(last.pet.name)"

@@ -18,11 +18,11 @@ import Navigation
 ///
 /// `navigation.back` asks the followed host (`follow(_:)`) to go back: the main window follows
 /// the welcome page's host or the `GtkTabHost` (which passes Back on to the visible tab's
-/// host); a dialog follows its `GtkModalHost`. The host tells its router
+/// host); a dialog follows its `GtkDialogHost`. The host tells its router
 /// (`NavigationHostDelegate.hostDidRequestBack`), and the router pops the top page
 /// (`PageRouter.goBack`), never the root — so its `onDismissed` runs exactly once, as for any
 /// other way a page leaves. `navigation.cancel` and `navigation.close` ask the host to close
-/// (`hostDidRequestClose`, with the reason `cancel` or `close`): a `ModalRouter` closes its
+/// (`hostDidRequestClose`, with the reason `cancel` or `close`): a `DialogRouter` closes its
 /// dialog. Each of these asks the leave guards of the pages that would leave (see
 /// `LeaveDecision`); if one keeps its page, nothing changes and the dialog stays open.
 ///

@@ -70,8 +70,8 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     public var providesBackButtons: Bool { isSplit }
 
     /// Gives the keyboard focus to the visible page's main control (e.g. after a tab switch).
-    public func focusVisiblePage() {
-        if let split { split.focusVisiblePage() } else { pages.focusVisiblePage() }
+    public func focusShownPage() {
+        if let split { split.focusShownPage() } else { pages.focusShownPage() }
     }
 
     /// The user asked to go back: tell the router.
@@ -132,11 +132,17 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     package var viewCount: Int { split?.viewCount ?? pages.viewCount }
 
     /// The visible page's view (when split: the content's, else the sidebar's).
-    package var visibleView: (any PageView)? { split?.visibleView ?? pages.visibleView }
+    package var shownView: (any PageView)? { split?.shownView ?? pages.shownView }
 
     /// The view of the page `id`, wherever it is shown.
     package func view(for id: PageID) -> (any PageView)? {
         guard let split else { return pages.view(for: id) }
         return split.single.view(for: id) ?? split.sidebar.view(for: id) ?? split.content.view(for: id)
     }
+}
+
+extension GtkStackHost {
+    /// Gives the keyboard focus to the shown page (the name `focusShownPage()` had before).
+    @available(*, deprecated, renamed: "focusShownPage()")
+    public func focusVisiblePage() { focusShownPage() }
 }

@@ -85,7 +85,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public func host(for tab: Tab) -> GtkStackHost<Route> { hosts[tab]! }
 
     /// The visible tab's page host.
-    public var visibleHost: GtkStackHost<Route>? { shownTab.flatMap { hosts[$0] } }
+    public var selectedHost: GtkStackHost<Route>? { shownTab.flatMap { hosts[$0] } }
 
     /// Shows `tab`.
     public func showTab(_ tab: Tab) {
@@ -96,20 +96,20 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     }
 
     /// Gives the keyboard focus to the visible tab's visible page.
-    public func focusVisiblePage() { visibleHost?.focusVisiblePage() }
+    public func focusShownPage() { selectedHost?.focusShownPage() }
 
     // MARK: BackNavigable: the visible tab's host
 
     /// The visible tab's page title.
-    public var title: String? { visibleHost?.title }
+    public var title: String? { selectedHost?.title }
     /// Whether the visible tab has a page to go back to.
-    public var canGoBack: Bool { visibleHost?.canGoBack ?? false }
+    public var canGoBack: Bool { selectedHost?.canGoBack ?? false }
     /// Whether the visible tab shows Back buttons of its own (it is split now).
-    public var providesBackButtons: Bool { visibleHost?.providesBackButtons ?? false }
+    public var providesBackButtons: Bool { selectedHost?.providesBackButtons ?? false }
     /// Back on the visible tab.
-    public func requestBack() { visibleHost?.requestBack() }
+    public func requestBack() { selectedHost?.requestBack() }
     /// Close on the visible tab (its router pops to the root).
-    public func requestClose(_ reason: LeaveReason) { visibleHost?.requestClose(reason) }
+    public func requestClose(_ reason: LeaveReason) { selectedHost?.requestClose(reason) }
 
     private func updateCompact() {
         let compact = (watcher.width ?? Int.max) < compactWidth
@@ -130,6 +130,16 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
 
     private func tabBecameVisible() {
         onChange?()
-        focusVisiblePage()
+        focusShownPage()
     }
+}
+
+extension GtkTabHost {
+    /// The selected tab's page host (the name `selectedHost` had before).
+    @available(*, deprecated, renamed: "selectedHost")
+    public var visibleHost: GtkStackHost<Route>? { selectedHost }
+
+    /// Gives the keyboard focus to the shown page (the name `focusShownPage()` had before).
+    @available(*, deprecated, renamed: "focusShownPage()")
+    public func focusVisiblePage() { focusShownPage() }
 }

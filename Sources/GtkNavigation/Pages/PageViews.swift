@@ -30,14 +30,14 @@ final class PageViews<Route: NavigationRoute> {
     }
 
     /// The visible page's view.
-    var visibleView: (any PageView)? {
+    var shownView: (any PageView)? {
         guard let name = stack.visibleChildName else { return nil }
         return views.first(where: { $0.key.description == name })?.value
     }
 
     /// Gives the keyboard focus to the visible page's main control.
-    func focusVisiblePage() {
-        _ = visibleView?.focusInitially()
+    func focusShownPage() {
+        _ = shownView?.focusInitially()
     }
 
     /// Number of page views alive (shown, or sliding out).

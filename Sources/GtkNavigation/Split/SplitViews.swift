@@ -91,8 +91,8 @@ final class SplitViews<Route: NavigationRoute> {
 
     /// The view shown where the user looks first: the content's page, else the sidebar's or
     /// the single stack's top page.
-    var visibleView: (any PageView)? {
-        guard let panes = presentation.panes else { return single.visibleView }
+    var shownView: (any PageView)? {
+        guard let panes = presentation.panes else { return single.shownView }
         return panes.shownContent.flatMap { content.view(for: $0.id) } ?? sidebar.view(for: panes.sidebar.id)
     }
 
@@ -111,8 +111,8 @@ final class SplitViews<Route: NavigationRoute> {
     }
 
     /// Gives the focus to the visible page's main control.
-    func focusVisiblePage() {
-        if let view = visibleView { PageViews<Route>.focus(view) }
+    func focusShownPage() {
+        if let view = shownView { PageViews<Route>.focus(view) }
     }
 
     private func widthChanged() {
@@ -174,7 +174,7 @@ final class SplitViews<Route: NavigationRoute> {
         // the user sees.
         guard side != .none || !windowHadFocus else { return }
         if resized, saved?.restore() == true { return }
-        if !pages.contains(where: { page in focusedView(is: page) }) { focusVisiblePage() }
+        if !pages.contains(where: { page in focusedView(is: page) }) { focusShownPage() }
     }
 
     private func focusedView(is page: Page<Route>) -> Bool {

@@ -33,9 +33,9 @@ public final class ResultChannel<Output: Sendable> {
 
     /// Sends `value` to the waiting parent, or keeps it until the parent asks. Dropped while
     /// another value is kept or the parent handles the previous one; ignored once the channel
-    /// is closed.
+    /// has ended.
     public func send(_ value: Output) {
-        guard !mailbox.isClosed, !parentIsHandlingValue, mailbox.kept == nil else { return }
+        guard !mailbox.hasEnded, !parentIsHandlingValue, mailbox.kept == nil else { return }
         if let waiter {
             self.waiter = nil
             parentIsHandlingValue = true
@@ -47,8 +47,8 @@ public final class ResultChannel<Output: Sendable> {
 
     /// Ends the channel (the flow ended): a waiting parent gets `nil`; a kept value is still
     /// handed to the parent when it asks, then `nil`.
-    public func close() {
-        mailbox.isClosed = true
+    public func end() {
+        mailbox.hasEnded = true
         if let waiter {
             self.waiter = nil
             waiter.resume(returning: nil)
@@ -56,20 +56,20 @@ public final class ResultChannel<Output: Sendable> {
     }
 
     /// Whether the flow has ended.
-    public var closed: Bool { mailbox.isClosed }
+    public var hasEnded: Bool { mailbox.hasEnded }
 
     /// Where the parent waits: values sent from now on, through a weak reference.
     public var values: ChildResults<Output> { ChildResults(channel: self) }
 
-    /// Resumes `continuation` with the next value: at once if one is kept or the channel is
-    /// closed, otherwise when one is sent, the channel closes, or the channel goes away.
+    /// Resumes `continuation` with the next value: at once if one is kept or the channel has
+    /// ended, otherwise when one is sent, the channel ends, or the channel goes away.
     fileprivate func wait(_ continuation: CheckedContinuation<Output?, Never>) {
         if let value = mailbox.take() {
             parentIsHandlingValue = true
             return continuation.resume(returning: value)
         }
         parentIsHandlingValue = false
-        if mailbox.isClosed { return continuation.resume(returning: nil) }
+        if mailbox.hasEnded { return continuation.resume(returning: nil) }
         precondition(waiter == nil, "ResultChannel supports one waiter at a time")
         waiter = continuation
     }
@@ -80,7 +80,7 @@ public final class ResultChannel<Output: Sendable> {
 @MainActor
 final class ResultMailbox<Output: Sendable> {
     var kept: Output?
-    var isClosed = false
+    var hasEnded = false
 
     /// The kept value, if any, now no longer kept.
     func take() -> Output? {
@@ -120,4 +120,14 @@ public struct ChildResults<Output: Sendable> {
             channel.wait(continuation)
         }
     }
+}
+
+extension ResultChannel {
+    /// Ends the channel (the name `end()` had before).
+    @available(*, deprecated, renamed: "end()")
+    public func close() { end() }
+
+    /// Whether the flow has ended (the name `hasEnded` had before).
+    @available(*, deprecated, renamed: "hasEnded")
+    public var closed: Bool { hasEnded }
 }

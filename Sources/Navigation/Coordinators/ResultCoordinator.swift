@@ -32,7 +32,7 @@ extension Coordinator {
     ) -> ChildResults<Child.Output> {
         let results = child.results
         presentChild(child, animated: animated) { [weak results] in
-            results?.close()
+            results?.end()
             onDismissed?()
         }
         return results.values

@@ -9,7 +9,7 @@
 /// - **go back**: the top page leaves, as the user's Back does; never the last page.
 /// - **remove from** a page: that page and every page above it leave.
 /// - **dismiss** (a router): everything leaves that can, back to the router's resting state —
-///   a `StackRouter` keeps its root page, a `ModalRouter` closes its dialog.
+///   a `StackRouter` keeps its root page, a `DialogRouter` closes its dialog.
 ///   **dismiss all**: every page leaves, a `StackRouter`'s root too.
 /// - **pop to** a route, **replace the top**, **set the stack**: the other changes a
 ///   coordinator can ask for, each in one step that the user sees as one transition.

@@ -2,7 +2,7 @@
 ///
 /// Switching tabs keeps every tab's stack as it was. Every operation a coordinator performs
 /// on `router(for:)`, and the user's Back on the visible tab, acts on that tab only.
-/// `visibleRouter` is the one the user is looking at.
+/// `selectedRouter` is the one the user is looking at.
 @MainActor
 public final class TabRouter<Tab: Hashable & Sendable, Route: NavigationRoute>: TabHostDelegate {
     /// The tabs, in order.
@@ -27,7 +27,7 @@ public final class TabRouter<Tab: Hashable & Sendable, Route: NavigationRoute>: 
     public func router(for tab: Tab) -> StackRouter<Route> { routers[tab]! }
 
     /// The router of the visible tab.
-    public var visibleRouter: StackRouter<Route> { routers[selectedTab]! }
+    public var selectedRouter: StackRouter<Route> { routers[selectedTab]! }
 
     /// Shows `tab`, leaving every stack as it is.
     public func select(_ tab: Tab) {
@@ -38,4 +38,10 @@ public final class TabRouter<Tab: Hashable & Sendable, Route: NavigationRoute>: 
 
     /// The user switched tabs.
     public func tabHostDidSelect(_ tab: Tab) { select(tab) }
+}
+
+extension TabRouter {
+    /// The selected tab's router (the name `selectedRouter` had before).
+    @available(*, deprecated, renamed: "selectedRouter")
+    public var visibleRouter: StackRouter<Route> { selectedRouter }
 }

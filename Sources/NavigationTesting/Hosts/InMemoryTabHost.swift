@@ -34,11 +34,11 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
     public func showTab(_ tab: Tab) { shownTab = tab }
 
     /// The visible tab's page host.
-    public var visibleHost: InMemoryHost<Route>? { shownTab.flatMap { hosts[$0] } }
+    public var selectedHost: InMemoryHost<Route>? { shownTab.flatMap { hosts[$0] } }
 
     /// The user clicks `tab`'s switcher button.
     public func tapTab(_ tab: Tab) { tabDelegate?.tabHostDidSelect(tab) }
 
     /// The user presses the header bar's Back button, which acts on the visible tab.
-    public func tapBack() { visibleHost?.tapBack() }
+    public func tapBack() { selectedHost?.tapBack() }
 }

@@ -2,7 +2,7 @@ import Navigation
 
 extension AppCoordinator {
     /// Every router: each tab's and the dialog's.
-    var allRouters: [any Router<AppRoute>] { AppTab.allCases.map { tabs.router(for: $0) } + [modalRouter] }
+    var allRouters: [any Router<AppRoute>] { AppTab.allCases.map { tabs.router(for: $0) } + [dialogRouter] }
 
     /// Navigation follows the records. After each saved change:
     /// - a deleted pet's pages leave every tab (the other pages stay, each `onDismissed` runs
@@ -19,15 +19,15 @@ extension AppCoordinator {
             for tab in AppTab.allCases {
                 tabs.router(for: tab).removeAll(where: { $0.pet == pet.id }, animated: true)
             }
-            if modalRouter.routes.contains(where: { $0.pet == pet.id }) {
-                modalRouter.removeAll(where: { _ in true }, animated: true)  // not vetoable: the pet is gone
+            if dialogRouter.routes.contains(where: { $0.pet == pet.id }) {
+                dialogRouter.removeAll(where: { _ in true }, animated: true)  // not vetoable: the pet is gone
                 services.feedback.showNotice(
                     L("{pet} was deleted, so the dialog about {pet} was closed.", ["pet": pet.name]))
             }
         case .recordDeleted(let record):
             let route = AppRoute.appointmentRecord(pet: record.request.pet, record: record.id)
             for router in allRouters { router.removeAll(where: { $0 == route }, animated: true) }
-        case .added, .updated, .restored, .recordAdded:
+        case .added, .updated, .undeleted, .recordAdded:
             break
         }
         for router in allRouters {
@@ -64,7 +64,7 @@ extension AppCoordinator {
         func valid(_ routes: [AppRoute]) -> [AppRoute] { Array(routes.prefix { exists($0) }) }
         var result = state
         for tab in AppTab.allCases { result.stacks[tab] = valid(state.stacks[tab] ?? []) }
-        result.modal = valid(state.modal)
+        result.dialog = valid(state.dialog)
         return (result, missing)
     }
 }

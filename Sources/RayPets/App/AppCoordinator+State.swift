@@ -13,14 +13,14 @@ extension AppCoordinator {
         return NavigationState(
             tab: tabs.selectedTab,
             stacks: Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, tabs.router(for: $0).routes) }),
-            modal: modalRouter.routes, pain: pain, draft: unsavedDraft)
+            dialog: dialogRouter.routes, pain: pain, draft: unsavedDraft)
     }
 
     /// The open editor's fields, if they have changes: the dialog's editor first, else the
     /// visible tab's, else another tab's.
     private var unsavedDraft: EditorDraft? {
         let places: [(AppTab?, any Router<AppRoute>)] =
-            [(nil, modalRouter), (tabs.selectedTab, tabs.visibleRouter)]
+            [(nil, dialogRouter), (tabs.selectedTab, tabs.selectedRouter)]
             + AppTab.allCases.map { ($0, tabs.router(for: $0)) }
         for (tab, router) in places {
             guard let page = router.topPage, case .petEditor(let editor) = page.screen, editor.hasChanges
@@ -47,7 +47,7 @@ extension AppCoordinator {
         defer { services.questions.shelvedDraft = nil }
         let reached = await rebuild(
             stacks: AppTab.allCases.map { ($0, valid.stacks[$0] ?? []) }, tab: valid.tab,
-            modal: valid.modal, pain: valid.pain)
+            dialog: valid.dialog, pain: valid.pain)
         return reached && missing.isEmpty
     }
 }

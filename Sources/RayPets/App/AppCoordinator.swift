@@ -15,7 +15,7 @@ public final class AppCoordinator: Coordinator {
     /// The tabs and their stacks.
     public let tabs: TabRouter<AppTab, AppRoute>
     /// The dialog's router: every flow that opens a dialog presents through it.
-    public let modalRouter: any Router<AppRoute>
+    public let dialogRouter: any Router<AppRoute>
     private let welcomeRouter: any Router<AppRoute>
     /// Links that came while the welcome page showed: opened after *Get started*.
     var linksAfterWelcome: [String] = []
@@ -25,26 +25,26 @@ public final class AppCoordinator: Coordinator {
     private var dataObservation: ClinicObservation?
 
     /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,
-    /// dialogs through `modalRouter`.
+    /// dialogs through `dialogRouter`.
     public init(
         window: any AppWindow, welcomeRouter: any Router<AppRoute>, tabs: TabRouter<AppTab, AppRoute>,
-        modalRouter: any Router<AppRoute>, services: ClinicServices
+        dialogRouter: any Router<AppRoute>, services: ClinicServices
     ) {
         self.window = window
         self.welcomeRouter = welcomeRouter
         self.tabs = tabs
-        self.modalRouter = modalRouter
+        self.dialogRouter = dialogRouter
         self.services = services
         dataObservation = services.data.observe { [weak self] change in self?.follow(change) }
     }
 
     /// The router of the tab the user is looking at.
-    public var router: any Router<AppRoute> { tabs.visibleRouter }
+    public var router: any Router<AppRoute> { tabs.selectedRouter }
 
     /// The app's flow ends with its window; dismissing it closes the dialog and takes every
     /// tab back to its root page.
     public func dismiss(animated: Bool) {
-        modalRouter.dismiss(animated: animated)
+        dialogRouter.dismiss(animated: animated)
         for tab in tabs.tabs { tabs.router(for: tab).dismiss(animated: animated) }
     }
 
@@ -76,7 +76,7 @@ public final class AppCoordinator: Coordinator {
     private func showTabs() {
         window.show(.tabs)
         presentChild(
-            HomeCoordinator(router: tabs.router(for: .clinic), modalRouter: modalRouter, services: services),
+            HomeCoordinator(router: tabs.router(for: .clinic), dialogRouter: dialogRouter, services: services),
             animated: false)
         presentChild(LearnCoordinator(router: tabs.router(for: .learn)), animated: false)
     }

@@ -4,12 +4,12 @@ import Navigation
 /// tab, the appointment request in a dialog.
 @MainActor
 public final class HomeCoordinator: FlowCoordinator<AppRoute> {
-    private let modalRouter: any Router<AppRoute>
+    private let dialogRouter: any Router<AppRoute>
     private let services: ClinicServices
 
-    /// Home on `router`; dialogs open through `modalRouter`.
-    public init(router: any Router<AppRoute>, modalRouter: any Router<AppRoute>, services: ClinicServices) {
-        self.modalRouter = modalRouter
+    /// Home on `router`; dialogs open through `dialogRouter`.
+    public init(router: any Router<AppRoute>, dialogRouter: any Router<AppRoute>, services: ClinicServices) {
+        self.dialogRouter = dialogRouter
         self.services = services
         super.init(router: router)
     }
@@ -20,17 +20,17 @@ public final class HomeCoordinator: FlowCoordinator<AppRoute> {
         let id = router.present(.home, model: model, animated: animated, onDismissed: onDismissed)
         model.onShowPets = whenShown(id, model) { home, _ in
             home.presentChild(
-                PetListCoordinator(router: home.router, modalRouter: home.modalRouter, services: home.services),
+                PetListCoordinator(router: home.router, dialogRouter: home.dialogRouter, services: home.services),
                 animated: true)
         }
         model.onShowClinicInfo = whenShown(id, model) { home, _ in
             home.presentChild(ClinicInfoCoordinator(router: home.router, clinic: home.services.clinic), animated: true)
         }
         model.onScheduleAppointment = whenShown(id, model) { home, _ in
-            guard home.modalRouter.pages.isEmpty else { return }
+            guard home.dialogRouter.pages.isEmpty else { return }
             home.presentChild(
                 AppointmentRequestCoordinator(
-                    router: home.modalRouter, data: home.services.data, feedback: home.services.feedback,
+                    router: home.dialogRouter, data: home.services.data, feedback: home.services.feedback,
                     questions: home.services.questions),
                 animated: true)
         }

@@ -39,20 +39,20 @@ extension AppCoordinator {
         let target = link.routes
         var pain: PainLevel?
         if case .appointment(_, _, let level) = link { pain = level }
-        return await rebuild(stacks: [(target.tab, target.stack)], tab: target.tab, modal: target.modal, pain: pain)
+        return await rebuild(stacks: [(target.tab, target.stack)], tab: target.tab, dialog: target.dialog, pain: pain)
     }
 
     /// Asks every page that would leave, then rebuilds `stacks` (each tab from its root) and
     /// the dialog by walking user intents; `tab` is selected at the end. Whether every page was reached.
     func rebuild(
-        stacks: [(AppTab, [AppRoute])], tab: AppTab, modal: [AppRoute], pain: PainLevel?
+        stacks: [(AppTab, [AppRoute])], tab: AppTab, dialog: [AppRoute], pain: PainLevel?
     ) async -> Bool {
-        let routers: [any Router<AppRoute>] = AppTab.allCases.map { tabs.router(for: $0) } + [modalRouter]
+        let routers: [any Router<AppRoute>] = AppTab.allCases.map { tabs.router(for: $0) } + [dialogRouter]
         for router in routers { router.animatesTransitions = false }
         defer { for router in routers { router.animatesTransitions = true } }
 
         // Every page that will leave is asked first, before anything changes.
-        guard await modalRouter.request(.dismiss, reason: .link, animated: false) else { return false }
+        guard await dialogRouter.request(.dismiss, reason: .link, animated: false) else { return false }
         for (stackTab, _) in stacks {
             guard await tabs.router(for: stackTab).request(.dismiss, reason: .link, animated: false) else {
                 return false
@@ -71,8 +71,8 @@ extension AppCoordinator {
             }
         }
         tabs.select(tab)
-        for route in modal where complete {
-            complete = await step(towards: route, on: modalRouter, from: tabs.router(for: tab), pain: pain)
+        for route in dialog where complete {
+            complete = await step(towards: route, on: dialogRouter, from: tabs.router(for: tab), pain: pain)
         }
         return complete
     }

@@ -63,7 +63,7 @@ public enum DeepLink: Equatable, Sendable {
 
     /// Where the link leads: the tab, that tab's stack, and the dialog's stack — the pages a
     /// user who clicked their way there would have.
-    public var routes: (tab: AppTab, stack: [AppRoute], modal: [AppRoute]) {
+    public var routes: (tab: AppTab, stack: [AppRoute], dialog: [AppRoute]) {
         switch self {
         case .clinic: (.clinic, [.home], [])
         case .pets: (.clinic, [.home, .pets], [])

@@ -1,6 +1,6 @@
-/// The pets a list shows, read from the store a page at a time: the list knows how many
-/// pets match its search and reads only the pages asked for (the rows on screen), keeping a
-/// few pages, so its cost and memory depend on what is shown, not on how many pets there are.
+/// The pets a list shows, read from the store a batch at a time: the list knows how many
+/// pets match its search and reads only the batches asked for (the rows on screen), keeping a
+/// few batches, so its cost and memory depend on what is shown, not on how many pets there are.
 ///
 /// It follows the records: a pet added, renamed, deleted or brought back changes its row in
 /// place, reported through `onUpdate` as a GListModel's `items-changed` would be (the rows
@@ -13,9 +13,9 @@
 @MainActor
 public final class PetList {
     /// Pets read per query.
-    public static let pageSize = 100
-    /// Pages kept; the least recently used page goes first.
-    static let keptPages = 8
+    public static let batchSize = 100
+    /// Batches kept; the least recently used batch goes first.
+    static let keptBatches = 8
 
     /// The search the list shows the matches of (`count`, the rows and `problem` are its).
     public private(set) var search = PetSearch.all
@@ -32,7 +32,7 @@ public final class PetList {
     /// Called after the rows changed: at `index`, `removed` rows went and `added` came.
     public var onUpdate: (@MainActor (_ index: Int, _ removed: Int, _ added: Int) -> Void)?
     /// How many queries read pets since the list was made (for tests: paging is lazy).
-    public private(set) var pagesRead = 0
+    public private(set) var batchesRead = 0
     /// How many counts came back for a search no longer typed and were dropped (for tests).
     public private(set) var staleCountsDropped = 0
 
@@ -42,8 +42,8 @@ public final class PetList {
     private var pendingCount: Task<Void, Never>?
     /// One more for every count started: a count finishing with another number is stale.
     private var searchGeneration = 0
-    private var pages: [Int: [ListedPet]] = [:]
-    private var recentPages: [Int] = []
+    private var batches: [Int: [ListedPet]] = [:]
+    private var recentBatches: [Int] = []
 
     /// The pets in `data`, counted now; none is read until asked for. Searches are counted by
     /// the store's counter (`makeSearchCounter()`), if it has one.
@@ -61,15 +61,15 @@ public final class PetList {
 
     isolated deinit { pendingCount?.cancel() }
 
-    /// The pet at `index` (0 is the first), reading its page if it is not kept.
+    /// The pet at `index` (0 is the first), reading its batch if it is not kept.
     public func pet(at index: Int) -> Pet? { listed(at: index)?.pet }
 
     /// The row of the pet `id`, if it is listed (one indexed lookup and one count).
     public func index(of id: Pet.ID) -> Int? {
-        if let (page, pets) = pages.first(where: { $0.value.contains { $0.pet.id == id } }),
+        if let (batch, pets) = batches.first(where: { $0.value.contains { $0.pet.id == id } }),
             let offset = pets.firstIndex(where: { $0.pet.id == id })
         {
-            return page * Self.pageSize + offset
+            return batch * Self.batchSize + offset
         }
         guard let listed = read({ () throws(StoreError) in try store.listedPet(id: id) }) ?? nil,
             let before = countBefore(listed.position), matches(listed.position, before: before)
@@ -87,7 +87,7 @@ public final class PetList {
         startSearch()
     }
 
-    /// Reads the count again and forgets every page (after the store changed under the list).
+    /// Reads the count again and forgets every batch (after the store changed under the list).
     public func reload() {
         replaceRows(count: read { () throws(StoreError) in try store.petCount(matching: search, before: nil) } ?? 0)
     }
@@ -100,8 +100,8 @@ public final class PetList {
 
     private func replaceRows(count newCount: Int) {
         let old = count
-        pages = [:]
-        recentPages = []
+        batches = [:]
+        recentBatches = []
         count = newCount
         onUpdate?(0, old, count)
     }
@@ -152,7 +152,7 @@ public final class PetList {
     public func clinicDataChanged(_ change: ClinicData.Change) {
         defer { if pendingCount != nil { startSearch() } }
         switch change {
-        case .added(let pet), .updated(_, let pet), .restored(let pet):
+        case .added(let pet), .updated(_, let pet), .undeleted(let pet):
             guard let listed = read({ () throws(StoreError) in try store.listedPet(id: pet.id) }) ?? nil else {
                 return reload()
             }
@@ -164,46 +164,46 @@ public final class PetList {
         }
     }
 
-    // MARK: Pages
+    // MARK: Batches
 
     private func listed(at index: Int) -> ListedPet? {
         guard index >= 0, index < count else { return nil }
-        let page = index / Self.pageSize
-        let offset = index % Self.pageSize
-        if pages[page] == nil { load(page) }
-        use(page)
-        guard let pets = pages[page], offset < pets.count else { return nil }
+        let batch = index / Self.batchSize
+        let offset = index % Self.batchSize
+        if batches[batch] == nil { load(batch) }
+        use(batch)
+        guard let pets = batches[batch], offset < pets.count else { return nil }
         return pets[offset]
     }
 
-    /// Reads `page`: right after the page above it or right before the page below it when
+    /// Reads `batch`: right after the batch above it or right before the batch below it when
     /// one of them is kept (an index walk from a known position), else by its offset.
-    private func load(_ page: Int) {
-        let start: PetPageStart
-        if let above = pages[page - 1], above.count == Self.pageSize, let last = above.last {
+    private func load(_ batch: Int) {
+        let start: PetBatchStart
+        if let above = batches[batch - 1], above.count == Self.batchSize, let last = above.last {
             start = .after(last.position)
-        } else if let below = pages[page + 1], let first = below.first {
+        } else if let below = batches[batch + 1], let first = below.first {
             start = .before(first.position)
         } else {
-            start = .offset(page * Self.pageSize)
+            start = .offset(batch * Self.batchSize)
         }
-        pagesRead += 1
+        batchesRead += 1
         guard
             let pets = read({ () throws(StoreError) in
-                try store.pets(matching: search, from: start, limit: Self.pageSize)
+                try store.pets(matching: search, from: start, limit: Self.batchSize)
             })
         else { return }
-        pages[page] = pets
-        if pages.count > Self.keptPages, let oldest = recentPages.first(where: { $0 != page }) {
-            pages[oldest] = nil
-            recentPages.removeAll { $0 == oldest }
+        batches[batch] = pets
+        if batches.count > Self.keptBatches, let oldest = recentBatches.first(where: { $0 != batch }) {
+            batches[oldest] = nil
+            recentBatches.removeAll { $0 == oldest }
         }
     }
 
-    private func use(_ page: Int) {
-        guard recentPages.last != page else { return }
-        recentPages.removeAll { $0 == page }
-        recentPages.append(page)
+    private func use(_ batch: Int) {
+        guard recentBatches.last != batch else { return }
+        recentBatches.removeAll { $0 == batch }
+        recentBatches.append(batch)
     }
 
     // MARK: Changes
@@ -217,10 +217,10 @@ public final class PetList {
         else { return reload() }
         let old = count
         count = newCount
-        // Pages from the changed row on are out of date; those above it are not.
-        for page in pages.keys where (page + 1) * Self.pageSize > before {
-            pages[page] = nil
-            recentPages.removeAll { $0 == page }
+        // Batches from the changed row on are out of date; those above it are not.
+        for batch in batches.keys where (batch + 1) * Self.batchSize > before {
+            batches[batch] = nil
+            recentBatches.removeAll { $0 == batch }
         }
         switch newCount - old {
         case 1: onUpdate?(before, 0, 1)

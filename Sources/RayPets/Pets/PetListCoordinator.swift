@@ -11,14 +11,14 @@ import Navigation
 /// showed what was deleted, in every tab and the dialog.
 @MainActor
 public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicData {
-    private let modalRouter: any Router<AppRoute>
+    private let dialogRouter: any Router<AppRoute>
     private let services: ClinicServices
     private var data: ClinicData { services.data }
     private let labels = PetLabels()
 
-    /// The list on `router`; dialogs through `modalRouter`.
-    public init(router: any Router<AppRoute>, modalRouter: any Router<AppRoute>, services: ClinicServices) {
-        self.modalRouter = modalRouter
+    /// The list on `router`; dialogs through `dialogRouter`.
+    public init(router: any Router<AppRoute>, dialogRouter: any Router<AppRoute>, services: ClinicServices) {
+        self.dialogRouter = dialogRouter
         self.services = services
         super.init(router: router)
     }
@@ -58,9 +58,9 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
             if list?.shownPet == pet.id { list?.showing(nil) }
         }
         model.onClinicInfo = whenShown(id, model) { flow, _ in
-            guard flow.modalRouter.pages.isEmpty else { return }
+            guard flow.dialogRouter.pages.isEmpty else { return }
             flow.presentChild(
-                ClinicInfoCoordinator(router: flow.modalRouter, clinic: flow.services.clinic), animated: true)
+                ClinicInfoCoordinator(router: flow.dialogRouter, clinic: flow.services.clinic), animated: true)
         }
         model.onEdit = whenShown(id, model) { flow, model in
             flow.presentChild(
@@ -83,7 +83,7 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
             // The feedback shows (and so holds) the toast: the action must not hold it back.
             feedback.showToast(L("{pet} deleted", ["pet": deleted.pet.name]), actionTitle: L("Undo")) {
                 [weak feedback] in
-                do throws(StoreError) { try data.restore(deleted) } catch { feedback?.showNotice(error.userMessage) }
+                do throws(StoreError) { try data.undelete(deleted) } catch { feedback?.showNotice(error.userMessage) }
             }
         } catch {
             services.feedback.showNotice(error.userMessage)

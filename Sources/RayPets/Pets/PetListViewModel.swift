@@ -2,7 +2,7 @@ import Navigation
 
 /// A list of the user's pets to choose from: "My pets" (choose to see details) and
 /// "Which pet?" (choose who the appointment is for), with a search by name. The rows are
-/// read a page at a time (`PetList`): however many pets there are, only the rows on screen
+/// read a batch at a time (`PetList`): however many pets there are, only the rows on screen
 /// are read. It follows the records: a pet added, renamed, deleted or brought back changes
 /// its row in place.
 @MainActor
@@ -81,7 +81,7 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     /// How many rows there are.
     public var count: Int { list.count }
 
-    /// The row at `index` (read with its page if it is not at hand).
+    /// The row at `index` (read with its batch if it is not at hand).
     public func row(at index: Int) -> Row? {
         list.pet(at: index).map { Row(id: $0.id, title: $0.name, subtitle: $0.summary) }
     }

@@ -18,7 +18,7 @@ public final class ClinicData {
         /// A pet and its history were deleted; `position` was its place in the list.
         case deleted(Pet, position: Int64)
         /// A deleted pet came back (Undo), with its id and history.
-        case restored(Pet)
+        case undeleted(Pet)
         /// An appointment request was finished and stored.
         case recordAdded(AppointmentRecord)
         /// A stored appointment request was deleted.
@@ -116,9 +116,9 @@ public final class ClinicData {
     }
 
     /// Undo of `delete`: the pet comes back with its id and history.
-    public func restore(_ deleted: DeletedPet) throws(StoreError) {
-        try store.restorePet(deleted.pet, from: deleted.records)
-        notify(.restored(deleted.pet))
+    public func undelete(_ deleted: DeletedPet) throws(StoreError) {
+        try store.undeletePet(deleted.pet, from: deleted.records)
+        notify(.undeleted(deleted.pet))
     }
 
     /// The pet's finished appointment requests, newest first.

@@ -7,13 +7,13 @@ public protocol ClinicStore: AnyObject {
     /// Whether changes are refused (a read-only file or folder, a newer schema).
     var isReadOnly: Bool { get }
     /// Every pet, in the order they were added (a rename keeps a pet's place). For tools and
-    /// tests: screens read a page at a time (`pets(matching:from:limit:)`).
+    /// tests: screens read a batch at a time (`pets(matching:from:limit:)`).
     func loadPets() throws(StoreError) -> [Pet]
     /// How many pets match `search` (all of them with `position: nil`, else those before
     /// `position` in the list).
     func petCount(matching search: PetSearch, before position: Int64?) throws(StoreError) -> Int
     /// Up to `limit` pets matching `search`, in the list's order, from `start`.
-    func pets(matching search: PetSearch, from start: PetPageStart, limit: Int) throws(StoreError) -> [ListedPet]
+    func pets(matching search: PetSearch, from start: PetBatchStart, limit: Int) throws(StoreError) -> [ListedPet]
     /// The pet with `id`, and its place, if it is stored.
     func listedPet(id: Pet.ID) throws(StoreError) -> ListedPet?
     /// The pet called `name` (compared as `PetRules.nameKey` does), and its place, if any.
@@ -25,10 +25,10 @@ public protocol ClinicStore: AnyObject {
     func addPet(_ pet: Pet) throws(StoreError) -> Pet
     /// Saves `pet`'s fields over the stored pet with its id.
     func updatePet(_ pet: Pet) throws(StoreError)
-    /// Deletes the pet `id` with its history; returns what `restorePet` needs.
+    /// Deletes the pet `id` with its history; returns what `undeletePet` needs.
     func deletePet(_ id: Pet.ID) throws(StoreError) -> DeletedRecords
     /// Puts back a deleted pet with its id, place in the list and history (Undo).
-    func restorePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError)
+    func undeletePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError)
     /// The pet's finished appointment requests, newest first.
     func history(of pet: Pet.ID) throws(StoreError) -> [AppointmentRecord]
     /// Stores a finished appointment request, finished at `time` (Unix seconds).

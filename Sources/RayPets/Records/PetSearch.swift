@@ -39,13 +39,13 @@ public struct ListedPet: Equatable, Sendable {
     public let position: Int64
 }
 
-/// Where a page of a list starts.
-public enum PetPageStart: Equatable, Sendable {
+/// Where a batch of a list starts.
+public enum PetBatchStart: Equatable, Sendable {
     /// At the `n`th matching pet (0 is the first): for a jump into the middle.
     case offset(Int)
-    /// Right after the pet at this position: for the page below one that is loaded.
+    /// Right after the pet at this position: for the batch below one that is loaded.
     case after(Int64)
-    /// Right before the pet at this position (the page ends there): for the page above one
+    /// Right before the pet at this position (the batch ends there): for the batch above one
     /// that is loaded.
     case before(Int64)
 }

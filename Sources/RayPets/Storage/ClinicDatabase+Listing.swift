@@ -1,6 +1,6 @@
 import SQLite
 
-/// What a list on screen reads, a page at a time: counts, pages from a start, and single
+/// What a list on screen reads, a batch at a time: counts, batches from a start, and single
 /// pets by id or name. A search goes through the `pet_names` full-text index (schema v3).
 extension ClinicDatabase {
     public func petCount(matching search: PetSearch, before position: Int64?) throws(StoreError) -> Int {
@@ -20,24 +20,26 @@ extension ClinicDatabase {
     private static let listColumns = petColumns.split(separator: ",").map { "p." + $0.trimmingSpaces }.joined(
         separator: ", ")
 
-    public func pets(matching search: PetSearch, from start: PetPageStart, limit: Int) throws(StoreError) -> [ListedPet]
+    public func pets(matching search: PetSearch, from start: PetBatchStart, limit: Int) throws(StoreError)
+        -> [ListedPet]
     {
-        // The first page of every pet: kept between lists while the pets do not change.
+        // The first batch of every pet: kept between lists while the pets do not change.
         guard search.matchQuery == nil, start == .offset(0) else {
             return try readPets(search, from: start, limit: limit)
         }
         let kept = try reading { () throws(SQLiteError) in try currentListing() }
-        if let page = kept.firstPage, page.limit == limit { return page.pets }
+        if let batch = kept.firstBatch, batch.limit == limit { return batch.pets }
         let pets = try readPets(search, from: start, limit: limit)
-        kept.firstPage = (limit, pets)
+        kept.firstBatch = (limit, pets)
         kept.reads += 1
         return pets
     }
 
-    private func readPets(_ search: PetSearch, from start: PetPageStart, limit: Int) throws(StoreError) -> [ListedPet] {
+    private func readPets(_ search: PetSearch, from start: PetBatchStart, limit: Int) throws(StoreError) -> [ListedPet]
+    {
         try reading { () throws(SQLiteError) in
             // The query's parts: the pets alone, or joined to the matches of the name index
-            // (whose rowid is the position), then the page's start.
+            // (whose rowid is the position), then the batch's start.
             var sql = "SELECT \(Self.listColumns), p.position FROM "
             var values: [SQLiteValue] = [.integer(Int64(limit))]
             var conditions: [String] = []
@@ -47,9 +49,9 @@ extension ClinicDatabase {
             } else {
                 sql += "pets p"
             }
-            // In a search, the page's start is put on the name index's rowid (the same number as
+            // In a search, the batch's start is put on the name index's rowid (the same number as
             // the position): the index then starts at it instead of reading every match before
-            // it (measured: 25x less time for a page of the 19,001 matches of “b” in 100,000).
+            // it (measured: 25x less time for a batch of the 19,001 matches of “b” in 100,000).
             let key = search.matchQuery == nil ? "p.position" : "pet_names.rowid"
             let order: String
             var offset = ""
@@ -71,11 +73,11 @@ extension ClinicDatabase {
             if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
             // The name index is ordered by its rowid; sorting by it lets SQLite walk it in order.
             sql += " ORDER BY \(key) \(order) LIMIT ?1\(offset)"
-            var page: [ListedPet] = []
+            var batch: [ListedPet] = []
             try database.statement(sql).forEachRow(values) { row in
-                page.append(ListedPet(pet: Self.pet(from: row), position: row.integer(7)))
+                batch.append(ListedPet(pet: Self.pet(from: row), position: row.integer(7)))
             }
-            return order == "DESC" ? page.reversed() : page
+            return order == "DESC" ? batch.reversed() : batch
         }
     }
 

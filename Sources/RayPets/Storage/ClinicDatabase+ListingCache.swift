@@ -1,8 +1,8 @@
 import SQLite
 
-/// What every unfiltered list opens with — the number of pets and the first page — kept
+/// What every unfiltered list opens with — the number of pets and the first batch — kept
 /// between lists while the pets do not change. The appointment flow's "Which pet?" opens a new
-/// list each time; without this, every flow read the pets table twice (count and first page).
+/// list each time; without this, every flow read the pets table twice (count and first batch).
 ///
 /// It is forgotten when this connection changes a pet (`writing` unless `keepsPetList`) and when
 /// another connection (another RayPets, a tool) commits anything (SQLite's `data_version`, a
@@ -13,14 +13,14 @@ final class ListingCache {
     var dataVersion: Int64?
     /// How many pets there are.
     var count: Int?
-    /// The first page, and the page size it was read with.
-    var firstPage: (limit: Int, pets: [ListedPet])?
+    /// The first batch, and the batch size it was read with.
+    var firstBatch: (limit: Int, pets: [ListedPet])?
     /// How many times a figure was read from the file rather than kept (for tests).
     var reads = 0
 
     func forget() {
         count = nil
-        firstPage = nil
+        firstBatch = nil
     }
 }
 

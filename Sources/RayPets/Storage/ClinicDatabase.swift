@@ -130,7 +130,7 @@ public final class ClinicDatabase: ClinicStore {
         return deleted
     }
 
-    public func restorePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError) {
+    public func undeletePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError) {
         try writing { () throws(SQLiteError) in
             // Back in its old place in the list: positions are never reused.
             try database.statement(Self.insertPetSQL).run(Self.columns(of: pet, position: deleted.position))

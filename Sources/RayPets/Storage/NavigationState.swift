@@ -10,7 +10,7 @@ public struct NavigationState: Equatable, Codable, Sendable {
     /// Each tab's routes, root first.
     public var stacks: [AppTab: [AppRoute]]
     /// The dialog's routes; empty when it is closed.
-    public var modal: [AppRoute]
+    public var dialog: [AppRoute]
     /// The pain level answered in the dialog (its later pages don't show which), if any.
     public var pain: PainLevel?
     /// The open editor's fields, if they had changes.
@@ -18,12 +18,12 @@ public struct NavigationState: Equatable, Codable, Sendable {
 
     /// A state.
     public init(
-        tab: AppTab, stacks: [AppTab: [AppRoute]], modal: [AppRoute], pain: PainLevel? = nil,
+        tab: AppTab, stacks: [AppTab: [AppRoute]], dialog: [AppRoute], pain: PainLevel? = nil,
         draft: EditorDraft? = nil
     ) {
         self.tab = tab
         self.stacks = stacks
-        self.modal = modal
+        self.dialog = dialog
         self.pain = pain
         self.draft = draft
     }
@@ -34,7 +34,7 @@ public struct NavigationState: Equatable, Codable, Sendable {
         for tab in AppTab.allCases {
             pairs.append((tab.rawValue, (stacks[tab] ?? []).map(\.token).joined(separator: ",")))
         }
-        pairs.append(("dialog", modal.map(\.token).joined(separator: ",")))
+        pairs.append(("dialog", dialog.map(\.token).joined(separator: ",")))
         if let pain { pairs.append(("pain", pain.rawValue)) }
         if let draft {
             pairs += [
@@ -84,13 +84,13 @@ public struct NavigationState: Equatable, Codable, Sendable {
         }
         var stacks: [AppTab: [AppRoute]] = [:]
         for tab in AppTab.allCases { stacks[tab] = try routes(tab.rawValue) }
-        let modal = try routes("dialog")
+        let dialog = try routes("dialog")
         var pain: PainLevel?
         if let text = values["pain"] {
             guard let level = PainLevel(rawValue: text) else { throw .corrupt("unknown pain level") }
             pain = level
         }
-        self.init(tab: tab, stacks: stacks, modal: modal, pain: pain, draft: try Self.draft(in: values))
+        self.init(tab: tab, stacks: stacks, dialog: dialog, pain: pain, draft: try Self.draft(in: values))
     }
 
     /// The `draft-*` lines, if any; all but the focus must be there and valid.

@@ -8,24 +8,24 @@ public struct NavigationPlace: Hashable, Sendable, CustomStringConvertible {
     /// Each tab's routes, root first.
     public var stacks: [AppTab: [AppRoute]]
     /// The dialog's routes; empty when it is closed.
-    public var modal: [AppRoute]
+    public var dialog: [AppRoute]
 
     /// A place.
-    public init(tab: AppTab, stacks: [AppTab: [AppRoute]], modal: [AppRoute]) {
+    public init(tab: AppTab, stacks: [AppTab: [AppRoute]], dialog: [AppRoute]) {
         self.tab = tab
         self.stacks = stacks
-        self.modal = modal
+        self.dialog = dialog
     }
 
     /// Where the model is.
     public init(_ model: NavigationModel) {
-        self.init(tab: model.tab, stacks: model.stacks, modal: model.modal)
+        self.init(tab: model.tab, stacks: model.stacks, dialog: model.dialog)
     }
 
     /// One line, for failure reports.
     public var description: String {
         let stackText = AppTab.allCases.map { "\($0.rawValue): \(stacks[$0] ?? [])" }.joined(separator: "; ")
-        return "tab \(tab.rawValue); \(stackText); modal: \(modal)"
+        return "tab \(tab.rawValue); \(stackText); dialog: \(dialog)"
     }
 }
 

@@ -9,7 +9,7 @@ public struct NavigationModel: Hashable, Sendable {
     /// Each tab's routes, root first.
     public var stacks: [AppTab: [AppRoute]] = [.clinic: [.home], .learn: [.learn]]
     /// The dialog's routes; empty when it is closed.
-    public var modal: [AppRoute] = []
+    public var dialog: [AppRoute] = []
     /// The pets, in list order (the order they were added).
     public private(set) var pets: [Pet]
     /// Each stored appointment request (its id) by pet, oldest first.
@@ -22,7 +22,7 @@ public struct NavigationModel: Hashable, Sendable {
     private var savedNotes: [Pet.ID: String] = [:]
     /// Whether a pet was chosen in the open dialog and its questions are open (the
     /// appointment request has answers; Back to "Which pet?" takes them back).
-    private var answered: Bool { modal.first == .petPicker && modal.contains(where: \.isAppointmentQuestion) }
+    private var answered: Bool { dialog.first == .petPicker && dialog.contains(where: \.isAppointmentQuestion) }
     /// The window's width in pixels.
     public private(set) var width = 560
     /// The widths the walk resizes the window to (none: the window keeps its width).
@@ -44,7 +44,7 @@ public struct NavigationModel: Hashable, Sendable {
 
     /// Whether the user sees *My pets* as a sidebar beside what was opened from it: the
     /// Clinic tab shows, the window is at least 720 pixels wide, and My pets is on the stack.
-    public var isSplit: Bool { tab == .clinic && modal.isEmpty && width >= 720 && petsIndex != nil }
+    public var isSplit: Bool { tab == .clinic && dialog.isEmpty && width >= 720 && petsIndex != nil }
 
     /// Whether something is shown beside the sidebar (its Back button shows).
     private var hasContent: Bool { isSplit && petsIndex! < stacks[.clinic]!.count - 1 }
@@ -53,14 +53,14 @@ public struct NavigationModel: Hashable, Sendable {
     public func history(of pet: Pet.ID) -> [Int64] { (records[pet] ?? []).reversed() }
 
     /// The route the user sees.
-    public var visibleRoute: AppRoute { modal.last ?? stacks[tab]!.last! }
+    public var visibleRoute: AppRoute { dialog.last ?? stacks[tab]!.last! }
 
     /// A stack the user can see: a tab's or the dialog's.
     public enum Location: Hashable, Sendable {
         /// A tab's stack.
         case tab(AppTab)
         /// The dialog.
-        case modal
+        case dialog
     }
 
     /// A page whose leave guard can ask.
@@ -86,12 +86,12 @@ public struct NavigationModel: Hashable, Sendable {
         public var exit: UserAction
     }
 
-    private var location: Location { modal.isEmpty ? .tab(tab) : .modal }
+    private var location: Location { dialog.isEmpty ? .tab(tab) : .dialog }
 
     private func routes(at location: Location) -> [AppRoute] {
         switch location {
         case .tab(let tab): stacks[tab]!
-        case .modal: modal
+        case .dialog: dialog
         }
     }
 
@@ -104,10 +104,10 @@ public struct NavigationModel: Hashable, Sendable {
         var actions: [UserAction] = []
         // Split, the header bar's Back hides; the content's Back (the same action) shows
         // beside a chosen pet.
-        let canGoBack = modal.isEmpty ? (isSplit ? hasContent : stacks[tab]!.count > 1) : modal.count > 1
+        let canGoBack = dialog.isEmpty ? (isSplit ? hasContent : stacks[tab]!.count > 1) : dialog.count > 1
         if canGoBack { actions.append(.back) }
         actions.append(.altLeft)
-        if !modal.isEmpty { actions += [.cancel, .escape, .closeDialog] }
+        if !dialog.isEmpty { actions += [.cancel, .escape, .closeDialog] }
         return actions
     }
 
@@ -126,7 +126,7 @@ public struct NavigationModel: Hashable, Sendable {
             // Back is offered where its button is visible; Alt+Left works anywhere (and does
             // nothing on a root page, which is worth walking too).
             actions += exits
-            if modal.isEmpty { actions += AppTab.allCases.filter { $0 != tab }.map(UserAction.switchTab) }
+            if dialog.isEmpty { actions += AppTab.allCases.filter { $0 != tab }.map(UserAction.switchTab) }
             if isSplit {
                 actions.append(.sidebarBack)
                 if hasContent { actions += pets.map { .chooseInSidebar($0.id) } }
@@ -187,7 +187,7 @@ public struct NavigationModel: Hashable, Sendable {
     public mutating func apply(_ action: UserAction) {
         defer { tidy() }
         switch action {
-        case .switchTab(let next): if modal.isEmpty && question == nil { tab = next }
+        case .switchTab(let next): if dialog.isEmpty && question == nil { tab = next }
         case .back, .altLeft, .cancel, .escape, .closeDialog:
             if question != nil {
                 // One question; the latest exit is made on yes. Back where there is nothing
@@ -232,7 +232,7 @@ public struct NavigationModel: Hashable, Sendable {
         pets.removeAll { $0.id == pet }
         records[pet] = nil
         for tab in AppTab.allCases { stacks[tab]!.removeAll { $0.pet == pet } }
-        if modal.contains(where: { $0.pet == pet }) { modal = [] }
+        if dialog.contains(where: { $0.pet == pet }) { dialog = [] }
         switch question?.asking {
         case .editor(let place) where !Self.isEditor(routes(at: place).last):
             let waiting = question!
@@ -243,7 +243,7 @@ public struct NavigationModel: Hashable, Sendable {
             case .sidebarBack, .chooseInSidebar: requestExit(waiting.exit, approved: waiting.approved)
             default: break
             }
-        case .appointmentRequest where modal.isEmpty: question = nil
+        case .appointmentRequest where dialog.isEmpty: question = nil
         default: break
         }
     }
@@ -257,10 +257,10 @@ public struct NavigationModel: Hashable, Sendable {
         switch exit {
         case .back, .altLeft: editorLeaves = stack.count > 1
         case .sidebarBack, .chooseInSidebar: editorLeaves = true  // everything above My pets
-        default: editorLeaves = place == .modal  // Cancel, Escape, close: the whole dialog
+        default: editorLeaves = place == .dialog  // Cancel, Escape, close: the whole dialog
         }
         if editorLeaves && Self.isEditor(stack.last) && dirty[place] != nil { leaving.append(.editor(place)) }
-        if place == .modal && exit != .back && exit != .altLeft && answered {
+        if place == .dialog && exit != .back && exit != .altLeft && answered {
             leaving.append(.appointmentRequest)
         }
         return leaving
@@ -290,7 +290,7 @@ public struct NavigationModel: Hashable, Sendable {
             stacks[.clinic] = Array(stacks[.clinic]![...index])
             // A pet deleted while the alert asked is not shown.
             if pets.contains(where: { $0.id == pet }) { stacks[.clinic]!.append(.petDetail(pet)) }
-        default: modal = []
+        default: dialog = []
         }
     }
 
@@ -308,26 +308,26 @@ public struct NavigationModel: Hashable, Sendable {
     private mutating func finish(for pet: Pet.ID) {
         records[pet, default: []].append(nextRecord)
         nextRecord += 1
-        modal = []
+        dialog = []
     }
 
     private mutating func goBack() {
-        if !modal.isEmpty {
-            if modal.count > 1 { modal.removeLast() }
+        if !dialog.isEmpty {
+            if dialog.count > 1 { dialog.removeLast() }
         } else if stacks[tab]!.count > 1 {
             stacks[tab]!.removeLast()
         }
     }
 
     private mutating func push(_ route: AppRoute) {
-        if modal.isEmpty { stacks[tab]!.append(route) } else { modal.append(route) }
+        if dialog.isEmpty { stacks[tab]!.append(route) } else { dialog.append(route) }
     }
 
     private mutating func choose(row index: Int) {
         switch visibleRoute {
         case .pets: push(.petDetail(pets[index].id))
         case .petPicker:
-            modal.append(.visitType(pet: pets[index].id))
+            dialog.append(.visitType(pet: pets[index].id))
         case .petDetail(let pet): push(.appointmentRecord(pet: pet, record: history(of: pet)[index]))
         default: break
         }
@@ -335,7 +335,7 @@ public struct NavigationModel: Hashable, Sendable {
 
     private mutating func press(_ title: String) {
         switch (visibleRoute, title) {
-        case (.home, "Schedule appointment"): modal = [.petPicker]
+        case (.home, "Schedule appointment"): dialog = [.petPicker]
         case (.home, "My pets"): push(.pets)
         case (.home, "Clinic info"): push(.clinicInfo)
         case (.pets, "Add pet"), (.petPicker, "Add pet"): push(.addPet)
@@ -349,18 +349,18 @@ public struct NavigationModel: Hashable, Sendable {
             for tab in AppTab.allCases {
                 stacks[tab]!.removeAll { $0 == .appointmentRecord(pet: pet, record: record) }
             }
-        case (.petDetail, "Clinic info"): modal = [.clinicInfo]
+        case (.petDetail, "Clinic info"): dialog = [.clinicInfo]
         case (.clinicInfo, "Opening hours"): push(.openingHours)
         case (.learn, "How to code"): push(.howToCode(.wakeUp))
         case (.howToCode(let step), "Next"): push(step.next.map(AppRoute.howToCode) ?? .startOver)
         case (.startOver, "Start over"): stacks[tab] = [stacks[tab]![0]]
-        case (.visitType(let pet), VisitType.well.title): modal.append(.noAppointmentRequired(pet: pet))
-        case (.visitType(let pet), VisitType.sick.title): modal.append(.painLevel(pet: pet))
+        case (.visitType(let pet), VisitType.well.title): dialog.append(.noAppointmentRequired(pet: pet))
+        case (.visitType(let pet), VisitType.sick.title): dialog.append(.painLevel(pet: pet))
         case (.painLevel(let pet), let answer):
             let level = PainLevel.allCases.first { $0.title == answer }!
-            modal.append(level.mightBeFaking ? .fakingIt(pet: pet) : .noAppointmentRequired(pet: pet))
+            dialog.append(level.mightBeFaking ? .fakingIt(pet: pet) : .noAppointmentRequired(pet: pet))
         case (.fakingIt(let pet), FakingAnswer.fake.title): finish(for: pet)
-        case (.fakingIt(let pet), FakingAnswer.notFake.title): modal.append(.noAppointmentRequired(pet: pet))
+        case (.fakingIt(let pet), FakingAnswer.notFake.title): dialog.append(.noAppointmentRequired(pet: pet))
         case (.noAppointmentRequired(let pet), "Okay"): finish(for: pet)
         default: preconditionFailure("the model offers no \"\(title)\" on \(visibleRoute)")
         }

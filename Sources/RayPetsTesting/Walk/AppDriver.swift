@@ -7,7 +7,7 @@ public protocol AppDriver: AnyObject {
     /// The app's root coordinator.
     var app: AppCoordinator { get }
     /// The dialog's router.
-    var modalRouter: ModalRouter<AppRoute> { get }
+    var dialogRouter: DialogRouter<AppRoute> { get }
     /// Performs `action` and lets the app settle (animations, awaited results).
     func perform(_ action: UserAction) async throws
     /// Gives the app one more turn of its main loop (an awaited result may still be on its way).

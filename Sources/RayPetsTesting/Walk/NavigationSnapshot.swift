@@ -8,7 +8,7 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// Each tab's routes.
     public var stacks: [AppTab: [AppRoute]]
     /// The dialog's routes.
-    public var modal: [AppRoute]
+    public var dialog: [AppRoute]
     /// Running flows by coordinator type (beyond the app and the two tab roots).
     public var flows: [String: Int]
     /// `onDismissed` closures waiting, over all routers.
@@ -18,7 +18,7 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
 
     /// One line per part, for failure reports.
     public var description: String {
-        let place = NavigationPlace(tab: tab, stacks: stacks, modal: modal)
+        let place = NavigationPlace(tab: tab, stacks: stacks, dialog: dialog)
         return "\(place); flows: \(flows.sorted { $0.key < $1.key }); "
             + "pending onDismissed: \(pendingDismissals); question: \(question.map { "\($0)" } ?? "none")"
     }
@@ -28,19 +28,20 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
         tab = model.tab
         question = model.question?.subject
         stacks = model.stacks
-        modal = model.modal
+        dialog = model.dialog
         let clinic = model.stacks[.clinic]!
         let learn = model.stacks[.learn]!
         var flows: [String: Int] = [:]
         func add(_ name: String, _ count: Int) { if count > 0 { flows[name, default: 0] += count } }
         add("PetListCoordinator", clinic.contains(.pets) ? 1 : 0)
         add(
-            "ClinicInfoCoordinator", (clinic.contains(.clinicInfo) ? 1 : 0) + (model.modal.first == .clinicInfo ? 1 : 0)
+            "ClinicInfoCoordinator",
+            (clinic.contains(.clinicInfo) ? 1 : 0) + (model.dialog.first == .clinicInfo ? 1 : 0)
         )
         add("HowToCodeCoordinator", learn.count > 1 ? 1 : 0)
-        add("AppointmentRequestCoordinator", model.modal.first == .petPicker ? 1 : 0)
-        add("PetPickerCoordinator", model.modal.first == .petPicker ? 1 : 0)
-        let editors = (clinic + model.modal).filter {
+        add("AppointmentRequestCoordinator", model.dialog.first == .petPicker ? 1 : 0)
+        add("PetPickerCoordinator", model.dialog.first == .petPicker ? 1 : 0)
+        let editors = (clinic + model.dialog).filter {
             if case .editPet = $0 { return true }
             return $0 == .addPet
         }
@@ -54,11 +55,11 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
 
     /// What the app looks like now.
     @MainActor
-    public init(actual app: AppCoordinator, modal: ModalRouter<AppRoute>) {
+    public init(actual app: AppCoordinator, dialog: DialogRouter<AppRoute>) {
         tab = app.tabs.selectedTab
         question = app.services.questions.open?.subject
         stacks = Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, app.tabs.router(for: $0).routes) })
-        self.modal = modal.routes
+        self.dialog = dialog.routes
         var flows: [String: Int] = [:]
         var queue: [any Coordinator] = app.children.flatMap(\.children)
         while let next = queue.popLast() {
@@ -68,6 +69,6 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
         self.flows = flows
         pendingDismissals =
             AppTab.allCases.map { app.tabs.router(for: $0).pendingDismissHandlers }.reduce(0, +)
-            + modal.pendingDismissHandlers
+            + dialog.pendingDismissHandlers
     }
 }

@@ -33,13 +33,13 @@ public struct NavigationWalk {
         var counts: [String: Int] = [:]
         func check(_ step: Int) async throws {
             let expected = NavigationSnapshot(expectedFrom: model)
-            var actual = NavigationSnapshot(actual: driver.app, modal: driver.modalRouter)
+            var actual = NavigationSnapshot(actual: driver.app, dialog: driver.dialogRouter)
             // Results that come back through `await` (the pet picker's) land a few main-actor
             // turns later, as they would for a user; a state that never arrives still fails.
             var turns = 0
             while expected != actual && turns < 100 {
                 await driver.settle()
-                actual = NavigationSnapshot(actual: driver.app, modal: driver.modalRouter)
+                actual = NavigationSnapshot(actual: driver.app, dialog: driver.dialogRouter)
                 turns += 1
             }
             if expected != actual {
@@ -78,7 +78,7 @@ public struct NavigationWalk {
         if model.question != nil { try await close(.answer(.discard)) }
         // One stack again: Back then shows wherever there is a page to go back to.
         if let narrow = widths.min(), model.width != narrow { try await close(.resize(narrow)) }
-        if !model.modal.isEmpty { try await close(.cancel) }
+        if !model.dialog.isEmpty { try await close(.cancel) }
         while model.question != nil { try await close(.answer(.discard)) }
         for tab in AppTab.allCases {
             try await close(.switchTab(tab))
@@ -99,7 +99,7 @@ public struct NavigationWalk {
             try change(driver.app.services.data, by: action)
         case .typeNote(let text):
             let pages =
-                driver.modalRouter.pages.isEmpty ? driver.app.tabs.visibleRouter.pages : driver.modalRouter.pages
+                driver.dialogRouter.pages.isEmpty ? driver.app.tabs.selectedRouter.pages : driver.dialogRouter.pages
             guard let editor = pages.last?.model as? PetEditorViewModel else {
                 throw WalkDriverError(description: "no editor to type into")
             }
@@ -111,7 +111,7 @@ public struct NavigationWalk {
             question.answer(answer)
             // The answer reaches the router that asked a few main-actor turns later (it comes
             // back through the question's task); the model takes the next action after that.
-            let routers = AppTab.allCases.map { driver.app.tabs.router(for: $0) } + [driver.modalRouter]
+            let routers = AppTab.allCases.map { driver.app.tabs.router(for: $0) } + [driver.dialogRouter]
             for _ in 0..<100 where routers.contains(where: { $0.pendingLeave != nil }) { await driver.settle() }
         default:
             try await driver.perform(action)

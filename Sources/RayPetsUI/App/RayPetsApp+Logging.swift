@@ -14,7 +14,7 @@ extension RayPetsApp {
             coordinator.tabs.router(for: tab).observe { pages in log.debug("\(tab.rawValue) tab: \(line(pages))") }
         }
         observations.append(
-            coordinator.modalRouter.observe { pages in
+            coordinator.dialogRouter.observe { pages in
                 log.debug("dialog: \(pages.isEmpty ? "closed" : line(pages))")
             })
         return observations

@@ -75,7 +75,7 @@ public final class RayPetsApp {
         let database = databasePath.map { ClinicDatabase.open(path: $0) } ?? ClinicDatabase.inMemory()
         let services = ClinicServices(
             data: ClinicData(store: database), settings: SettingsStore(path: settingsPath), feedback: window,
-            questions: Questions(router: ModalRouter(host: window.alertHost)))
+            questions: Questions(router: DialogRouter(host: window.alertHost)))
         if database.isReadOnly {
             // The notices say why; a read-only store without one still says what it means.
             let why = database.notices.isEmpty ? [L("Read-only: changes cannot be saved.")] : database.notices
@@ -87,7 +87,7 @@ public final class RayPetsApp {
             window: window,
             welcomeRouter: StackRouter(host: window.welcomeHost),
             tabs: TabRouter(tabs: AppTab.allCases, host: window.tabHost),
-            modalRouter: ModalRouter(host: window.modalHost),
+            dialogRouter: DialogRouter(host: window.dialogHost),
             services: services)
         mainWindow = window
         self.coordinator = coordinator

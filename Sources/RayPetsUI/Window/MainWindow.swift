@@ -14,9 +14,9 @@ public final class MainWindow: AppWindow, Feedback {
     public let welcomeHost: GtkStackHost<AppRoute>
     /// The tabs' host (give it to a `TabRouter`).
     public let tabHost: GtkTabHost<AppTab, AppRoute>
-    /// The dialog host (give it to a `ModalRouter`).
-    public let modalHost: GtkModalHost<AppRoute>
-    /// The alerts' host ("Discard changes?"; give it to a `ModalRouter`): over the open
+    /// The dialog host (give it to a `DialogRouter`).
+    public let dialogHost: GtkDialogHost<AppRoute>
+    /// The alerts' host ("Discard changes?"; give it to a `DialogRouter`): over the open
     /// dialog, else over this window.
     public let alertHost: GtkAlertHost<AppRoute>
     /// Back and the window title: follows the welcome page's host or the tabs.
@@ -51,11 +51,11 @@ public final class MainWindow: AppWindow, Feedback {
         tabHost = GtkTabHost(
             window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, splits: [.clinic: petsSplit],
             makeView: ViewFactory.makeView(for:))
-        let modalHost = GtkModalHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
-        modalHost.dialogSize = (420, 460)
-        self.modalHost = modalHost
+        let dialogHost = GtkDialogHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
+        dialogHost.dialogSize = (420, 460)
+        self.dialogHost = dialogHost
         alertHost = GtkAlertHost(
-            parent: { [weak modalHost, weak window] in modalHost?.window ?? window },
+            parent: { [weak dialogHost, weak window] in dialogHost?.window ?? window },
             makeAlert: AlertFactory.makeAlert(for:))
         menuButton = MenuButton(
             iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
@@ -132,7 +132,7 @@ public final class MainWindow: AppWindow, Feedback {
             sections.setVisibleChild(name: "tabs", transition: .crossfade)
             header.titleWidget = tabHost.switcher
             navigation.follow(tabHost)
-            tabHost.focusVisiblePage()
+            tabHost.focusShownPage()
         }
     }
 }

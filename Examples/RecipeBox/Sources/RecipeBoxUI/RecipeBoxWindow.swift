@@ -12,15 +12,15 @@ public final class RecipeBoxWindow {
     /// The window's page stack.
     public let stackRouter: StackRouter<RecipeRoute>
     /// Dialogs over the window.
-    public let dialogRouter: ModalRouter<RecipeRoute>
+    public let dialogRouter: DialogRouter<RecipeRoute>
     /// Alerts over the window (or over its dialog).
-    public let alertRouter: ModalRouter<RecipeRoute>
+    public let alertRouter: DialogRouter<RecipeRoute>
     /// Shows the alerts.
     public let alertHost: GtkAlertHost<RecipeRoute>
     /// The root flow.
     public let coordinator: RecipeBoxCoordinator
     private let stackHost: GtkStackHost<RecipeRoute>
-    private let dialogHost: GtkModalHost<RecipeRoute>
+    private let dialogHost: GtkDialogHost<RecipeRoute>
     /// Back (the header bar's button, Alt+Left, the mouse's back button).
     public let navigation: BackNavigation
 
@@ -34,13 +34,13 @@ public final class RecipeBoxWindow {
         stackHost = GtkStackHost(
             window: window, split: split,
             makeView: Self.view(for:))
-        dialogHost = GtkModalHost(parent: window, makeView: Self.view(for:))
+        dialogHost = GtkDialogHost(parent: window, makeView: Self.view(for:))
         dialogHost.dialogSize = (360, 420)
         stackRouter = StackRouter(host: stackHost)
-        dialogRouter = ModalRouter(host: dialogHost)
+        dialogRouter = DialogRouter(host: dialogHost)
         alertHost = GtkAlertHost(
             parent: { [weak dialogHost, weak window] in dialogHost?.window ?? window }, makeAlert: Self.alert(for:))
-        alertRouter = ModalRouter(host: alertHost)
+        alertRouter = DialogRouter(host: alertHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         let header = HeaderBar()

@@ -9,8 +9,8 @@ import Navigation
 final class NoteWindow {
     let window: Window
     let stack: StackRouter<NoteRoute>
-    let dialogs: ModalRouter<NoteRoute>
-    let alerts: ModalRouter<NoteRoute>
+    let dialogs: DialogRouter<NoteRoute>
+    let alerts: DialogRouter<NoteRoute>
     let navigation: BackNavigation
     let flow: NoteFlow
 
@@ -19,17 +19,17 @@ final class NoteWindow {
         window.setDefaultSize(width: 360, height: 240)
         // The rename view makes Save its dialog's default button: the factory finds the dialog
         // through its host, made after the factory.
-        final class DialogHostRef { weak var host: GtkModalHost<NoteRoute>? }
+        final class DialogHostRef { weak var host: GtkDialogHost<NoteRoute>? }
         let dialogHost = DialogHostRef()
         let view: PageViewFactory<NoteRoute> = { page in makeView(page, dialog: dialogHost.host?.window) }
         let stackHost = GtkStackHost(window: window, makeView: view)
-        let dialogs = GtkModalHost<NoteRoute>(parent: window, makeView: view)
+        let dialogs = GtkDialogHost<NoteRoute>(parent: window, makeView: view)
         dialogHost.host = dialogs
         let alertHost = GtkAlertHost<NoteRoute>(
             parent: { [weak dialogs, weak window] in dialogs?.window ?? window }, makeAlert: makeAlert)
         stack = StackRouter(host: stackHost)
-        self.dialogs = ModalRouter(host: dialogs)
-        alerts = ModalRouter(host: alertHost)
+        self.dialogs = DialogRouter(host: dialogs)
+        alerts = DialogRouter(host: alertHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         window.child = stackHost.widget

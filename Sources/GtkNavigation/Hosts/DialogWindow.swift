@@ -1,11 +1,11 @@
 import Gtk
 import Navigation
 
-/// The widgets of one open dialog of a `GtkModalHost`: a modal window destroyed with its
+/// The widgets of one open dialog of a `GtkDialogHost`: a modal window destroyed with its
 /// parent, a header bar with its `BackNavigation`'s Back and Cancel buttons and the window's
 /// close button, and the page stack.
 @MainActor
-final class ModalDialog<Route: NavigationRoute> {
+final class DialogWindow<Route: NavigationRoute> {
     let window = Window()
     let header = HeaderBar()
     let navigation: BackNavigation
@@ -17,7 +17,7 @@ final class ModalDialog<Route: NavigationRoute> {
         window.isModal = true
         window.destroysWithParent = true
         if let size { window.setDefaultSize(width: size.width, height: size.height) }
-        window.addCSSClass(GtkModalHost<Route>.dialogCSSClass)
+        window.addCSSClass(GtkDialogHost<Route>.dialogCSSClass)
         header.packStart(navigation.backButton)
         if let cancel = navigation.cancelButton { header.packEnd(cancel) }
         header.showsTitleButtons = true

@@ -1,9 +1,9 @@
 import Gtk
 import Navigation
 
-/// Shows a `ModalRouter`'s pages in a modal dialog window.
+/// Shows a `DialogRouter`'s pages in a modal dialog window.
 ///
-/// The dialog (`ModalDialog`) is a GtkWindow: modal, transient for the main window, destroyed
+/// The dialog (`DialogWindow`) is a GtkWindow: modal, transient for the main window, destroyed
 /// with it, with its own header bar and GtkStack. It opens when the router's stack becomes
 /// non-empty and is destroyed when it becomes empty. Its `BackNavigation` follows this host:
 /// Back asks the router to go back, Cancel, Escape and the close button ask it to close. If
@@ -13,7 +13,7 @@ import Navigation
 /// the dialog. In debug builds, what the pages that left brought is checked as
 /// `GtkStackHost` checks it.
 @MainActor
-public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
+public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
     /// The router.
     public weak var delegate: (any NavigationHostDelegate)?
     /// Called after every change (set by the open dialog's `BackNavigation`).
@@ -21,7 +21,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     private weak var parent: Window?
     private let makeView: PageViewFactory<Route>
     private let labels: NavigationLabels
-    private var dialog: ModalDialog<Route>?
+    private var dialog: DialogWindow<Route>?
     private var pages: [Page<Route>] = []
     private var leaks: LeakWarnings<Route>!
 
@@ -78,8 +78,8 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// Cancel or Escape (`cancel`), the close button or Ctrl+W (`close`): tell the router.
     public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
 
-    private func open() -> ModalDialog<Route> {
-        let dialog = ModalDialog(makeView: makeView, labels: labels, size: dialogSize)
+    private func open() -> DialogWindow<Route> {
+        let dialog = DialogWindow(makeView: makeView, labels: labels, size: dialogSize)
         dialog.pages.onViewCreated = { [weak self] view in self?.onViewCreated?(view) }
         dialog.window.setTransient(for: parent)
         dialog.window.joinApplication(of: parent)
@@ -114,7 +114,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// The open dialog's Cancel button, if any.
     package var cancelButton: Button? { dialog?.navigation.cancelButton }
     /// The open dialog's visible page view, if any.
-    package var visibleView: (any PageView)? { dialog?.pages.visibleView }
+    package var shownView: (any PageView)? { dialog?.pages.shownView }
     /// `navigation.back`, while a dialog is open.
     package var backAction: Action? { dialog?.navigation.backAction }
     /// `navigation.cancel`, while a dialog is open.
@@ -124,3 +124,7 @@ public final class GtkModalHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// The open dialog's stack, if any.
     package var stack: Stack? { dialog?.pages.stack }
 }
+
+/// The name `GtkDialogHost` had before the glossary (one word per idea: a *dialog*).
+@available(*, deprecated, renamed: "GtkDialogHost")
+public typealias GtkModalHost<Route: NavigationRoute> = GtkDialogHost<Route>

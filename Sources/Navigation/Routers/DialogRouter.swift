@@ -1,4 +1,4 @@
-/// A router that shows its pages in a modal dialog over the main window.
+/// A router that shows its pages in a dialog: a modal window with its own stack, over its parent window.
 ///
 /// The first `present` opens the dialog; later ones push inside it. `dismiss`, the dialog's
 /// Cancel button, Escape, Ctrl+W and the window's close button all close the whole dialog,
@@ -7,7 +7,7 @@
 /// pops one page but never closes it. Each of these asks the leave guards of the pages it
 /// would remove first; a dialog destroyed with its parent closes without asking.
 @MainActor
-public final class ModalRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
+public final class DialogRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
     /// A router opening its dialog on `host`. The router becomes the host's delegate.
     public override init(host: any NavigationHost<Route>) {
         super.init(host: host)
@@ -15,7 +15,7 @@ public final class ModalRouter<Route: NavigationRoute>: PageRouter<Route>, Route
     }
 
     /// Whether the dialog is open.
-    public var isPresenting: Bool { !pages.isEmpty }
+    public var isOpen: Bool { !pages.isEmpty }
 
     /// Closes the dialog, running every page's `onDismissed`, if the leave guards agree
     /// (reason `code`). Does nothing when closed.
@@ -28,4 +28,14 @@ public final class ModalRouter<Route: NavigationRoute>: PageRouter<Route>, Route
     /// The dialog window is gone (destroyed with its parent): its pages have left. Not
     /// vetoable.
     public func hostDidClose() { truncate(to: 0, animated: false) }
+}
+
+/// The name `DialogRouter` had before the glossary (one word per idea: a *dialog*).
+@available(*, deprecated, renamed: "DialogRouter")
+public typealias ModalRouter<Route: NavigationRoute> = DialogRouter<Route>
+
+extension DialogRouter {
+    /// Whether the dialog is open (the name `isOpen` had before).
+    @available(*, deprecated, renamed: "isOpen")
+    public var isPresenting: Bool { isOpen }
 }

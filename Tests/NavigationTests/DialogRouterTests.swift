@@ -3,10 +3,10 @@ import NavigationTesting
 import Testing
 
 @MainActor
-@Suite("ModalRouter")
-struct ModalRouterTests {
+@Suite("DialogRouter")
+struct DialogRouterTests {
     /// A dialog with three pages, counting their dismissals.
-    private func openThree() -> (ModalRouter<TestRoute>, InMemoryHost<TestRoute>, DismissCounter) {
+    private func openThree() -> (DialogRouter<TestRoute>, InMemoryHost<TestRoute>, DismissCounter) {
         let (router, host) = makeModal()
         let counter = DismissCounter()
         router.present(.a, model: TitledModel("A"), animated: true, onDismissed: counter.callback("a"))
@@ -20,7 +20,7 @@ struct ModalRouterTests {
         let (router, host, _) = openThree()
         #expect(host.openCount == 1)
         #expect(host.transitions == [.none, .push, .push])
-        #expect(router.isPresenting)
+        #expect(router.isOpen)
         #expect(host.title == "C")
     }
 
@@ -40,7 +40,7 @@ struct ModalRouterTests {
     func cancel() {
         let (router, host, counter) = openThree()
         host.tapClose()
-        #expect(!host.isOpen && !router.isPresenting)
+        #expect(!host.isOpen && !router.isOpen)
         #expect(counter.counts == ["a": 1, "b": 1, "c": 1])
     }
 
