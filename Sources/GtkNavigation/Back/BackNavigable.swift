@@ -1,19 +1,18 @@
 import Navigation
 
-/// Something a window's `BackNavigation` can follow: the visible page's title, whether Back
-/// makes sense, and how to ask for Back or for closing. The GTK hosts are all `BackNavigable`;
-/// a `GtkTabHost` passes everything on to its visible tab's host.
+/// Something a window's `BackNavigation` can follow: the shown page's title, whether Back
+/// makes sense, and the router the user's Back, Cancel and close go to. The GTK hosts are all
+/// `BackNavigable`; a `GtkTabHost` answers for its selected tab's host.
 @MainActor
 public protocol BackNavigable: AnyObject {
-    /// The visible page's title.
+    /// The shown page's title.
     var title: String? { get }
     /// Whether there is a page to go back to.
     var canGoBack: Bool { get }
-    /// The user asked to go back one page: tell the router.
-    func requestBack()
-    /// The user asked to close: `cancel` for a dialog's Cancel button or Escape, `close` for
-    /// its close button or Ctrl+W. Tell the router.
-    func requestClose(_ reason: LeaveReason)
+    /// The router of the shown stack: `BackNavigation` tells it of Back
+    /// (`hostDidRequestBack()`) and of Cancel, Escape, the close button and Ctrl+W
+    /// (`hostDidRequestClose(_:)`) itself, with no host in between.
+    var backRouter: (any NavigationHostDelegate)? { get }
     /// Set by the `BackNavigation` that follows this source; called after every change.
     var onChange: (@MainActor () -> Void)? { get set }
     /// Whether the source shows Back buttons of its own right now (a split view's sides): the

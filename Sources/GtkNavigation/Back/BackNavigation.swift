@@ -16,12 +16,12 @@ import Navigation
 /// | a dialog's Cancel button, Escape | `navigation.cancel` |
 /// | a dialog window's close button, Ctrl+W in a dialog | `navigation.close` |
 ///
-/// `navigation.back` asks the followed host (`follow(_:)`) to go back: the main window follows
-/// the welcome page's host or the `GtkTabHost` (which passes Back on to the visible tab's
-/// host); a dialog follows its `GtkDialogHost`. The host tells its router
-/// (`NavigationHostDelegate.hostDidRequestBack`), and the router pops the top page
-/// (`PageRouter.goBack`), never the root — so its `onDismissed` runs exactly once, as for any
-/// other way a page leaves. `navigation.cancel` and `navigation.close` ask the host to close
+/// `navigation.back` tells the router of the followed host (`follow(_:)`, `BackNavigable.backRouter`)
+/// that the user asked to go back: the main window follows the welcome page's host or the
+/// `GtkTabHost` (whose router is the selected tab's); a dialog follows its `GtkDialogHost`.
+/// The router (`NavigationHostDelegate.hostDidRequestBack`) pops the top page, never the root —
+/// so its `onDismissed` runs exactly once, as for any other way a page leaves.
+/// `navigation.cancel` and `navigation.close` tell it the user asked to close
 /// (`hostDidRequestClose`, with the reason `cancel` or `close`): a `DialogRouter` closes its
 /// dialog. Each of these asks the leave guards of the pages that would leave (see
 /// `LeaveDecision`); if one keeps its page, nothing changes and the dialog stays open.
@@ -72,7 +72,7 @@ public final class BackNavigation {
             cancelButton.setAction(NavigationAction.cancel)
             window.onCloseRequest { [weak self] in
                 guard let source = self?.source else { return false }  // nothing follows: let GTK close it
-                source.requestClose(.close)
+                source.backRouter?.hostDidRequestClose(.close)
                 return true
             }
         }
@@ -89,11 +89,11 @@ public final class BackNavigation {
     /// Back: asks the followed host to go back (nothing happens on a root page).
     public func goBack() {
         guard let source, source.canGoBack else { return }
-        source.requestBack()
+        source.backRouter?.hostDidRequestBack()
     }
 
     /// Cancel (`cancel`) or the close button (`close`): asks the followed host to close.
-    public func close(_ reason: LeaveReason = .cancel) { source?.requestClose(reason) }
+    public func close(_ reason: LeaveReason = .cancel) { source?.backRouter?.hostDidRequestClose(reason) }
 
     private func update() {
         let canGoBack = source?.canGoBack ?? false

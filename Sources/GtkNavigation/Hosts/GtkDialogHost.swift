@@ -73,10 +73,8 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     public var title: String? { pages.last?.title }
     /// Whether there is a page to go back to inside the dialog.
     public var canGoBack: Bool { pages.count > 1 }
-    /// Back inside the dialog: tell the router.
-    public func requestBack() { delegate?.hostDidRequestBack() }
-    /// Cancel or Escape (`cancel`), the close button or Ctrl+W (`close`): tell the router.
-    public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
+    /// The router: `BackNavigation` tells it of Back and close itself.
+    public var backRouter: (any NavigationHostDelegate)? { delegate }
 
     private func open() -> DialogWindow<Route> {
         let dialog = DialogWindow(makeView: makeView, labels: labels, size: dialogSize)
@@ -128,3 +126,13 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
 /// The name `GtkDialogHost` had before the glossary (one word per idea: a *dialog*).
 @available(*, deprecated, renamed: "GtkDialogHost")
 public typealias GtkModalHost<Route: NavigationRoute> = GtkDialogHost<Route>
+
+extension GtkDialogHost {
+    /// Tells the router the user asked to go back (what `BackNavigation` now does itself).
+    @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")
+    public func requestBack() { delegate?.hostDidRequestBack() }
+
+    /// Tells the router the user asked to close (what `BackNavigation` now does itself).
+    @available(*, deprecated, message: "call backRouter?.hostDidRequestClose(_:)")
+    public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
+}

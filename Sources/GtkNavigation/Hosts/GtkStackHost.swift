@@ -74,11 +74,8 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         if let split { split.focusShownPage() } else { pages.focusShownPage() }
     }
 
-    /// The user asked to go back: tell the router.
-    public func requestBack() { delegate?.hostDidRequestBack() }
-
-    /// The user asked to close: tell the router (a `StackRouter` pops to its root).
-    public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
+    /// The router: `BackNavigation` tells it of Back and close itself.
+    public var backRouter: (any NavigationHostDelegate)? { delegate }
 
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
@@ -145,4 +142,14 @@ extension GtkStackHost {
     /// Gives the keyboard focus to the shown page (the name `focusShownPage()` had before).
     @available(*, deprecated, renamed: "focusShownPage()")
     public func focusVisiblePage() { focusShownPage() }
+}
+
+extension GtkStackHost {
+    /// Tells the router the user asked to go back (what `BackNavigation` now does itself).
+    @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")
+    public func requestBack() { delegate?.hostDidRequestBack() }
+
+    /// Tells the router the user asked to close (what `BackNavigation` now does itself).
+    @available(*, deprecated, message: "call backRouter?.hostDidRequestClose(_:)")
+    public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
 }

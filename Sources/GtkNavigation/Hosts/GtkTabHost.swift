@@ -106,10 +106,8 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public var canGoBack: Bool { selectedHost?.canGoBack ?? false }
     /// Whether the visible tab shows Back buttons of its own (it is split now).
     public var providesBackButtons: Bool { selectedHost?.providesBackButtons ?? false }
-    /// Back on the visible tab.
-    public func requestBack() { selectedHost?.requestBack() }
-    /// Close on the visible tab (its router pops to the root).
-    public func requestClose(_ reason: LeaveReason) { selectedHost?.requestClose(reason) }
+    /// The selected tab's router.
+    public var backRouter: (any NavigationHostDelegate)? { selectedHost?.delegate }
 
     private func updateCompact() {
         let compact = (watcher.width ?? Int.max) < compactWidth
@@ -142,4 +140,12 @@ extension GtkTabHost {
     /// Gives the keyboard focus to the shown page (the name `focusShownPage()` had before).
     @available(*, deprecated, renamed: "focusShownPage()")
     public func focusVisiblePage() { focusShownPage() }
+
+    /// Back on the selected tab (what `BackNavigation` now does itself, through `backRouter`).
+    @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")
+    public func requestBack() { backRouter?.hostDidRequestBack() }
+
+    /// Close on the selected tab (what `BackNavigation` now does itself, through `backRouter`).
+    @available(*, deprecated, message: "call backRouter?.hostDidRequestClose(_:)")
+    public func requestClose(_ reason: LeaveReason) { backRouter?.hostDidRequestClose(reason) }
 }

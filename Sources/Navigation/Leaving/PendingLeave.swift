@@ -23,31 +23,3 @@ final class PendingLeave<Route: NavigationRoute> {
         completions = completion.map { [$0] } ?? []
     }
 }
-
-/// A `StackChange` with its reason, its animation and its new pages made.
-@MainActor
-struct PlannedChange<Route: NavigationRoute> {
-    let change: StackChange<Route>
-    let reason: LeaveReason
-    let animated: Bool
-    /// The pages `replaceTop` or `setStack` adds, bottom first.
-    let newPages: [(page: Page<Route>, onDismissed: (@MainActor () -> Void)?)]
-
-    init(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) {
-        self.change = change
-        self.reason = reason
-        self.animated = animated
-        let entries: [PageEntry<Route>] =
-            switch change {
-            case .replaceTop(let entry): [entry]
-            case .setStack(let entries): entries
-            default: []
-            }
-        newPages = entries.map { (Page(route: $0.route, model: $0.model), $0.onDismissed) }
-    }
-
-    /// The new pages never appeared: the flows they started end now.
-    func discardNewPages() {
-        for page in newPages.reversed() { page.onDismissed?() }
-    }
-}

@@ -20,14 +20,6 @@ public final class DialogRouter<Route: NavigationRoute>: PageRouter<Route>, Rout
     /// Closes the dialog, running every page's `onDismissed`, if the leave guards agree
     /// (reason `code`). Does nothing when closed.
     public func dismiss(animated: Bool) { submit(.dismiss, reason: .code, animated: animated) }
-
-    /// Cancel or Escape (`cancel`), the window's close button or Ctrl+W (`close`): close the
-    /// dialog, if the leave guards agree.
-    public func hostDidRequestClose(_ reason: LeaveReason) { submit(.dismiss, reason: reason, animated: false) }
-
-    /// The dialog window is gone (destroyed with its parent): its pages have left. Not
-    /// vetoable.
-    public func hostDidClose() { truncate(to: 0, animated: false) }
 }
 
 /// The name `DialogRouter` had before the glossary (one word per idea: a *dialog*).

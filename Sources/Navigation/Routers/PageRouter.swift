@@ -10,24 +10,23 @@
 /// Every change, in the same order: update the data (`RouterState.push`, and for every
 /// removal `RouterState.removePages(_:)`, the one function that takes pages away and hands
 /// back their `onDismissed` closures), let the host show it, tell observers, then run the
-/// `onDismissed` closures of the pages that left (top first). `present` adds; `perform` makes
-/// the changes the leave guards agreed to (`replaceTop`, `setStack`, and `truncate` for the
-/// rest); `removeAll(where:)` and a closed host remove without asking. By the time any closure
+/// `onDismissed` closures of the pages that left (top first). This file holds the operations;
+/// `PageRouter+Changes.swift` holds the one path they take: the host's requests (Back,
+/// close), `submit` (asks the leave guards of the pages a change would remove, in order, and
+/// holds the change while a question is open), `perform`, and `finish`/`publish`, which show
+/// the result. `present` adds and publishes at once; `removeAll(where:)` and a closed host
+/// remove without asking. By the time any closure
 /// runs, the router's state is final, and because nothing else removes pages, each closure
 /// runs exactly once.
-///
-/// Every change that removes pages, except those caused by the data or a destroyed window,
-/// first goes through `submit` (in `PageRouter+Leaving.swift`), which asks the leave guards of
-/// the pages it would remove.
 ///
 /// Not for use on its own: the subclasses decide what `dismiss` and the host's close
 /// requests mean.
 @MainActor
 public class PageRouter<Route: NavigationRoute> {
-    // Internal, not private: the leave-guard path (PageRouter+Leaving.swift) uses them.
+    // Internal, not private: the change path (PageRouter+Changes.swift) uses them.
     var stack = RouterState<Route>()
-    private let host: any NavigationHost<Route>
-    private let observers = StackObservers<Route>()
+    let host: any NavigationHost<Route>
+    let observers = StackObservers<Route>()
     var guards: [PageID: LeaveGuard<Route>] = [:]
     var pending: PendingLeave<Route>?
     private let thread = pthread_self()
@@ -55,8 +54,11 @@ public class PageRouter<Route: NavigationRoute> {
         for completion in pending.completions { completion(false) }
     }
 
-    /// How many pages `dismiss` keeps (a stack router its root, a modal router none).
+    /// How many pages `dismiss` keeps (a stack router its root, a dialog router none).
     var restingCount: Int { 0 }
+
+    /// Whether a close request animates (a stack's pages slide; a dialog's window just goes).
+    var closesAnimated: Bool { false }
 
     /// The current stack, bottom first. The last page is the visible one.
     public var pages: [Page<Route>] { stack.pages }
@@ -220,60 +222,5 @@ public class PageRouter<Route: NavigationRoute> {
         await withCheckedContinuation { continuation in
             submit(change, reason: reason, animated: animated) { continuation.resume(returning: $0) }
         }
-    }
-
-    /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page, if
-    /// its guard agrees.
-    public func hostDidRequestBack() { submit(.goBack, reason: .back, animated: true) }
-
-    /// The user's Back from the page `id` (a split view's sidebar Back): `id` and every page
-    /// above it leave in one step, if their guards agree. Nothing happens if `id` is not on
-    /// the stack, or is the only page left.
-    public func hostDidRequestBack(from id: PageID) {
-        guard let index = stack.pages.firstIndex(where: { $0.id == id }), stack.pages.count > 1 else { return }
-        // Back never empties a stack: from the first page it leaves the pages above it.
-        let change: StackChange<Route> = index == 0 ? .remove(from: stack.pages[1].id) : .remove(from: id)
-        submit(change, reason: .back, animated: true)
-    }
-
-    /// Makes a change the guards agreed to (or that had none to ask), keeping `kept` pages.
-    func perform(_ planned: PlannedChange<Route>, keeping kept: Int) {
-        let animated = planned.animated
-        switch planned.change {
-        case .replaceTop:
-            let hadPages = !stack.pages.isEmpty
-            let handlers = stack.removePages(from: kept)
-            for new in planned.newPages { stack.push(new.page, onDismissed: new.onDismissed) }
-            finish(publishing: animated && hadPages ? .push : .none, handlers)
-        case .setStack:
-            let oldCount = stack.pages.count
-            let handlers = stack.removePages(from: 0)
-            for new in planned.newPages { stack.push(new.page, onDismissed: new.onDismissed) }
-            let newCount = planned.newPages.count
-            let transition: NavigationTransition =
-                !animated || oldCount == 0 || newCount == 0 ? .none : newCount >= oldCount ? .push : .pop
-            finish(publishing: transition, handlers)
-        default:
-            truncate(to: kept, animated: animated)
-        }
-    }
-
-    /// Keeps the first `count` pages and removes the rest, running their `onDismissed`. Asks
-    /// no guard: callers that may be vetoed go through `submit`.
-    func truncate(to count: Int, animated: Bool) {
-        guard count < stack.pages.count else { return }
-        let handlers = stack.removePages(from: count)
-        finish(publishing: animated && count > 0 ? .pop : .none, handlers)
-    }
-
-    private func finish(publishing transition: NavigationTransition, _ handlers: [@MainActor () -> Void]) {
-        publish(transition)
-        for handler in handlers { handler() }
-        reconsiderPending()
-    }
-
-    private func publish(_ transition: NavigationTransition) {
-        host.show(stack.pages, transition: animatesTransitions ? transition : .none)
-        observers.notify(stack.pages)
     }
 }

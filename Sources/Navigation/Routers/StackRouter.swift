@@ -17,10 +17,5 @@ public final class StackRouter<Route: NavigationRoute>: PageRouter<Route>, Route
     /// Pops everything above the root page, if their leave guards agree (reason `code`).
     public func dismiss(animated: Bool) { submit(.dismiss, reason: .code, animated: animated) }
 
-    /// A stack host has nothing to cancel; a close request pops to the root, if the leave
-    /// guards agree (told `reason`).
-    public func hostDidRequestClose(_ reason: LeaveReason) { submit(.dismiss, reason: reason, animated: true) }
-
-    /// The host's window is gone: every page, the root too, has left. Not vetoable.
-    public func hostDidClose() { truncate(to: 0, animated: false) }
+    override var closesAnimated: Bool { true }
 }

@@ -1,6 +1,11 @@
 import Navigation
 
 extension AppCoordinator {
+    /// From now on, every saved change of the records reaches `follow(_:)`.
+    func followTheRecords() {
+        dataObservation = services.data.observe { [weak self] change in self?.follow(change) }
+    }
+
     /// Every router: each tab's and the dialog's.
     var allRouters: [any Router<AppRoute>] { AppTab.allCases.map { tabs.router(for: $0) } + [dialogRouter] }
 

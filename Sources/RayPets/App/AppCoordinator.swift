@@ -22,7 +22,7 @@ public final class AppCoordinator: Coordinator {
     /// Whether links wait for the welcome page's *Get started*.
     public var isHoldingLinks: Bool { !linksAfterWelcome.isEmpty }
     private var started = false
-    private var dataObservation: ClinicObservation?
+    var dataObservation: ClinicObservation?
 
     /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,
     /// dialogs through `dialogRouter`.
@@ -35,7 +35,7 @@ public final class AppCoordinator: Coordinator {
         self.tabs = tabs
         self.dialogRouter = dialogRouter
         self.services = services
-        dataObservation = services.data.observe { [weak self] change in self?.follow(change) }
+        followTheRecords()
     }
 
     /// The router of the tab the user is looking at.

@@ -51,9 +51,12 @@ extension AppCoordinator {
         for router in routers { router.animatesTransitions = false }
         defer { for router in routers { router.animatesTransitions = true } }
 
-        // Every page that will leave is asked first, before anything changes.
-        guard await dialogRouter.request(.dismiss, reason: .link, animated: false) else { return false }
-        for (stackTab, _) in stacks {
+        // Every page that will leave is asked first, before anything changes (a router at
+        // rest, a closed dialog or a tab on its root page, has nothing to ask).
+        if !dialogRouter.pages.isEmpty {
+            guard await dialogRouter.request(.dismiss, reason: .link, animated: false) else { return false }
+        }
+        for (stackTab, _) in stacks where tabs.router(for: stackTab).pages.count > 1 {
             guard await tabs.router(for: stackTab).request(.dismiss, reason: .link, animated: false) else {
                 return false
             }

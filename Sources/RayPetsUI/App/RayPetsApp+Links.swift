@@ -2,6 +2,11 @@ import Gtk
 import RayPets
 
 extension RayPetsApp {
+    /// From now on, the links GApplication hands over (this launch's, a later launch's) open.
+    func openLinks() {
+        application.onOpen { [weak self] uris in self?.open(uris) }
+    }
+
     /// Opens `raypets://` links (from this launch's command line or a later one's, or
     /// `app.open-route`): raises the window and walks to each link's page. A bad link is
     /// reported and the screen stays; a link to a pet that is gone shows My pets.

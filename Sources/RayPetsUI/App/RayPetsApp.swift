@@ -40,7 +40,7 @@ public final class RayPetsApp {
         application = Application(id: Self.id, opensURIs: true)
         application.onStartup { [weak self] in self?.startUp() }
         application.onActivate { [weak self] in self?.activate() }
-        application.onOpen { [weak self] uris in self?.open(uris) }
+        openLinks()
         application.onShutdown { [weak self] in self?.saveState() }
         // A logout, `kill` or Ctrl+C quits as Ctrl+Q does: drafts and where the user was are kept.
         application.onTerminationSignals { [weak self] in self?.application.quit() }

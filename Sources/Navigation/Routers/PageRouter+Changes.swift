@@ -1,7 +1,65 @@
-/// The one path for changes that may be vetoed: `submit` asks the leave guards of the pages a
-/// change would remove, top first, holds the change while a question is open (joining later
-/// requests into it), and makes it through `perform` once every guard agreed.
+/// The one path every change that removes pages takes, in the order it runs: the host's
+/// requests (the user's Back and close), `submit` (asks the leave guards of the pages the
+/// change would remove, top first, holds the change while a question is open, joining later
+/// requests into it), `perform`, which takes the pages away (`RouterState.removePages`), and
+/// `finish`/`publish`, which let the host show the new stack, tell the observers and run the
+/// `onDismissed` of the pages that left.
 extension PageRouter {
+    /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page, if
+    /// its guard agrees.
+    public func hostDidRequestBack() { submit(.goBack, reason: .back, animated: true) }
+
+    /// The user's Back from the page `id` (a split view's sidebar Back): `id` and every page
+    /// above it leave in one step, if their guards agree. Nothing happens if `id` is not on
+    /// the stack, or is the only page left.
+    public func hostDidRequestBack(from id: PageID) {
+        guard let index = stack.pages.firstIndex(where: { $0.id == id }), stack.pages.count > 1 else { return }
+        // Back never empties a stack: from the first page it leaves the pages above it.
+        let change: StackChange<Route> = index == 0 ? .remove(from: stack.pages[1].id) : .remove(from: id)
+        submit(change, reason: .back, animated: true)
+    }
+
+    /// Makes a change the guards agreed to (or that had none to ask), keeping `kept` pages.
+    func perform(_ planned: PlannedChange<Route>, keeping kept: Int) {
+        let animated = planned.animated
+        switch planned.change {
+        case .replaceTop:
+            let hadPages = !stack.pages.isEmpty
+            let handlers = stack.removePages(from: kept)
+            for new in planned.newPages { stack.push(new.page, onDismissed: new.onDismissed) }
+            finish(publishing: animated && hadPages ? .push : .none, handlers)
+        case .setStack:
+            let oldCount = stack.pages.count
+            let handlers = stack.removePages(from: 0)
+            for new in planned.newPages { stack.push(new.page, onDismissed: new.onDismissed) }
+            let newCount = planned.newPages.count
+            let transition: NavigationTransition =
+                !animated || oldCount == 0 || newCount == 0 ? .none : newCount >= oldCount ? .push : .pop
+            finish(publishing: transition, handlers)
+        default:
+            truncate(to: kept, animated: animated)
+        }
+    }
+
+    /// Keeps the first `count` pages and removes the rest, running their `onDismissed`. Asks
+    /// no guard: callers that may be vetoed go through `submit`.
+    func truncate(to count: Int, animated: Bool) {
+        guard count < stack.pages.count else { return }
+        let handlers = stack.removePages(from: count)
+        finish(publishing: animated && count > 0 ? .pop : .none, handlers)
+    }
+
+    /// Cancel or Escape (`cancel`), the window's close button or Ctrl+W (`close`): back to the
+    /// resting state (a stack router keeps its root, a dialog router closes), if the leave
+    /// guards agree.
+    public func hostDidRequestClose(_ reason: LeaveReason) {
+        submit(.dismiss, reason: reason, animated: closesAnimated)
+    }
+
+    /// The host's window is gone (destroyed with its parent): every page, the root too, has
+    /// left. Not vetoable.
+    public func hostDidClose() { truncate(to: 0, animated: false) }
+
     /// Starts `change`: asks the guards (or joins the pending question) and makes it when
     /// they agree. Returns the ids of the pages it adds.
     @discardableResult
@@ -130,5 +188,47 @@ extension PageRouter {
         default:
             evaluate(request)  // a destination (a link, dismiss): still wanted, asked anew
         }
+    }
+
+    /// Shows the stack as it is now, tells the observers, then runs the `onDismissed` of the
+    /// pages that left (top first) and drops what a removal made moot.
+    func finish(publishing transition: NavigationTransition, _ handlers: [@MainActor () -> Void]) {
+        publish(transition)
+        for handler in handlers { handler() }
+        reconsiderPending()
+    }
+
+    /// Lets the host show the stack and tells the observers.
+    func publish(_ transition: NavigationTransition) {
+        host.show(stack.pages, transition: animatesTransitions ? transition : .none)
+        observers.notify(stack.pages)
+    }
+}
+
+/// A `StackChange` with its reason, its animation and its new pages made.
+@MainActor
+struct PlannedChange<Route: NavigationRoute> {
+    let change: StackChange<Route>
+    let reason: LeaveReason
+    let animated: Bool
+    /// The pages `replaceTop` or `setStack` adds, bottom first.
+    let newPages: [(page: Page<Route>, onDismissed: (@MainActor () -> Void)?)]
+
+    init(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) {
+        self.change = change
+        self.reason = reason
+        self.animated = animated
+        let entries: [PageEntry<Route>] =
+            switch change {
+            case .replaceTop(let entry): [entry]
+            case .setStack(let entries): entries
+            default: []
+            }
+        newPages = entries.map { (Page(route: $0.route, model: $0.model), $0.onDismissed) }
+    }
+
+    /// The new pages never appeared: the flows they started end now.
+    func discardNewPages() {
+        for page in newPages.reversed() { page.onDismissed?() }
     }
 }

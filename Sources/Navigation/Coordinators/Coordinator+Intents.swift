@@ -1,0 +1,118 @@
+/// Intents: what a page's controls do, run only while the page is shown. Every control of
+/// every page reaches its flow through one of these.
+extension Coordinator {
+    /// What a page's control does: `intent`, with this flow and the page's model, run only
+    /// while the page `id` is shown (`Router/isShown(_:)`: on a split, the sidebar page counts
+    /// too) and the flow and the model are alive. A double click, or a click on a page that is
+    /// sliding away or is under a dialog, does nothing.
+    ///
+    /// The helper holds the flow and the model weakly and hands both to `intent`, so the
+    /// natural code captures neither: store what it returns in the model, and inside `intent`
+    /// use the `model` it is given (which shadows the outer one).
+    ///
+    ///     let model = StepModel()
+    ///     let id = router.present(.step(1), model: model, animated: animated, onDismissed: nil)
+    ///     model.onNext = whenShown(id, model) { flow, model in
+    ///         if model.isLast { flow.dismiss(animated: true) } else { flow.showNextStep() }
+    ///     }
+    public func whenShown<Model: AnyObject>(
+        _ id: PageID, _ model: Model, _ intent: @escaping @MainActor (Self, Model) -> Void
+    ) -> @MainActor () -> Void {
+        { [weak self, weak model] in
+            guard let self, let model, self.router.isShown(id) else { return }
+            intent(self, model)
+        }
+    }
+
+    /// `whenShown(_:_:_:)` for a control that carries a value (the row or option chosen),
+    /// whose type `value` names:
+    ///
+    ///     model.onSelect = whenShown(id, model, value: Pet.self) { flow, model, pet in
+    ///         flow.showDetails(of: pet)
+    ///     }
+    public func whenShown<Model: AnyObject, Value>(
+        _ id: PageID, _ model: Model, value: Value.Type, _ intent: @escaping @MainActor (Self, Model, Value) -> Void
+    ) -> @MainActor (Value) -> Void {
+        { [weak self, weak model] value in
+            guard let self, let model, self.router.isShown(id) else { return }
+            intent(self, model, value)
+        }
+    }
+
+    /// The intent helper without the page's model: `intent` runs while the page `id` is shown
+    /// and the flow is alive.
+    @available(*, deprecated, message: "use whenShown(_:_:_:), which hands the page's model to the intent")
+    public func whenVisible(
+        _ id: PageID, _ intent: @escaping @MainActor (Self) -> Void
+    ) -> @MainActor () -> Void {
+        { [weak self] in
+            guard let self, self.router.isShown(id) else { return }
+            intent(self)
+        }
+    }
+
+    /// The intent helper for a value, without the page's model.
+    @available(*, deprecated, message: "use whenShown(_:_:value:_:), which hands the page's model to the intent")
+    public func whenVisible<Value>(
+        _ id: PageID, _ intent: @escaping @MainActor (Self, Value) -> Void
+    ) -> @MainActor (Value) -> Void {
+        { [weak self] value in
+            guard let self, self.router.isShown(id) else { return }
+            intent(self, value)
+        }
+    }
+
+    /// What choosing an item on a list page does when the chosen item's page goes right above
+    /// the list (a sidebar beside its content, see `SplitLayout`): `intent`, with this flow and
+    /// the list's model, runs while page `id` is shown, once the pages above it — the old
+    /// selection and whatever was opened from it — have left, so a new choice *replaces* the
+    /// detail instead of stacking on it. Those pages' leave guards are asked first (reason
+    /// `code`); if one keeps its page, `intent` does not run. With nothing above the list,
+    /// `intent` runs at once, as with `whenShown(_:_:value:_:)`. A sidebar's other controls
+    /// that open a page beside it (*Add*) use it too.
+    ///
+    ///     model.onSelect = whenSelecting(in: listID, model, value: Pet.self) { flow, list, pet in
+    ///         flow.showDetails(of: pet)
+    ///     }
+    public func whenSelecting<Model: AnyObject, Value>(
+        in id: PageID, _ model: Model, value: Value.Type,
+        _ intent: @escaping @MainActor (Self, Model, Value) -> Void
+    ) -> @MainActor (Value) -> Void {
+        { [weak self, weak model] value in
+            guard let self, model != nil, self.router.isShown(id),
+                let index = self.router.pages.firstIndex(where: { $0.id == id })
+            else { return }
+            guard index + 1 < self.router.pages.count else {
+                if let model { intent(self, model, value) }
+                return
+            }
+            let selection = self.router.pages[index + 1].id
+            Task.immediate { @MainActor [weak self, weak model] in
+                guard let router = self?.router,
+                    await router.request(.remove(from: selection), reason: .code, animated: false),
+                    let self, let model, self.router.isShown(id)
+                else { return }
+                intent(self, model, value)
+            }
+        }
+    }
+
+    /// The selection helper without the list's model.
+    @available(*, deprecated, message: "use whenSelecting(in:_:value:_:), which hands the list's model to the intent")
+    public func whenSelecting<Value>(
+        in id: PageID, _ intent: @escaping @MainActor (Self, Value) -> Void
+    ) -> @MainActor (Value) -> Void {
+        { [weak self] value in
+            guard let self, let index = self.router.pages.firstIndex(where: { $0.id == id }) else { return }
+            guard index + 1 < self.router.pages.count else { return intent(self, value) }
+            let selection = self.router.pages[index + 1].id
+            Task.immediate { @MainActor [weak self] in
+                guard let router = self?.router,
+                    await router.request(.remove(from: selection), reason: .code, animated: false),
+                    let self, self.router.isShown(id)
+                else { return }
+                intent(self, value)
+            }
+        }
+    }
+}
