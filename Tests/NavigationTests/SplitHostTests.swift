@@ -11,11 +11,14 @@ private let layout = SplitLayout<TestRoute>(minimumWidth: 720) { $0 == .a }
 private final class ListFlow: FlowCoordinator<TestRoute> {
     var choose: (@MainActor (String) -> Void)?
     var shown: [String] = []
+    /// With it, choosing while an item's page (`.b`) is on top does nothing.
+    var keepsItemOnTop = false
 
     override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = TitledModel("List")
         let id = router.present(.a, model: model, animated: animated, onDismissed: onDismissed)
-        choose = whenSelecting(in: id, model, value: String.self) { flow, _, item in
+        let onTop: ((String) -> TestRoute)? = keepsItemOnTop ? { _ in .b } : nil
+        choose = whenSelecting(in: id, model, value: String.self, unlessOnTop: onTop) { flow, _, item in
             flow.shown.append(item)
             flow.router.present(.b, model: TitledModel(item), animated: true, onDismissed: nil)
         }
@@ -105,11 +108,12 @@ struct SplitHostTests {
     }
 
     /// A wide host with `root`, and a `ListFlow` started on it.
-    private func makeList() -> (StackRouter<TestRoute>, InMemoryHost<TestRoute>, ListFlow) {
+    private func makeList(keepsItemOnTop: Bool = false) -> (StackRouter<TestRoute>, InMemoryHost<TestRoute>, ListFlow) {
         let host = InMemoryHost<TestRoute>(layout: layout, width: 1200)
         let router = StackRouter(host: host)
         router.present(.root, model: TitledModel("root"), animated: false, onDismissed: nil)
         let flow = ListFlow(router: router)
+        flow.keepsItemOnTop = keepsItemOnTop
         flow.present(animated: false, onDismissed: nil)
         return (router, host, flow)
     }
@@ -126,6 +130,25 @@ struct SplitHostTests {
         #expect(router.pages[2].title == "three")
         #expect(flow.shown == ["one", "two", "three"])
         #expect(host.presentation.panes?.selection?.title == "three")
+    }
+
+    @Test(
+        "unlessOnTop: a choice whose page is on top already changes nothing and asks nothing; under another page, it replaces"
+    )
+    func selectionOnTop() async {
+        let (router, _, flow) = makeList(keepsItemOnTop: true)
+        flow.choose?("one")
+        let answer = ScriptedLeaveGuard<TestRoute>(answer: .stay)
+        router.setLeaveGuard(answer.guard, for: router.pages[2].id)
+        flow.choose?("two")
+        await settle()
+        #expect(router.pages.map(\.title) == ["root", "List", "one"] && flow.shown == ["one"])
+        #expect(answer.requests.isEmpty, "nothing was asked")
+        router.present(.c, model: TitledModel("opened"), animated: true, onDismissed: nil)
+        answer.answer = .leave
+        flow.choose?("two")
+        await settle()
+        #expect(router.pages.map(\.title) == ["root", "List", "two"] && flow.shown == ["one", "two"])
     }
 
     @Test("a new choice waits for the old item's guard: kept, nothing changes; agreed, it is replaced")

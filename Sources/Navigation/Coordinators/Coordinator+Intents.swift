@@ -68,20 +68,24 @@ extension Coordinator {
     /// selection and whatever was opened from it — have left, so a new choice *replaces* the
     /// detail instead of stacking on it. Those pages' leave guards are asked first (reason
     /// `code`); if one keeps its page, `intent` does not run. With nothing above the list,
-    /// `intent` runs at once, as with `whenShown(_:_:value:_:)`. A sidebar's other controls
-    /// that open a page beside it (*Add*) use it too.
+    /// `intent` runs at once, as with `whenShown(_:_:value:_:)`. With `unlessOnTop`, choosing a
+    /// value whose page (the route it gives) is the top page already does nothing: the page
+    /// stays as it is, and no guard is asked. A sidebar's other controls that open a page
+    /// beside it (*Add*) use it too.
     ///
     ///     model.onSelect = whenSelecting(in: listID, model, value: Pet.self) { flow, list, pet in
     ///         flow.showDetails(of: pet)
     ///     }
     public func whenSelecting<Model: AnyObject, Value>(
-        in id: PageID, _ model: Model, value: Value.Type,
+        in id: PageID, _ model: Model, value: Value.Type, unlessOnTop route: ((Value) -> Route)? = nil,
         _ intent: @escaping @MainActor (Self, Model, Value) -> Void
     ) -> @MainActor (Value) -> Void {
         { [weak self, weak model] value in
             guard let self, model != nil, self.router.isShown(id),
                 let index = self.router.pages.firstIndex(where: { $0.id == id })
             else { return }
+            // Choosing what is on top already changes nothing (and asks nothing).
+            if let route, self.router.topPage?.route == route(value) { return }
             guard index + 1 < self.router.pages.count else {
                 if let model { intent(self, model, value) }
                 return
