@@ -30,8 +30,8 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
         // Beside the list on a wide window: a new choice replaces the pet shown (and what
         // was opened from it); the pet already shown stays as it is.
-        model.onSelect = whenSelecting(in: id, model, value: Pet.self, unlessOnTop: { .petDetail($0.id) }) {
-            flow, list, pet in
+        let petPage: (Pet) -> AppRoute = { .petDetail($0.id) }
+        model.onSelect = whenSelecting(in: id, model, value: Pet.self, unlessOnTop: petPage) { flow, list, pet in
             guard flow.data.pet(id: pet.id) != nil else { return }
             flow.showDetails(of: pet, from: list)
         }
@@ -39,7 +39,8 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         // shown (asking first if that page has unsaved work); with nothing shown beside the
         // list it opens on top, as on a narrow window. With a new pet's editor already
         // beside the list, Add pet keeps it, and what was typed in it.
-        let add = whenSelecting(in: id, model, value: Void.self, unlessOnTop: { .addPet }) { flow, _, _ in
+        let editorPage: (()) -> AppRoute = { _ in .addPet }
+        let add = whenSelecting(in: id, model, value: Void.self, unlessOnTop: editorPage) { flow, _, _ in
             flow.presentChild(
                 PetEditorCoordinator(
                     router: flow.router, data: flow.data, questions: flow.services.questions, pet: nil), animated: true)
