@@ -55,9 +55,6 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     /// Set by the view: called after anything shown changed (the rows, the selection, the
     /// empty state).
     public var onChange: (@MainActor () -> Void)?
-    /// Set by the view: called after rows changed, before `onChange`: at `index`, `removed`
-    /// rows went and `added` came (the rows before `index` did not move).
-    public var onRowsChanged: (@MainActor (_ index: Int, _ removed: Int, _ added: Int) -> Void)?
 
     /// A list of the pets in `data`.
     public init(
@@ -69,10 +66,6 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
         self.data = data
         self.addAction = addAction
         list = PetList(data: data)
-        list.onUpdate = { [weak self] index, removed, added in
-            self?.onRowsChanged?(index, removed, added)
-            self?.onChange?()
-        }
     }
 
     /// `.petList`.
@@ -102,8 +95,8 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     /// counted.
     public var isSearching: Bool { list.isSearching }
 
-    /// Intent: the search text changed; the rows become its matches (`onRowsChanged`, then
-    /// `onChange`) once they are counted: at once, or off the main actor for a records file.
+    /// Intent: the search text changed; the rows become its matches (the view hears
+    /// it from `list.onUpdate`) once they are counted: at once, or off the main actor for a records file.
     public func search(_ text: String) {
         list.setSearch(text)
     }
@@ -159,8 +152,8 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
         onAdd?()
     }
 
-    /// Follows the records: the row of a pet added, changed, deleted or restored changes in
-    /// place (`onRowsChanged`, then `onChange`).
+    /// Follows the records: the row of a pet added, changed, deleted or undeleted changes in
+    /// place (the view hears it from `list.onUpdate`).
     public func clinicDataChanged(_ change: ClinicData.Change) {
         list.clinicDataChanged(change)
     }

@@ -39,7 +39,12 @@ final class PetListView: PageView {
         }
         rows.reset(count: model.count)
         update(model)
-        model.onRowsChanged = { index, removed, added in rows.itemsChanged(at: index, removed: removed, added: added) }
+        // Rows come and go where the list says (the rows before `index` do not move), then
+        // everything else shown follows.
+        model.list.onUpdate = { [weak model] index, removed, added in
+            rows.itemsChanged(at: index, removed: removed, added: added)
+            if let model { update(model) }
+        }
         model.onChange = { [weak model] in if let model { update(model) } }
         search.onSearchChanged { [weak model, weak search] in
             guard let model, let search, search.text != model.searchText else { return }
