@@ -2,8 +2,8 @@
 /// requests (the user's Back and close), `submit` (asks the leave guards of the pages the
 /// change would remove, top first, holds the change while a question is open, joining later
 /// requests into it), `perform`, which takes the pages away (`RouterState.removePages`), and
-/// `finish`/`publish`, which let the host show the new stack, tell the observers and run the
-/// `onDismissed` of the pages that left.
+/// `finish`, which publishes the new stack (`PageRouter.publish`: the host shows it, the
+/// observers hear of it) and runs the `onDismissed` of the pages that left.
 extension PageRouter {
     /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page, if
     /// its guard agrees.
@@ -198,11 +198,6 @@ extension PageRouter {
         reconsiderPending()
     }
 
-    /// Lets the host show the stack and tells the observers.
-    func publish(_ transition: NavigationTransition) {
-        host.show(stack.pages, transition: animatesTransitions ? transition : .none)
-        observers.notify(stack.pages)
-    }
 }
 
 /// A `StackChange` with its reason, its animation and its new pages made.

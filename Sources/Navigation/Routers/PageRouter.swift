@@ -13,8 +13,8 @@
 /// `onDismissed` closures of the pages that left (top first). This file holds the operations;
 /// `PageRouter+Changes.swift` holds the one path they take: the host's requests (Back,
 /// close), `submit` (asks the leave guards of the pages a change would remove, in order, and
-/// holds the change while a question is open), `perform`, and `finish`/`publish`, which show
-/// the result. `present` adds and publishes at once; `removeAll(where:)` and a closed host
+/// holds the change while a question is open), `perform` and `finish`, which calls `publish`
+/// (here) to show the result. `present` adds and publishes at once; `removeAll(where:)` and a closed host
 /// remove without asking. By the time any closure
 /// runs, the router's state is final, and because nothing else removes pages, each closure
 /// runs exactly once.
@@ -222,5 +222,11 @@ public class PageRouter<Route: NavigationRoute> {
         await withCheckedContinuation { continuation in
             submit(change, reason: reason, animated: animated) { continuation.resume(returning: $0) }
         }
+    }
+
+    /// Lets the host show the stack and tells the observers.
+    func publish(_ transition: NavigationTransition) {
+        host.show(stack.pages, transition: animatesTransitions ? transition : .none)
+        observers.notify(stack.pages)
     }
 }

@@ -50,10 +50,10 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
 
     private func showDetails(of pet: Pet, from list: PetListViewModel) {
         let model = PetDetailsViewModel(pet: pet, data: data)
-        list.showing(pet.id)
         let id = router.present(.petDetail(pet.id), model: model, animated: true) { [weak list] in
             if list?.shownPet == pet.id { list?.showing(nil) }
         }
+        list.showing(pet.id)  // its row shows as the one open
         model.onClinicInfo = whenShown(id, model) { flow, _ in
             guard flow.dialogRouter.pages.isEmpty else { return }
             flow.presentChild(
