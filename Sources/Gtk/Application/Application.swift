@@ -154,14 +154,9 @@ public final class Application: Object {
     public func onTerminationSignals(_ handler: @escaping @MainActor () -> Void) {
         rp_application_register_session(gobject)
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            let box = Unmanaged.passRetained(SignalBox(handler as VoidHandler)).toOpaque()
-            g_unix_signal_add_full(
-                G_PRIORITY_DEFAULT, signal,
-                { data in
-                    let body = Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).takeUnretainedValue().body
-                    MainActor.assumeIsolated { body() }
-                    return 1  // G_SOURCE_CONTINUE: a second Ctrl+C while quitting changes nothing
-                }, box, { data in Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).release() })
+            // Repeating: a second Ctrl+C while quitting changes nothing.
+            let source = SourceHandler.repeating(handler)
+            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, source.callback, source.data, source.destroy)
         }
     }
 }

@@ -72,14 +72,8 @@ public enum MainLoop {
     /// at `G_PRIORITY_HIGH_IDLE`: after the current event or layout, before the next frame is
     /// drawn). For changes that must not happen in the middle of GTK's layout.
     package static func whenIdle(_ handler: @escaping @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(SignalBox(handler as VoidHandler)).toOpaque()
-        g_idle_add_full(
-            G_PRIORITY_HIGH_IDLE,
-            { data in
-                let body = Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).takeRetainedValue().body
-                MainActor.assumeIsolated { body() }
-                return 0  // G_SOURCE_REMOVE
-            }, box, nil)
+        let source = SourceHandler.once(handler)
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, source.callback, source.data, nil)
     }
 
     /// Monotonic time in microseconds.
