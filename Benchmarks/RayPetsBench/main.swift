@@ -253,12 +253,12 @@ func appointmentFlows(_ count: Int) async -> ClinicData {
         let flow = AppointmentRequestCoordinator(
             router: dialog, data: data, feedback: feedback, questions: questions)
         flow.present(animated: true, onDismissed: nil)
-        (dialogHost.visiblePage?.model as? PetListViewModel)?.select(at: 0)
-        while dialogHost.visibleRoute == .petPicker { await Task.yield() }
-        (dialogHost.visiblePage?.model as? ChoiceViewModel<VisitType>)?.select(.sick)
-        (dialogHost.visiblePage?.model as? ChoiceViewModel<PainLevel>)?.select(.aLittle)
-        (dialogHost.visiblePage?.model as? ChoiceViewModel<FakingAnswer>)?.select(.notFake)
-        (dialogHost.visiblePage?.model as? MessageViewModel)?.performAction()
+        (dialogHost.topPage?.model as? PetListViewModel)?.select(at: 0)
+        while dialogHost.topRoute == .petPicker { await Task.yield() }
+        (dialogHost.topPage?.model as? ChoiceViewModel<VisitType>)?.select(.sick)
+        (dialogHost.topPage?.model as? ChoiceViewModel<PainLevel>)?.select(.aLittle)
+        (dialogHost.topPage?.model as? ChoiceViewModel<FakingAnswer>)?.select(.notFake)
+        (dialogHost.topPage?.model as? MessageViewModel)?.performAction()
     }
     return data
 }

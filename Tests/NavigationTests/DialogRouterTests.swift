@@ -57,11 +57,11 @@ struct DialogRouterTests {
     func backInsideDialog() {
         let (router, host, counter) = openThree()
         host.tapBack()
-        #expect(host.visibleRoute == .b)
+        #expect(host.topRoute == .b)
         #expect(counter.order == ["c"])
         host.tapBack()
         host.tapBack()
-        #expect(host.isOpen && host.visibleRoute == .a)
+        #expect(host.isOpen && host.topRoute == .a)
         #expect(!host.showsBackButton)
         #expect(counter.order == ["c", "b"])
         router.dismiss(animated: false)

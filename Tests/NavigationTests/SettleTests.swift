@@ -50,7 +50,7 @@ struct SettleTests {
         let (dialogs, dialogHost) = makeModal()
         let flow = AskingFlow(router: router, dialogs: dialogs)
         flow.present(animated: false, onDismissed: nil)
-        dialogHost.visibleModel(as: NumberModel.self)?.onChoose?(4)
+        dialogHost.topModel(as: NumberModel.self)?.onChoose?(4)
         #expect(router.routes == [.a], "not yet: the parent resumes on a later turn")
         await settle([host, dialogHost])
         #expect(router.routes == [.a, .b])

@@ -11,7 +11,7 @@ struct StackRouterTests {
         router.present(.root, model: TitledModel("Root"), animated: true, onDismissed: nil)
         router.present(.a, model: TitledModel("A"))
         #expect(host.transitions == [.none, .push])
-        #expect(host.visibleRoute == .a)
+        #expect(host.topRoute == .a)
         #expect(host.title == "A")
         #expect(host.showsBackButton)
         #expect(router.routes == [.root, .a])
@@ -24,7 +24,7 @@ struct StackRouterTests {
         router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: counter.callback("root"))
         router.present(.a, model: TitledModel("A"), animated: true, onDismissed: counter.callback("a"))
         host.tapBack()
-        #expect(host.visibleRoute == .root)
+        #expect(host.topRoute == .root)
         #expect(host.transitions.last == .pop)
         #expect(counter.count("a") == 1)
         #expect(counter.count("root") == 0)
@@ -55,7 +55,7 @@ struct StackRouterTests {
         router.present(.c, model: TitledModel("C"), animated: true, onDismissed: counter.callback("c"))
         router.dismiss(animated: true)
         #expect(router.routes == [.root])
-        #expect(host.visibleRoute == .root)
+        #expect(host.topRoute == .root)
         #expect(counter.order == ["c", "b", "a"])
         router.dismiss(animated: true)
         router.dismiss(animated: true)
@@ -98,7 +98,7 @@ struct StackRouterTests {
         }
         host.tapBack()
         #expect(seen == [.root])
-        #expect(host.visibleRoute == .b)
+        #expect(host.topRoute == .b)
     }
 
     @Test("observers get every new stack until cancelled")

@@ -103,7 +103,7 @@ final class AppHarness {
     }
 
     /// The route a user sees.
-    var visibleRoute: AppRoute? { activeHost.visibleRoute }
+    var topRoute: AppRoute? { activeHost.topRoute }
 
     /// Records every reachable coordinator and page model as "seen".
     func track() {
@@ -147,9 +147,9 @@ final class AppHarness {
 
     // MARK: User actions on the visible page
 
-    func model<Model>(_ type: Model.Type) -> Model { activeHost.visibleModel(as: Model.self)! }
+    func model<Model>(_ type: Model.Type) -> Model { activeHost.topModel(as: Model.self)! }
     /// The open "Discard …?" alert, if any.
-    var question: DiscardQuestionModel? { alertHost.visibleModel(as: DiscardQuestionModel.self) }
+    var question: DiscardQuestionModel? { alertHost.topModel(as: DiscardQuestionModel.self) }
     /// Answers the open alert and waits for the app to act on the answer.
     func answer(_ answer: DiscardAnswer) async {
         question?.answer(answer)
@@ -162,11 +162,11 @@ final class AppHarness {
     func tapClinicInfo() { step { model(HomeViewModel.self).showClinicInfo() } }
     func tapAction() {
         step {
-            switch activeHost.visiblePage?.model {
+            switch activeHost.topPage?.model {
             case let model as MessageViewModel: model.performAction()
             case let model as DetailsViewModel: model.performAction()
             case let model as PetDetailsViewModel: model.showClinicInfo()
-            default: preconditionFailure("no action on \(String(describing: visibleRoute))")
+            default: preconditionFailure("no action on \(String(describing: topRoute))")
             }
         }
     }

@@ -83,7 +83,7 @@ struct HostileInputTests {
         let name = String(repeating: "W", count: 1900)
         #expect(!(await app.app.open(uri: "raypets://clinic/pets/" + name)))
         await app.settle()
-        #expect(app.visibleRoute == .pets)
+        #expect(app.topRoute == .pets)
         let notice = app.feedback.notices.last ?? ""
         #expect(notice.contains("There is no pet called") && notice.count < 200, "notice: \(notice.prefix(300))")
     }
@@ -93,7 +93,7 @@ struct HostileInputTests {
         let app = AppHarness(firstLaunch: true, settingsPath: makeTemporaryFolder() + "/settings")
         #expect(!(await app.app.open(uri: "raypets://clinic/info")))
         #expect(app.feedback.notices == ["The link opens once you press Get started."])
-        #expect(app.welcomeHost.visibleRoute == .welcome, "the welcome page stays")
+        #expect(app.welcomeHost.topRoute == .welcome, "the welcome page stays")
         do { app.model(MessageViewModel.self).performAction() }
         await app.settle()
         #expect(app.clinicHost.pages.map(\.route) == [.home, .clinicInfo])

@@ -33,8 +33,8 @@ struct HowToCodeTests {
         ]
         for (index, (title, colour)) in expected.enumerated() {
             let step = HowToCodeStep.allCases[index]
-            #expect(app.visibleRoute == .howToCode(step))
-            let model = try #require(app.learnHost.visibleModel(as: MessageViewModel.self))
+            #expect(app.topRoute == .howToCode(step))
+            let model = try #require(app.learnHost.topModel(as: MessageViewModel.self))
             #expect(model.title == title)
             #expect(model.actionTitle == "Next")
             #expect(model.actionStyle == colour)
@@ -43,7 +43,7 @@ struct HowToCodeTests {
             #expect(app.learnHost.showsBackButton)
             app.tapAction()
         }
-        #expect(app.visibleRoute == .startOver)
+        #expect(app.topRoute == .startOver)
         #expect(app.learnHost.pages.count == 6)
         app.tapAction()
         #expect(app.learnHost.pages.map(\.route) == [.learn])
@@ -64,11 +64,11 @@ struct HowToCodeTests {
             app.tapBack()
             #expect(app.learnHost.pages.count == remaining)
         }
-        #expect(app.visibleRoute == .learn)
+        #expect(app.topRoute == .learn)
         #expect(app.learn.children.isEmpty)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
         app.tapBack()
-        #expect(app.visibleRoute == .learn, "Back on the tab's root does nothing")
+        #expect(app.topRoute == .learn, "Back on the tab's root does nothing")
     }
 
     @Test("Next pressed twice on one step pushes one page")
@@ -76,7 +76,7 @@ struct HowToCodeTests {
         let app = AppHarness()
         app.tapTab(.learn)
         app.tapAction()
-        let first = try #require(app.learnHost.visibleModel(as: MessageViewModel.self))
+        let first = try #require(app.learnHost.topModel(as: MessageViewModel.self))
         first.performAction()
         first.performAction()
         #expect(app.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])
@@ -86,7 +86,7 @@ struct HowToCodeTests {
     func doubleStart() throws {
         let app = AppHarness()
         app.tapTab(.learn)
-        let learn = try #require(app.learnHost.visibleModel(as: MessageViewModel.self))
+        let learn = try #require(app.learnHost.topModel(as: MessageViewModel.self))
         learn.performAction()
         learn.performAction()
         #expect(app.learn.children.count == 1)

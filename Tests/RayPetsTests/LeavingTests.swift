@@ -21,7 +21,7 @@ struct LeavingTests {
         let app = await editRex(typing: nil)
         app.tapBack()
         #expect(app.question == nil)
-        #expect(app.clinicHost.visibleRoute == .petDetail("rex"))
+        #expect(app.clinicHost.topRoute == .petDetail("rex"))
     }
 
     @Test("Back with changes asks; Keep editing keeps the page and the text")
@@ -45,7 +45,7 @@ struct LeavingTests {
         app.tapBack()
         await app.settle()
         await app.answer(.discard)
-        #expect(app.clinicHost.visibleRoute == .petDetail("rex"))
+        #expect(app.clinicHost.topRoute == .petDetail("rex"))
         #expect(app.data.pet(id: "rex")?.name == "Rex")
         #expect(!app.live.liveTypeNames.contains { $0.hasPrefix("PetEditor") }, "\(app.live.liveTypeNames)")
     }
@@ -57,7 +57,7 @@ struct LeavingTests {
         await app.settle()
         await app.answer(.save)
         #expect(app.data.pet(id: "rex")?.name == "Rexy")
-        #expect(app.clinicHost.visibleRoute == .petDetail("rex"))
+        #expect(app.clinicHost.topRoute == .petDetail("rex"))
         #expect(app.clinicHost.title == "Rexy")
     }
 
@@ -78,7 +78,7 @@ struct LeavingTests {
         #expect(app.question != nil)
         await app.answer(.keepEditing)
         #expect(await opened.value == false)
-        #expect(app.clinicHost.visibleRoute == .editPet("rex"))
+        #expect(app.clinicHost.topRoute == .editPet("rex"))
         let again = Task { await app.app.open(link) }
         await app.settle()
         await app.answer(.discard)
@@ -103,7 +103,7 @@ struct LeavingTests {
         let app = await editRex()
         #expect(await app.app.open(try DeepLink.parse("raypets://learn/how-to-code/2", findPet: app.data.pet(named:))))
         #expect(app.question == nil)
-        #expect(app.clinicHost.visibleRoute == .editPet("rex"))
+        #expect(app.clinicHost.topRoute == .editPet("rex"))
     }
 
     @Test("switching tabs with changes never asks; both stacks stay")
@@ -112,7 +112,7 @@ struct LeavingTests {
         app.tapTab(.learn)
         app.tapTab(.clinic)
         #expect(app.question == nil)
-        #expect(app.clinicHost.visibleRoute == .editPet("rex"))
+        #expect(app.clinicHost.topRoute == .editPet("rex"))
         #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
     }
 

@@ -19,7 +19,7 @@ final class InMemoryDriver: AppDriver {
         let host = harness.activeHost
         switch action {
         case .press(let title):
-            switch host.visiblePage?.model {
+            switch host.topPage?.model {
             case let model as HomeViewModel where title == model.scheduleTitle: model.scheduleAppointment()
             case let model as HomeViewModel where title == model.petsTitle: model.showPets()
             case let model as HomeViewModel where title == model.clinicInfoTitle: model.showClinicInfo()
@@ -34,15 +34,15 @@ final class InMemoryDriver: AppDriver {
                 guard let index = model.optionTitles.firstIndex(of: title) else { fallthrough }
                 model.select(at: index)
             default:
-                throw NoSuchControl(description: "no button \"\(title)\" on \(String(describing: host.visibleRoute))")
+                throw NoSuchControl(description: "no button \"\(title)\" on \(String(describing: host.topRoute))")
             }
         case .chooseRow(let index):
-            switch host.visiblePage?.model {
+            switch host.topPage?.model {
             case let list as PetListViewModel where index < list.count: list.select(at: index)
             case let details as PetDetailsViewModel where details.history.indices.contains(index):
                 details.openRecord(at: index)
             default:
-                throw NoSuchControl(description: "no row \(index) on \(String(describing: host.visibleRoute))")
+                throw NoSuchControl(description: "no row \(index) on \(String(describing: host.topRoute))")
             }
         case .back, .altLeft:
             // As `BackNavigation`: Back is disabled where there is nothing to go back to.
@@ -128,7 +128,7 @@ struct NavigationWalkTests {
         #expect(model.dialog == [.petPicker])
         #expect(model.availableActions.contains(.cancel))
         model.apply(.chooseRow(0))
-        #expect(model.visibleRoute == .visitType(pet: "rex"))
+        #expect(model.shownRoute == .visitType(pet: "rex"))
         model.apply(.escape)
         #expect(model.question?.subject == .answers, "a chosen pet is an answer: leaving asks")
         #expect(model.availableActions.prefix(2) == [.answer(.keepEditing), .answer(.discard)])

@@ -35,18 +35,18 @@ struct PetsTests {
     func listToDetail(row: Int) async {
         let app = AppHarness()
         app.tapMyPets()
-        #expect(app.visibleRoute == .pets)
+        #expect(app.topRoute == .pets)
         #expect(app.home.children.count == 1)
         let pet = ClinicDatabase.samplePets[row]
         await app.choosePet(at: row)
-        #expect(app.visibleRoute == .petDetail(pet.id))
+        #expect(app.topRoute == .petDetail(pet.id))
         #expect(app.clinicHost.title == pet.name)
         #expect(app.model(PetDetailsViewModel.self).rows.map(\.value) == [pet.species.title, pet.ageText()])
         app.tapBack()
-        #expect(app.visibleRoute == .pets)
+        #expect(app.topRoute == .pets)
         #expect(app.home.children.count == 1, "still in the pets flow")
         app.tapBack()
-        #expect(app.visibleRoute == .home)
+        #expect(app.topRoute == .home)
         #expect(app.home.children.isEmpty)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
@@ -58,7 +58,7 @@ struct PetsTests {
         #expect(app.clinicHost.pages.map(\.route) == [.home, .clinicInfo])
         #expect(!app.dialogHost.isOpen)
         app.tapAction()
-        #expect(app.visibleRoute == .openingHours)
+        #expect(app.topRoute == .openingHours)
         do {  // scoped: the test must not keep the page model alive itself
             let table = app.model(DetailsViewModel.self)
             #expect(table.rows.count == ClinicInfo.rayPets.openingHours.count)
@@ -77,12 +77,12 @@ struct PetsTests {
         await app.choosePet(at: 0)
         app.tapAction()  // "Clinic info" on Rex's details
         #expect(app.dialogHost.pages.map(\.route) == [.clinicInfo])
-        #expect(app.clinicHost.visibleRoute == .petDetail("rex"), "the tab stays on Rex underneath")
+        #expect(app.clinicHost.topRoute == .petDetail("rex"), "the tab stays on Rex underneath")
         #expect(app.home.children.first?.children.count == 1, "the pets flow runs the dialog's flow")
         app.tapAction()
         #expect(app.dialogHost.pages.map(\.route) == [.clinicInfo, .openingHours])
         app.tapBack()
-        #expect(app.dialogHost.visibleRoute == .clinicInfo)
+        #expect(app.dialogHost.topRoute == .clinicInfo)
         await app.tapCancel()
         #expect(!app.dialogHost.isOpen)
         #expect(app.home.children.first?.children.isEmpty == true)
@@ -134,11 +134,11 @@ struct PetsTests {
         await app.choosePet(at: 1)
         app.tapBack()
         app.tapBack()
-        #expect(app.visibleRoute == .home)
+        #expect(app.topRoute == .home)
         app.tapTab(.learn)
-        #expect(app.visibleRoute == .howToCode(.goOut))
+        #expect(app.topRoute == .howToCode(.goOut))
         app.tapBack()
-        #expect(app.visibleRoute == .howToCode(.wakeUp))
+        #expect(app.topRoute == .howToCode(.wakeUp))
     }
 }
 
@@ -154,10 +154,10 @@ struct PetPickerTests {
         let questions = Questions(router: DialogRouter(host: InMemoryHost<AppRoute>()))
 
         let picks = parent.coordinate(to: PetPickerCoordinator(router: dialog, data: data, questions: questions))
-        #expect(host.visibleRoute == .petPicker)
+        #expect(host.topRoute == .petPicker)
         let picked = Task { await picks.next() }
         await host.settle()
-        host.visibleModel(as: PetListViewModel.self)?.select(at: 3)
+        host.topModel(as: PetListViewModel.self)?.select(at: 3)
         #expect(await picked.value?.id == ClinicDatabase.samplePets[3].id)
         dialog.dismiss(animated: false)
         #expect(parent.children.isEmpty)

@@ -32,7 +32,7 @@ struct WelcomeTests {
         let path = folder + "/config/raypets/settings"
         let app = AppHarness(firstLaunch: true, settingsPath: path)
         #expect(app.window.sections == [.welcome])
-        #expect(app.welcomeHost.visibleRoute == .welcome)
+        #expect(app.welcomeHost.topRoute == .welcome)
         #expect(app.tabHost.hosts[.clinic]!.pages.isEmpty, "no tabs before Get started")
         do {  // scoped: the test must not keep the page model alive itself
             let welcome = app.model(MessageViewModel.self)

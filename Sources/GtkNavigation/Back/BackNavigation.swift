@@ -28,7 +28,7 @@ import Navigation
 ///
 /// `navigation.back` is disabled, and the Back button hidden, while the followed host has no
 /// page to go back to; the button also hides while the host shows Back buttons of its own
-/// (`BackNavigable.providesBackButtons`: a split view's sides). The window title follows the visible page's title, so the header bar
+/// (`BackNavigable.providesBackButtons`: a split view's sides). The window title follows the shown page's title, so the header bar
 /// (where it shows the title), a screen reader and a test all know where the user is.
 @MainActor
 public final class BackNavigation {

@@ -69,7 +69,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
 
     // MARK: BackNavigable
 
-    /// The visible page's title.
+    /// The shown page's title.
     public var title: String? { pages.last?.title }
     /// Whether there is a page to go back to inside the dialog.
     public var canGoBack: Bool { pages.count > 1 }
@@ -111,7 +111,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     package var backButton: Button? { dialog?.navigation.backButton }
     /// The open dialog's Cancel button, if any.
     package var cancelButton: Button? { dialog?.navigation.cancelButton }
-    /// The open dialog's visible page view, if any.
+    /// The open dialog's shown page view, if any.
     package var shownView: (any PageView)? { dialog?.pages.shownView }
     /// `navigation.back`, while a dialog is open.
     package var backAction: Action? { dialog?.navigation.backAction }

@@ -30,7 +30,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     public weak var delegate: (any NavigationHostDelegate)?
     private let pages: PageViews<Route>
     private let split: SplitViews<Route>?
-    /// The visible page's title.
+    /// The shown page's title.
     public private(set) var title: String?
     /// Whether there is a page to go back to.
     public private(set) var canGoBack = false
@@ -69,7 +69,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// Whether each side shows its own Back button (when split): the window's Back button hides.
     public var providesBackButtons: Bool { isSplit }
 
-    /// Gives the keyboard focus to the visible page's main control (e.g. after a tab switch).
+    /// Gives the keyboard focus to the shown page's main control (e.g. after a tab switch).
     public func focusShownPage() {
         if let split { split.focusShownPage() } else { pages.focusShownPage() }
     }
@@ -128,7 +128,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// Number of page views alive (shown, or sliding out).
     package var viewCount: Int { split?.viewCount ?? pages.viewCount }
 
-    /// The visible page's view (when split: the content's, else the sidebar's).
+    /// The shown page's view (when split: the content's, else the sidebar's).
     package var shownView: (any PageView)? { split?.shownView ?? pages.shownView }
 
     /// The view of the page `id`, wherever it is shown.

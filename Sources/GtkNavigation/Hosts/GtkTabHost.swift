@@ -5,7 +5,7 @@ import Navigation
 /// GtkStackSwitcher for the header bar.
 ///
 /// Each tab keeps its own page stack. When the user switches tabs with the switcher, the
-/// router is told. As a `BackNavigable`, the tab host is the visible tab's host: a window's
+/// router is told. As a `BackNavigable`, the tab host is the selected tab's host: a window's
 /// `BackNavigation` follows the tab host, and Back, the title and the Back button follow
 /// whichever tab is visible.
 @MainActor
@@ -35,7 +35,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
         didSet { updateCompact() }
     }
     private let watcher = WidthWatcher()
-    /// Called after every change of the visible tab or of its stack (set by the
+    /// Called after every change of the selected tab or of its stack (set by the
     /// `BackNavigation` that follows this host).
     public var onChange: (@MainActor () -> Void)?
     private var hosts: [Tab: GtkStackHost<Route>] = [:]
@@ -57,7 +57,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     ) {
         switcher = StackSwitcher(stack: stack)
         stack.setExpand(horizontal: true, vertical: true)
-        stack.isHomogeneous = false  // only the visible tab's size counts
+        stack.isHomogeneous = false  // only the selected tab's size counts
         let barSwitcher = StackSwitcher(stack: stack)
         barSwitcher.setExpand(horizontal: true, vertical: false)
         switcherBar.addCSSClass("toolbar")
@@ -84,7 +84,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     /// `tab`'s page host, as the GTK type.
     public func host(for tab: Tab) -> GtkStackHost<Route> { hosts[tab]! }
 
-    /// The visible tab's page host.
+    /// The selected tab's page host.
     public var selectedHost: GtkStackHost<Route>? { shownTab.flatMap { hosts[$0] } }
 
     /// Shows `tab`.
@@ -95,16 +95,16 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
         tabBecameVisible()
     }
 
-    /// Gives the keyboard focus to the visible tab's visible page.
+    /// Gives the keyboard focus to the selected tab's shown page.
     public func focusShownPage() { selectedHost?.focusShownPage() }
 
-    // MARK: BackNavigable: the visible tab's host
+    // MARK: BackNavigable: the selected tab's host
 
-    /// The visible tab's page title.
+    /// The selected tab's page title.
     public var title: String? { selectedHost?.title }
-    /// Whether the visible tab has a page to go back to.
+    /// Whether the selected tab has a page to go back to.
     public var canGoBack: Bool { selectedHost?.canGoBack ?? false }
-    /// Whether the visible tab shows Back buttons of its own (it is split now).
+    /// Whether the selected tab shows Back buttons of its own (it is split now).
     public var providesBackButtons: Bool { selectedHost?.providesBackButtons ?? false }
     /// The selected tab's router.
     public var backRouter: (any NavigationHostDelegate)? { selectedHost?.delegate }

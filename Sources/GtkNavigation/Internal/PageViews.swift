@@ -20,7 +20,7 @@ final class PageViews<Route: NavigationRoute> {
     init(makeView: @escaping PageViewFactory<Route>) {
         self.makeView = makeView
         stack.setExpand(horizontal: true, vertical: true)
-        // The visible page's size counts, not the largest page's: the window can shrink to
+        // The shown page's size counts, not the largest page's: the window can shrink to
         // whatever the user is looking at (a phone-sized window).
         stack.isHomogeneous = false
         stack.onNotify("transition-running") { [weak self] in
@@ -29,13 +29,13 @@ final class PageViews<Route: NavigationRoute> {
         }
     }
 
-    /// The visible page's view.
+    /// The shown page's view.
     var shownView: (any PageView)? {
         guard let name = stack.visibleChildName else { return nil }
         return views.first(where: { $0.key.description == name })?.value
     }
 
-    /// Gives the keyboard focus to the visible page's main control.
+    /// Gives the keyboard focus to the shown page's main control.
     func focusShownPage() {
         _ = shownView?.focusInitially()
     }

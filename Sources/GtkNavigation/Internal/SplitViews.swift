@@ -110,7 +110,7 @@ final class SplitViews<Route: NavigationRoute> {
         apply(transition: transition, resized: false)
     }
 
-    /// Gives the focus to the visible page's main control.
+    /// Gives the focus to the shown page's main control.
     func focusShownPage() {
         if let view = shownView { PageViews<Route>.focus(view) }
     }

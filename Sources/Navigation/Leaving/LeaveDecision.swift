@@ -3,7 +3,7 @@
 /// `leave` and `stay` answer at once, so a page that has nothing to lose (an editor with no
 /// changes) costs nothing: the change happens in the same call, exactly as with no guard.
 /// `ask` answers later, e.g. from a "Discard changes?" dialog; until it does, the stack, the
-/// visible page and every `onDismissed` stay as they are.
+/// shown page and every `onDismissed` stay as they are.
 @MainActor
 public enum LeaveDecision {
     /// The page may leave.

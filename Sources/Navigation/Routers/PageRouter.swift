@@ -60,7 +60,7 @@ public class PageRouter<Route: NavigationRoute> {
     /// Whether a close request animates (a stack's pages slide; a dialog's window just goes).
     var closesAnimated: Bool { false }
 
-    /// The current stack, bottom first. The last page is the visible one.
+    /// The current stack, bottom first. The last page is the top page.
     public var pages: [Page<Route>] { stack.pages }
 
     /// When `false`, every change shows without animation (e.g. while a deep link or a saved
@@ -166,7 +166,7 @@ public class PageRouter<Route: NavigationRoute> {
     /// Removes every page whose route `shows` matches, wherever it is on the stack: how
     /// navigation follows data that went away (a deleted record). The other pages keep their
     /// order, ids and `onDismissed`; each removed page's `onDismissed` runs once, top first,
-    /// after the host shows the new stack. With `animated`, a change of the visible page
+    /// after the host shows the new stack. With `animated`, a change of the shown page
     /// slides back; removing only pages below it shows no transition. Returns how many pages
     /// were removed (0: nothing changed).
     ///

@@ -131,7 +131,7 @@ extension Router {
         present(route, model: model, animated: true, onDismissed: nil)
     }
 
-    /// The visible page.
+    /// The shown page.
     public var topPage: Page<Route>? { pages.last }
 
     /// The routes of the current stack, bottom first.

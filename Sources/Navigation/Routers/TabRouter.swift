@@ -1,7 +1,7 @@
 /// Tabs, each with its own `StackRouter` and back stack.
 ///
 /// Switching tabs keeps every tab's stack as it was. Every operation a coordinator performs
-/// on `router(for:)`, and the user's Back on the visible tab, acts on that tab only.
+/// on `router(for:)`, and the user's Back on the selected tab, acts on that tab only.
 /// `selectedRouter` is the one the user is looking at.
 @MainActor
 public final class TabRouter<Tab: Hashable & Sendable, Route: NavigationRoute>: TabHostDelegate {
@@ -26,7 +26,7 @@ public final class TabRouter<Tab: Hashable & Sendable, Route: NavigationRoute>: 
     /// The router of `tab`'s stack.
     public func router(for tab: Tab) -> StackRouter<Route> { routers[tab]! }
 
-    /// The router of the visible tab.
+    /// The router of the selected tab.
     public var selectedRouter: StackRouter<Route> { routers[selectedTab]! }
 
     /// Shows `tab`, leaving every stack as it is.

@@ -7,7 +7,7 @@ import Navigation
 
 /// A `NavigationHost` that keeps its "screen" in memory, for headless tests.
 ///
-/// It shows what a GTK host would show (the stack, the visible page, whether a modal is
+/// It shows what a GTK host would show (the stack, the shown page, whether a modal is
 /// open) and lets a test act as the user: `tapBack()`, `tapCancel()`, `tapClose()`, `closeWindow()`.
 /// It holds pages exactly as long as a GTK host holds their views, so leak counts taken
 /// against it mean the same thing.
@@ -136,13 +136,13 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
         departures?.shown(pages)
     }
 
-    /// The visible page.
-    public var visiblePage: Page<Route>? { pages.last }
+    /// The top page: the stack's last.
+    public var topPage: Page<Route>? { pages.last }
 
-    /// The visible page's route.
-    public var visibleRoute: Route? { pages.last?.route }
+    /// The top page's route.
+    public var topRoute: Route? { pages.last?.route }
 
-    /// The window's title: the visible page's (when split, the sidebar's while nothing is
+    /// The window's title: the shown page's (when split, the sidebar's while nothing is
     /// selected).
     public var title: String? { pages.last?.title }
 
@@ -159,8 +159,8 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// Whether anything is shown (for a modal host: whether the dialog is open).
     public var isOpen: Bool { !pages.isEmpty }
 
-    /// The visible page's model as `Model`, or `nil` if it is another kind.
-    public func visibleModel<Model>(as type: Model.Type = Model.self) -> Model? {
+    /// The top page's model as `Model`, or `nil` if it is another kind.
+    public func topModel<Model>(as type: Model.Type = Model.self) -> Model? {
         pages.last?.model as? Model
     }
 
@@ -192,4 +192,18 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
         departures?.shown([])
         delegate?.hostDidClose()
     }
+}
+
+extension InMemoryHost {
+    /// The top page (the name `topPage` had before).
+    @available(*, deprecated, renamed: "topPage")
+    public var visiblePage: Page<Route>? { topPage }
+
+    /// The top page's route (the name `topRoute` had before).
+    @available(*, deprecated, renamed: "topRoute")
+    public var visibleRoute: Route? { topRoute }
+
+    /// The top page's model as `Model` (the name `topModel(as:)` had before).
+    @available(*, deprecated, renamed: "topModel(as:)")
+    public func visibleModel<Model>(as type: Model.Type = Model.self) -> Model? { topModel(as: type) }
 }

@@ -33,12 +33,18 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
     /// Shows `tab`.
     public func showTab(_ tab: Tab) { shownTab = tab }
 
-    /// The visible tab's page host.
+    /// The selected tab's page host.
     public var selectedHost: InMemoryHost<Route>? { shownTab.flatMap { hosts[$0] } }
 
     /// The user clicks `tab`'s switcher button.
     public func tapTab(_ tab: Tab) { tabDelegate?.tabHostDidSelect(tab) }
 
-    /// The user presses the header bar's Back button, which acts on the visible tab.
+    /// The user presses the header bar's Back button, which acts on the selected tab.
     public func tapBack() { selectedHost?.tapBack() }
+}
+
+extension InMemoryTabHost {
+    /// The selected tab's page host (the name `selectedHost` had before).
+    @available(*, deprecated, renamed: "selectedHost")
+    public var visibleHost: InMemoryHost<Route>? { selectedHost }
 }

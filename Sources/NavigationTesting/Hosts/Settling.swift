@@ -12,7 +12,7 @@ import Navigation
 ///
 ///     model.onChoose?(4)               // a child flow sends its result
 ///     await settle([stackHost, dialogHost])
-///     #expect(stackHost.visibleRoute == .recipe(id: "pancakes"))
+///     #expect(stackHost.topRoute == .recipe(id: "pancakes"))
 @MainActor
 public func settle<Route: NavigationRoute>(_ hosts: [InMemoryHost<Route>], quietTurns: Int = 20) async {
     func state() -> [[PageID]] { hosts.map { $0.pages.map(\.id) } }

@@ -17,7 +17,7 @@ extension AppCoordinator {
     }
 
     /// The open editor's fields, if they have changes: the dialog's editor first, else the
-    /// visible tab's, else another tab's.
+    /// selected tab's, else another tab's.
     private var unsavedDraft: EditorDraft? {
         let places: [(AppTab?, any Router<AppRoute>)] =
             [(nil, dialogRouter), (tabs.selectedTab, tabs.selectedRouter)]

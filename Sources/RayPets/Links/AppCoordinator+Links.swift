@@ -80,7 +80,7 @@ extension AppCoordinator {
         return complete
     }
 
-    /// Performs on `router`'s visible page (or, for the dialog's first page, on `opener`'s)
+    /// Performs on `router`'s shown page (or, for the dialog's first page, on `opener`'s)
     /// the intent that leads to `route`, and waits for `route` to appear.
     private func step(
         towards route: AppRoute, on router: any Router<AppRoute>, from opener: (any Router<AppRoute>)? = nil,

@@ -1,4 +1,4 @@
-/// The whole navigation state as one value: the visible tab, each tab's stack, the dialog's
+/// The whole navigation state as one value: the selected tab, each tab's stack, the dialog's
 /// stack (and the one answer its pages don't show), and the editor's unsaved draft. Saved on
 /// quit, restored on start.
 public struct NavigationState: Equatable, Codable, Sendable {

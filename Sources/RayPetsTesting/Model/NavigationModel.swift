@@ -1,7 +1,7 @@
 import RayPets
 
 /// A reference model of what RayPets' back stacks must be, written independently of the
-/// coordinators: the visible tab, each tab's stack, and the dialog's stack, and what each
+/// coordinators: the selected tab, each tab's stack, and the dialog's stack, and what each
 /// user action does to them. Walk tests compare the real routers with it after every step.
 public struct NavigationModel: Hashable, Sendable {
     /// The tab shown.
@@ -53,7 +53,7 @@ public struct NavigationModel: Hashable, Sendable {
     public func history(of pet: Pet.ID) -> [Int64] { (records[pet] ?? []).reversed() }
 
     /// The route the user sees.
-    public var visibleRoute: AppRoute { dialog.last ?? stacks[tab]!.last! }
+    public var shownRoute: AppRoute { dialog.last ?? stacks[tab]!.last! }
 
     /// A stack the user can see: a tab's or the dialog's.
     public enum Location: Hashable, Sendable {
@@ -111,7 +111,7 @@ public struct NavigationModel: Hashable, Sendable {
         return actions
     }
 
-    /// What the user can do now: every button and row of the visible page, Back where there
+    /// What the user can do now: every button and row of the shown page, Back where there
     /// is somewhere to go back to, the dialog's ways out, and the tab switcher.
     public var availableActions: [UserAction] {
         var actions: [UserAction] = []
@@ -121,8 +121,8 @@ public struct NavigationModel: Hashable, Sendable {
             actions = [.answer(.keepEditing), .answer(.discard)] + (question.canSave ? [.answer(.save)] : [])
             actions += exits
         } else {
-            actions = buttons(on: visibleRoute).map(UserAction.press)
-            actions += (0..<rows(on: visibleRoute)).map(UserAction.chooseRow)
+            actions = buttons(on: shownRoute).map(UserAction.press)
+            actions += (0..<rows(on: shownRoute)).map(UserAction.chooseRow)
             // Back is offered where its button is visible; Alt+Left works anywhere (and does
             // nothing on a root page, which is worth walking too).
             actions += exits
@@ -133,9 +133,9 @@ public struct NavigationModel: Hashable, Sendable {
             }
             // Two texts, the one that differs from what is saved: the model's states stay
             // finite (the link tests search them all), and typing always changes the draft.
-            if Self.isEditor(visibleRoute) {
+            if Self.isEditor(shownRoute) {
                 var saved: String?
-                if case .editPet(let pet) = visibleRoute { saved = savedNotes[pet] }
+                if case .editPet(let pet) = shownRoute { saved = savedNotes[pet] }
                 actions.append(.typeNote(saved == "Typed A" ? "Typed B" : "Typed A"))
             }
         }
@@ -324,7 +324,7 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     private mutating func choose(row index: Int) {
-        switch visibleRoute {
+        switch shownRoute {
         case .pets: push(.petDetail(pets[index].id))
         case .petPicker:
             dialog.append(.visitType(pet: pets[index].id))
@@ -334,7 +334,7 @@ public struct NavigationModel: Hashable, Sendable {
     }
 
     private mutating func press(_ title: String) {
-        switch (visibleRoute, title) {
+        switch (shownRoute, title) {
         case (.home, "Schedule appointment"): dialog = [.petPicker]
         case (.home, "My pets"): push(.pets)
         case (.home, "Clinic info"): push(.clinicInfo)
@@ -362,7 +362,7 @@ public struct NavigationModel: Hashable, Sendable {
         case (.fakingIt(let pet), FakingAnswer.fake.title): finish(for: pet)
         case (.fakingIt(let pet), FakingAnswer.notFake.title): dialog.append(.noAppointmentRequired(pet: pet))
         case (.noAppointmentRequired(let pet), "Okay"): finish(for: pet)
-        default: preconditionFailure("the model offers no \"\(title)\" on \(visibleRoute)")
+        default: preconditionFailure("the model offers no \"\(title)\" on \(shownRoute)")
         }
     }
 }

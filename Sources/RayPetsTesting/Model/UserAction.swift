@@ -2,9 +2,9 @@ import RayPets
 
 /// Something a user can do, as a walk of the app describes it.
 public enum UserAction: Hashable, Sendable, CustomStringConvertible {
-    /// Press the visible page's button labelled `title`.
+    /// Press the shown page's button labelled `title`.
     case press(String)
-    /// Choose row `index` of the visible page's list.
+    /// Choose row `index` of the shown page's list.
     case chooseRow(Int)
     /// The header bar's Back button (the window's, or the dialog's when it is open).
     case back

@@ -21,9 +21,9 @@ private struct NoteApp {
         flow.present(animated: false, onDismissed: nil)
     }
 
-    var note: NoteModel { stackHost.visibleModel(as: NoteModel.self)! }
-    var rename: RenameModel? { dialogHost.visibleModel(as: RenameModel.self) }
-    var question: DiscardNameModel? { alertHost.visibleModel(as: DiscardNameModel.self) }
+    var note: NoteModel { stackHost.topModel(as: NoteModel.self)! }
+    var rename: RenameModel? { dialogHost.topModel(as: RenameModel.self) }
+    var question: DiscardNameModel? { alertHost.topModel(as: DiscardNameModel.self) }
 
     func settle() async { await NavigationTesting.settle([stackHost, dialogHost, alertHost]) }
 

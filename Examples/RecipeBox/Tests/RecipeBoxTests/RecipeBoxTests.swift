@@ -22,20 +22,20 @@ struct App {
     }
 
     func choose(_ id: String) {
-        let list = stackHost.visibleModel(as: RecipeListModel.self)!
+        let list = stackHost.topModel(as: RecipeListModel.self)!
         list.onSelect?(list.recipes.first { $0.id == id }!)
     }
 
     /// `id`'s recipe, cooking, on its step `step` (0-based) after pressing Next.
     func cook(_ id: String, to step: Int) {
         choose(id)
-        stackHost.visibleModel(as: RecipeModel.self)!.onCook?()
-        for _ in 0..<step { stackHost.visibleModel(as: CookingStepModel.self)!.onNext?() }
+        stackHost.topModel(as: RecipeModel.self)!.onCook?()
+        for _ in 0..<step { stackHost.topModel(as: CookingStepModel.self)!.onNext?() }
     }
 
-    var step: CookingStepModel { stackHost.visibleModel(as: CookingStepModel.self)! }
+    var step: CookingStepModel { stackHost.topModel(as: CookingStepModel.self)! }
     /// The "Stop cooking?" alert, if open.
-    var question: StopCookingModel? { alertHost.visibleModel(as: StopCookingModel.self) }
+    var question: StopCookingModel? { alertHost.topModel(as: StopCookingModel.self) }
 
     /// Answers the open question and lets the flows act on it.
     func answer(stop: Bool) async {
@@ -71,8 +71,8 @@ struct RecipeBoxTests {
     func cookingEndsOnTheRecipe() {
         let app = App()
         app.choose("pancakes")
-        app.stackHost.visibleModel(as: RecipeModel.self)!.onCook?()
-        for _ in 0..<3 { app.stackHost.visibleModel(as: CookingStepModel.self)!.onNext?() }
+        app.stackHost.topModel(as: RecipeModel.self)!.onCook?()
+        for _ in 0..<3 { app.stackHost.topModel(as: CookingStepModel.self)!.onNext?() }
         #expect(app.stack.routes == [.recipes, .recipe(id: "pancakes")])
         let recipeFlow = app.coordinator.children.first as? RecipeFlow
         #expect(recipeFlow?.children.isEmpty == true, "the cooking flow was removed from its parent")
@@ -112,7 +112,7 @@ struct RecipeBoxTests {
         #expect(app.question == nil && app.stack.routes.last == .cookingStep(id: "pancakes", step: 0))
         app.step.onStop?()
         #expect(app.question == nil && app.stack.routes.last == .recipe(id: "pancakes"))
-        app.stackHost.visibleModel(as: RecipeModel.self)!.onCook?()
+        app.stackHost.topModel(as: RecipeModel.self)!.onCook?()
         for _ in 0..<3 { app.step.onNext?() }
         #expect(app.question == nil && app.stack.routes.last == .recipe(id: "pancakes"))
     }
@@ -140,10 +140,10 @@ struct RecipeBoxTests {
     func servingsResult() async {
         let app = App()
         app.choose("pancakes")
-        let recipe = app.stackHost.visibleModel(as: RecipeModel.self)!
+        let recipe = app.stackHost.topModel(as: RecipeModel.self)!
         recipe.onChangeServings?()
         #expect(app.dialogHost.isOpen, "the dialog opens at once")
-        app.dialogHost.visibleModel(as: ServingsModel.self)!.onChoose?(6)
+        app.dialogHost.topModel(as: ServingsModel.self)!.onChoose?(6)
         await app.settle()
         #expect(recipe.servings == 6)
         #expect(!app.dialogHost.isOpen)
@@ -163,8 +163,8 @@ struct RecipeBoxTests {
         #expect(await app.coordinator.open(link))
         #expect(app.stack.routes == [.recipes, .recipe(id: "pancakes"), .cookingStep(id: "pancakes", step: 1)])
         #expect(app.coordinator.children.count == 1, "the tomato soup flow ended")
-        app.stackHost.visibleModel(as: CookingStepModel.self)!.onNext?()
-        app.stackHost.visibleModel(as: CookingStepModel.self)!.onNext?()
+        app.stackHost.topModel(as: CookingStepModel.self)!.onNext?()
+        app.stackHost.topModel(as: CookingStepModel.self)!.onNext?()
         #expect(app.stack.routes == [.recipes, .recipe(id: "pancakes")])
         app.stackHost.tapBack()
         #expect(app.stack.routes == [.recipes])
@@ -188,7 +188,7 @@ struct RecipeBoxTests {
         do {
             let app = App()
             app.choose("flatbread")
-            app.stackHost.visibleModel(as: RecipeModel.self)!.onCook?()
+            app.stackHost.topModel(as: RecipeModel.self)!.onCook?()
             for child in app.coordinator.children { live.track(child) }
             live.track(app.coordinator)
             app.stackHost.closeWindow()
