@@ -102,9 +102,7 @@ extension Coordinator {
     }
 
     /// The selection helper without the list's model.
-    @available(
-        *, deprecated, message: "use whenSelecting(in:_:value:unlessOnTop:_:), which hands the list's model to the intent"
-    )
+    @available(*, deprecated, message: "use whenSelecting(in:_:value:unlessOnTop:_:), which hands the model over")
     public func whenSelecting<Value>(
         in id: PageID, _ intent: @escaping @MainActor (Self, Value) -> Void
     ) -> @MainActor (Value) -> Void {
