@@ -57,14 +57,8 @@ public enum MainLoop {
     /// from inside one of its own jobs, and continuations can then be left waiting.
     public static func idle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let box = Unmanaged.passRetained(SignalBox(continuation)).toOpaque()
-            g_idle_add_full(
-                G_PRIORITY_DEFAULT_IDLE,
-                { data in
-                    Unmanaged<SignalBox<CheckedContinuation<Void, Never>>>.fromOpaque(data!).takeRetainedValue().body
-                        .resume()
-                    return 0  // G_SOURCE_REMOVE
-                }, box, nil)
+            let source = SourceHandler.once { continuation.resume() }
+            g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, source.callback, source.data, nil)
         }
     }
 

@@ -23,4 +23,12 @@ public protocol BackNavigable: AnyObject {
 extension BackNavigable {
     /// No Back buttons of its own: the window's Back button shows whenever Back makes sense.
     public var providesBackButtons: Bool { false }
+
+    /// Tells the router the user asked to go back (what `BackNavigation` now does itself).
+    @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")
+    public func requestBack() { backRouter?.hostDidRequestBack() }
+
+    /// Tells the router the user asked to close (what `BackNavigation` now does itself).
+    @available(*, deprecated, message: "call backRouter?.hostDidRequestClose(_:)")
+    public func requestClose(_ reason: LeaveReason) { backRouter?.hostDidRequestClose(reason) }
 }

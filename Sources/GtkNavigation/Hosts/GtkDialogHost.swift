@@ -126,13 +126,3 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
 /// The name `GtkDialogHost` had before the glossary (one word per idea: a *dialog*).
 @available(*, deprecated, renamed: "GtkDialogHost")
 public typealias GtkModalHost<Route: NavigationRoute> = GtkDialogHost<Route>
-
-extension GtkDialogHost {
-    /// Tells the router the user asked to go back (what `BackNavigation` now does itself).
-    @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")
-    public func requestBack() { delegate?.hostDidRequestBack() }
-
-    /// Tells the router the user asked to close (what `BackNavigation` now does itself).
-    @available(*, deprecated, message: "call backRouter?.hostDidRequestClose(_:)")
-    public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
-}

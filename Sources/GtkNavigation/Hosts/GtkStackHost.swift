@@ -143,13 +143,3 @@ extension GtkStackHost {
     @available(*, deprecated, renamed: "focusShownPage()")
     public func focusVisiblePage() { focusShownPage() }
 }
-
-extension GtkStackHost {
-    /// Tells the router the user asked to go back (what `BackNavigation` now does itself).
-    @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")
-    public func requestBack() { delegate?.hostDidRequestBack() }
-
-    /// Tells the router the user asked to close (what `BackNavigation` now does itself).
-    @available(*, deprecated, message: "call backRouter?.hostDidRequestClose(_:)")
-    public func requestClose(_ reason: LeaveReason) { delegate?.hostDidRequestClose(reason) }
-}

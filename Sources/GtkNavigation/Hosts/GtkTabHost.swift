@@ -7,7 +7,7 @@ import Navigation
 /// Each tab keeps its own page stack. When the user switches tabs with the switcher, the
 /// router is told. As a `BackNavigable`, the tab host is the selected tab's host: a window's
 /// `BackNavigation` follows the tab host, and Back, the title and the Back button follow
-/// whichever tab is visible.
+/// whichever tab is selected.
 @MainActor
 public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>: TabHost, BackNavigable {
     /// The router.
@@ -140,12 +140,4 @@ extension GtkTabHost {
     /// Gives the keyboard focus to the shown page (the name `focusShownPage()` had before).
     @available(*, deprecated, renamed: "focusShownPage()")
     public func focusVisiblePage() { focusShownPage() }
-
-    /// Back on the selected tab (what `BackNavigation` now does itself, through `backRouter`).
-    @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")
-    public func requestBack() { backRouter?.hostDidRequestBack() }
-
-    /// Close on the selected tab (what `BackNavigation` now does itself, through `backRouter`).
-    @available(*, deprecated, message: "call backRouter?.hostDidRequestClose(_:)")
-    public func requestClose(_ reason: LeaveReason) { backRouter?.hostDidRequestClose(reason) }
 }

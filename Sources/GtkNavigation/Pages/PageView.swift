@@ -9,7 +9,7 @@ import Navigation
 public protocol PageView: AnyObject {
     /// The page's root widget, added to the host's GtkStack.
     var widget: Widget { get }
-    /// The widget that gets keyboard focus when the page becomes visible (its main button).
+    /// The widget that gets keyboard focus when the page is shown (its main button).
     ///
     /// Read each time the page comes to the top, so a view whose controls are replaced (a
     /// list's rows) should compute it rather than keep the first one it made. When it is

@@ -2,14 +2,14 @@
 ///
 /// The router calls `show(_:transition:)` with the complete stack after every change; the
 /// host makes the screen match (creating views for new pages, freeing views of pages that
-/// left, showing the top page). An empty stack means "nothing to show": a modal host closes.
+/// left, showing the top page). An empty stack means "nothing to show": a dialog host closes.
 @MainActor
 public protocol NavigationHost<Route>: AnyObject {
     /// The app's route type.
     associatedtype Route: NavigationRoute
     /// Receives user requests. Held weakly.
     var delegate: (any NavigationHostDelegate)? { get set }
-    /// Makes the display match `pages` (bottom first, top visible).
+    /// Makes the display match `pages` (bottom first; the top page is the one on top).
     func show(_ pages: [Page<Route>], transition: NavigationTransition)
     /// Whether a person can see and use the page `id` of `pages` (the stack last shown) now.
     /// A stack shows its top page; a split host shows its sidebar page and the page beside it;

@@ -16,7 +16,7 @@ public struct Page<Route: NavigationRoute>: Identifiable {
         self.model = model
     }
 
-    /// The title shown while this page is visible.
+    /// The title shown while this page is shown.
     public var title: String { model.title }
 }
 

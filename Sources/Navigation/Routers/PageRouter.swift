@@ -19,8 +19,8 @@
 /// runs, the router's state is final, and because nothing else removes pages, each closure
 /// runs exactly once.
 ///
-/// Not for use on its own: the subclasses decide what `dismiss` and the host's close
-/// requests mean.
+/// Not for use on its own: the subclasses decide what `dismiss` keeps and whether a close
+/// request animates (`restingCount`, `closesAnimated`).
 @MainActor
 public class PageRouter<Route: NavigationRoute> {
     // Internal, not private: the change path (PageRouter+Changes.swift) uses them.

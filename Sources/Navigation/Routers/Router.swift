@@ -92,14 +92,14 @@ public protocol Router<Route>: AnyObject {
     @discardableResult
     func setStack(_ entries: [PageEntry<Route>], animated: Bool) -> [PageID]
 
-    /// Removes every page: a stack router's root too, a modal router closes its dialog.
+    /// Removes every page: a stack router's root too, a dialog router closes its dialog.
     func dismissAll(animated: Bool)
 
     /// Removes every page whose route `shows` matches, wherever it is on the stack — how
     /// navigation follows data that is gone (see "Navigation that follows the data"). The
     /// other pages keep their order, ids and `onDismissed`; each removed page's `onDismissed`
     /// runs once, top first, after the new stack is shown. Match every page that depends on
-    /// the data: a page above a removed one stays if it does not match. A modal router whose
+    /// the data: a page above a removed one stays if it does not match. A dialog router whose
     /// pages all go closes its dialog. Returns how many pages were removed.
     @discardableResult
     func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int

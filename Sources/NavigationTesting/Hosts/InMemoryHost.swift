@@ -7,7 +7,7 @@ import Navigation
 
 /// A `NavigationHost` that keeps its "screen" in memory, for headless tests.
 ///
-/// It shows what a GTK host would show (the stack, the shown page, whether a modal is
+/// It shows what a GTK host would show (the stack, the shown page, whether a dialog is
 /// open) and lets a test act as the user: `tapBack()`, `tapCancel()`, `tapClose()`, `closeWindow()`.
 /// It holds pages exactly as long as a GTK host holds their views, so leak counts taken
 /// against it mean the same thing.
@@ -34,10 +34,10 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// Every `show` call's transition, in order.
     public private(set) var transitions: [NavigationTransition] = []
 
-    /// How many times the host went from empty to showing pages (a modal "opened").
+    /// How many times the host went from empty to showing pages (a dialog "opened").
     public private(set) var openCount = 0
 
-    /// How many times the host went from showing pages to empty (a modal "closed").
+    /// How many times the host went from showing pages to empty (a dialog "closed").
     public private(set) var closeCount = 0
 
     private let recordsTransitions: Bool
@@ -156,7 +156,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// Whether the content's Back would be shown (split, with a page beside the sidebar).
     public var showsContentBack: Bool { presentation.panes?.contentCanGoBack ?? false }
 
-    /// Whether anything is shown (for a modal host: whether the dialog is open).
+    /// Whether anything is shown (for a dialog host: whether the dialog is open).
     public var isOpen: Bool { !pages.isEmpty }
 
     /// The top page's model as `Model`, or `nil` if it is another kind.

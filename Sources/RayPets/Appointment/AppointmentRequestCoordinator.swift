@@ -9,7 +9,7 @@ import Navigation
 ///                                      └── None / A little ─► Faking it? ─ It's not fake ┘
 ///                                                                 └── It's fake ─► done
 ///
-/// A `AppointmentRequestDraft` collects the answers; a finished appointment request is stored in
+/// An `AppointmentRequestDraft` collects the answers; a finished appointment request is stored in
 /// the clinic's records. Leaving the dialog (Cancel, Escape, its close button, Ctrl+W, a link)
 /// while a pet is chosen (a question page is open) asks first ("Discard answers?");
 /// discarding drops the answers. Back to "Which pet?" takes the choice back, and another

@@ -52,11 +52,13 @@ extension AppCoordinator {
         defer { for router in routers { router.animatesTransitions = true } }
 
         // Every page that will leave is asked first, before anything changes (a router at
-        // rest, a closed dialog or a tab on its root page, has nothing to ask).
-        if !dialogRouter.pages.isEmpty {
+        // rest, a closed dialog or a tab on its root page with no question open, has nothing
+        // to ask).
+        if !dialogRouter.pages.isEmpty || dialogRouter.pendingLeave != nil {
             guard await dialogRouter.request(.dismiss, reason: .link, animated: false) else { return false }
         }
-        for (stackTab, _) in stacks where tabs.router(for: stackTab).pages.count > 1 {
+        for (stackTab, _) in stacks
+        where tabs.router(for: stackTab).pages.count > 1 || tabs.router(for: stackTab).pendingLeave != nil {
             guard await tabs.router(for: stackTab).request(.dismiss, reason: .link, animated: false) else {
                 return false
             }

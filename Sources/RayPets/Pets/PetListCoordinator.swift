@@ -53,7 +53,9 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         let id = router.present(.petDetail(pet.id), model: model, animated: true) { [weak list] in
             if list?.shownPet == pet.id { list?.showing(nil) }
         }
-        list.showing(pet.id)  // its row shows as the one open
+        // Its row shows as the one open (after `present`, which runs no `onDismissed`: the
+        // order changes nothing the user sees).
+        list.showing(pet.id)
         model.onClinicInfo = whenShown(id, model) { flow, _ in
             guard flow.dialogRouter.pages.isEmpty else { return }
             flow.presentChild(

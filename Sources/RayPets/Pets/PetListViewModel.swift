@@ -52,8 +52,8 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     public var onSelect: (@MainActor (Pet) -> Void)?
     /// Set by the coordinator: what "Add pet" does.
     public var onAdd: (@MainActor () -> Void)?
-    /// Set by the view: called after anything shown changed (the rows, the selection, the
-    /// empty state).
+    /// Set by the view: called after the row shown as open changed. Rows that come and go (and
+    /// with them the count and the empty state) are told by `list.onUpdate`.
     public var onChange: (@MainActor () -> Void)?
 
     /// A list of the pets in `data`.

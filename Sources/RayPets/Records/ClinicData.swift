@@ -106,7 +106,7 @@ public final class ClinicData {
         return new
     }
 
-    /// Deletes the pet `id` and its history; returns what `restore` needs to undo it.
+    /// Deletes the pet `id` and its history; returns what `undelete` needs to undo it.
     @discardableResult
     public func delete(_ id: Pet.ID) throws(StoreError) -> DeletedPet {
         guard let pet = pet(id: id) else { throw StoreError(.missing, "no pet \(id)") }

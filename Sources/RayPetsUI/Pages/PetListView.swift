@@ -4,7 +4,7 @@ import RayPets
 
 /// A list of pets, one activatable row each (click or Enter), with a search by name (Ctrl+F
 /// focuses it, Escape clears it), Add pet, and an empty state. The rows are a `ListView`:
-/// only those on screen exist, read from the model a page at a time. Binds to a
+/// only those on screen exist, read from the model a batch at a time. Binds to a
 /// `PetListViewModel` and follows its changes in place.
 @MainActor
 final class PetListView: PageView {
