@@ -18,7 +18,6 @@ enum AlertFactory {
         }
         let alert = AlertWindow(
             heading: model.title, body: model.body, responses: responses, safeResponse: model.safeAnswer.rawValue)
-        alert.window.addCSSClass("navigation-alert")
         alert.onResponse = { [weak model] id in
             if let answer = DiscardAnswer(rawValue: id) { model?.answer(answer) }
         }
