@@ -10,14 +10,12 @@ private final class ListFixture {
     let data: ClinicData
     let list: PetList
     var updates: [[Int]] = []
-    private var observation: ClinicObservation?
 
     init(demoPets count: Int) throws {
         try store.addDemoPets(count: count, today: SimpleDate(year: 2026, month: 11, day: 24)!)
         data = ClinicData(store: store, today: { SimpleDate(year: 2026, month: 11, day: 24)! })
         list = PetList(data: data)
         list.onUpdate = { [unowned self] index, removed, added in updates.append([index, removed, added]) }
-        observation = data.observe { [list] in list.clinicDataChanged($0) }
     }
 
     /// What the list shows, read through it row by row, in `order`.

@@ -27,19 +27,3 @@ public protocol Coordinator: AnyObject {
     /// Ends the flow: its pages leave, from its first page up.
     func dismiss(animated: Bool)
 }
-
-extension Coordinator {
-    /// Starts `child`, keeps it in `children` while it runs, and removes it the moment its
-    /// flow is dismissed, before calling `onDismissed`. Captures are weak both ways, so a
-    /// finished child is freed and a parent can go away with a child still running.
-    public func presentChild(
-        _ child: any Coordinator, animated: Bool, onDismissed: (@MainActor () -> Void)? = nil
-    ) {
-        children.append(child)
-        child.present(animated: animated) { [weak self, weak child] in
-            guard let self, let child else { return }
-            self.children.removeAll { $0 === child }
-            onDismissed?()
-        }
-    }
-}

@@ -10,20 +10,22 @@
 /// Every change, in the same order: update the data (`RouterState.push`, and for every
 /// removal `RouterState.removePages(_:)`, the one function that takes pages away and hands
 /// back their `onDismissed` closures), let the host show it, tell observers, then run the
-/// `onDismissed` closures of the pages that left (top first). This file holds the operations;
-/// `PageRouter+Changes.swift` holds the one path they take: the host's requests (Back,
-/// close), `submit` (asks the leave guards of the pages a change would remove, in order, and
-/// holds the change while a question is open), `perform` and `finish`, which calls `publish`
-/// (here) to show the result. `present` adds and publishes at once; `removeAll(where:)` and a closed host
-/// remove without asking. By the time any closure
-/// runs, the router's state is final, and because nothing else removes pages, each closure
-/// runs exactly once.
+/// `onDismissed` closures of the pages that left (top first). This file holds the router's
+/// state, its questions and the operations a flow calls; `PageRouter+Requests.swift` holds
+/// the path a removal takes first: the host's requests (Back, close) and `submit`, which asks
+/// the leave guards of the pages a change would remove, in order, and holds the change while
+/// a question is open; `PageRouter+Stack.swift` holds the stack and the one place it
+/// changes: `present`, `perform`, `removeAll(where:)` (the data went away: no guard asked),
+/// `truncate` (a closed host too) and `finish`, which calls `publish` to show the result. By
+/// the time any closure runs, the router's state is final, and because nothing else removes
+/// pages, each closure runs exactly once.
 ///
 /// Not for use on its own: the subclasses decide what `dismiss` keeps and whether a close
 /// request animates (`restingCount`, `closesAnimated`).
 @MainActor
 public class PageRouter<Route: NavigationRoute> {
-    // Internal, not private: the change path (PageRouter+Changes.swift) uses them.
+    // Internal, not private: the request and change paths (PageRouter+Requests.swift,
+    // PageRouter+Stack.swift) use them.
     var stack = RouterState<Route>()
     let host: any NavigationHost<Route>
     let observers = StackObservers<Route>()
@@ -93,18 +95,6 @@ public class PageRouter<Route: NavigationRoute> {
     /// package's tests: each must run once, and none may be left behind).
     package var pendingDismissHandlers: Int { stack.pendingDismissHandlers }
 
-    /// Pushes a page for `route` on top (the first page appears without animation).
-    @discardableResult
-    public func present(
-        _ route: Route, model: any PageModel, animated: Bool, onDismissed: (@MainActor () -> Void)?
-    ) -> PageID {
-        let page = Page(route: route, model: model)
-        let first = stack.pages.isEmpty
-        stack.push(page, onDismissed: onDismissed)
-        publish(animated && !first ? .push : .none)
-        return page.id
-    }
-
     /// Pops the top page, unless it is the first one: Back never empties a stack. Asks the
     /// top page's leave guard, if it has one (reason `code`).
     public func goBack(animated: Bool) { submit(.goBack, reason: .code, animated: animated) }
@@ -163,29 +153,6 @@ public class PageRouter<Route: NavigationRoute> {
     /// page that is done), a `DialogRouter` closes. Asks the leave guards (reason `code`).
     public func dismissAll(animated: Bool) { submit(.dismissAll, reason: .code, animated: animated) }
 
-    /// Removes every page whose route `shows` matches, wherever it is on the stack: how
-    /// navigation follows data that went away (a deleted record). The other pages keep their
-    /// order, ids and `onDismissed`; each removed page's `onDismissed` runs once, top first,
-    /// after the host shows the new stack. With `animated`, a change of the shown page
-    /// slides back; removing only pages below it shows no transition. Returns how many pages
-    /// were removed (0: nothing changed).
-    ///
-    /// **Not vetoable**: leave guards are not asked, because what the removed pages showed no
-    /// longer exists. A question already open about a removed page is cancelled.
-    @discardableResult
-    public func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int {
-        let oldTop = stack.pages.last?.id
-        let before = stack.pages.count
-        let handlers = stack.removePages(where: { shows($0.route) })
-        let removed = before - stack.pages.count
-        guard removed > 0 else { return 0 }
-        let topChanged = stack.pages.last?.id != oldTop
-        publish(animated && topChanged && !stack.pages.isEmpty ? .pop : .none)
-        for handler in handlers { handler() }
-        reconsiderPending()
-        return removed
-    }
-
     /// Shows the same stack again, because pages' models changed what they show (e.g. a
     /// title after a rename): the host re-reads every page's title. Nothing is added or
     /// removed, nothing animates, no `onDismissed` runs and observers are not told.
@@ -222,11 +189,5 @@ public class PageRouter<Route: NavigationRoute> {
         await withCheckedContinuation { continuation in
             submit(change, reason: reason, animated: animated) { continuation.resume(returning: $0) }
         }
-    }
-
-    /// Lets the host show the stack and tells the observers.
-    func publish(_ transition: NavigationTransition) {
-        host.show(stack.pages, transition: animatesTransitions ? transition : .none)
-        observers.notify(stack.pages)
     }
 }

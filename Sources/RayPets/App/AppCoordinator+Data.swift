@@ -14,10 +14,11 @@ extension AppCoordinator {
     ///   once); a dialog about that pet closes, with a notice; a deleted appointment request's
     ///   page leaves;
     /// - every page model and flow that follows the records is told (a rename rewrites the
-    ///   texts, a list changes its rows in place), then every router refreshes, so the header
-    ///   and the window title show the new name at once.
+    ///   texts), then every router refreshes, so the header and the window title show the new
+    ///   name at once.
     ///
-    /// Undo brings a pet back in the lists, not its pages.
+    /// The lists of pets follow the records themselves (`PetList`), after this. Undo brings a
+    /// pet back in the lists, not its pages.
     func follow(_ change: ClinicData.Change) {
         switch change {
         case .deleted(let pet, _):

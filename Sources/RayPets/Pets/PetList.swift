@@ -2,9 +2,11 @@
 /// pets match its search and reads only the batches asked for (the rows on screen), keeping a
 /// few batches, so its cost and memory depend on what is shown, not on how many pets there are.
 ///
-/// It follows the records: a pet added, renamed, deleted or brought back changes its row in
-/// place, reported through `onUpdate` as a GListModel's `items-changed` would be (the rows
-/// before it do not move, so the selection and the scroll position stay).
+/// It follows the records itself, as a GListModel follows its store (`ClinicData.observe`,
+/// after the `AppCoordinator`, which moves navigation first): a pet added, renamed, deleted
+/// or brought back changes its row in place, reported through `onUpdate` as a GListModel's
+/// `items-changed` would be (the rows before it do not move, so the selection and the scroll
+/// position stay).
 ///
 /// A search is counted off the main actor when the store offers a `PetSearchCounter` (a
 /// records file): typing never waits for a count, the rows show the old search until the new
@@ -44,6 +46,7 @@ public final class PetList {
     private var searchGeneration = 0
     private var batches: [Int: [ListedPet]] = [:]
     private var recentBatches: [Int] = []
+    private var observation: ClinicObservation?
 
     /// The pets in `data`, counted now; none is read until asked for. Searches are counted by
     /// the store's counter (`makeSearchCounter()`), if it has one.
@@ -57,6 +60,7 @@ public final class PetList {
         store = data.store
         self.counter = counter
         count = read { () throws(StoreError) in try store.petCount(matching: search, before: nil) } ?? 0
+        observation = data.observe { [weak self] change in self?.clinicDataChanged(change) }
     }
 
     isolated deinit { pendingCount?.cancel() }
@@ -149,7 +153,7 @@ public final class PetList {
 
     /// Follows the records: the changed pet's row is added, replaced or removed in place. A
     /// search being counted is counted again, so its count includes the change.
-    public func clinicDataChanged(_ change: ClinicData.Change) {
+    private func clinicDataChanged(_ change: ClinicData.Change) {
         defer { if pendingCount != nil { startSearch() } }
         switch change {
         case .added(let pet), .updated(_, let pet), .undeleted(let pet):

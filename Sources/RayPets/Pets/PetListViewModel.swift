@@ -3,10 +3,10 @@ import Navigation
 /// A list of the user's pets to choose from: "My pets" (choose to see details) and
 /// "Which pet?" (choose who the appointment is for), with a search by name. The rows are
 /// read a batch at a time (`PetList`): however many pets there are, only the rows on screen
-/// are read. It follows the records: a pet added, renamed, deleted or brought back changes
-/// its row in place.
+/// are read. Its list follows the records: a pet added, renamed, deleted or brought back
+/// changes its row in place.
 @MainActor
-public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicData {
+public final class PetListViewModel: ScreenModel, ChangingModel {
     /// One row: what the list shows for a pet.
     public struct Row: Equatable, Sendable {
         /// The pet's id (the view keeps the selection on it while rows change).
@@ -150,11 +150,5 @@ public final class PetListViewModel: ScreenModel, ChangingModel, FollowsClinicDa
     public func add() {
         guard showsAdd, canAdd else { return }
         onAdd?()
-    }
-
-    /// Follows the records: the row of a pet added, changed, deleted or undeleted changes in
-    /// place (the view hears it from `list.onUpdate`).
-    public func clinicDataChanged(_ change: ClinicData.Change) {
-        list.clinicDataChanged(change)
     }
 }

@@ -1,5 +1,9 @@
 import Navigation
 
+/// Navigation rebuilt from data — a link, or the state saved at the last quit — the one way:
+/// from each stack's root, page by page, by performing the intent a user's click would
+/// (`RouteIntents`, below), so every coordinator on the way runs and Back goes where it would
+/// have gone had the user clicked their way there.
 extension AppCoordinator {
     /// Opens the link text `uri` (from the command line, another launch or `app.open-route`).
     /// A link to a pet that no longer exists (or never did) opens My pets, the nearest valid
@@ -40,6 +44,27 @@ extension AppCoordinator {
         var pain: PainLevel?
         if case .appointment(_, _, let level) = link { pain = level }
         return await rebuild(stacks: [(target.tab, target.stack)], tab: target.tab, dialog: target.dialog, pain: pain)
+    }
+
+    /// Rebuilds a saved state, every tab's stack and the dialog, the way `open` does a link.
+    /// Pages showing a pet or an appointment request that no longer exists are left out, with a
+    /// notice: each stack ends before the first of them (a pet's page becomes My pets).
+    /// Returns `false` if some page was left out or could not be reached; the pages up to
+    /// there stay.
+    @discardableResult
+    public func restore(_ state: NavigationState) async -> Bool {
+        let (valid, missing) = withoutMissingRecords(state)
+        if !missing.isEmpty {
+            services.feedback.showNotice(
+                L("Some pages you had open show records that no longer exist; showing the nearest page instead."))
+        }
+        // The editor that opens at the draft's route (if it is still reached) takes the draft.
+        services.questions.shelvedDraft = valid.draft
+        defer { services.questions.shelvedDraft = nil }
+        let reached = await rebuild(
+            stacks: AppTab.allCases.map { ($0, valid.stacks[$0] ?? []) }, tab: valid.tab,
+            dialog: valid.dialog, pain: valid.pain)
+        return reached && missing.isEmpty
     }
 
     /// Asks every page that would leave, then rebuilds `stacks` (each tab from its root) and
@@ -93,5 +118,47 @@ extension AppCoordinator {
         // An awaited result (the pet picker's) lands a few main-actor turns later.
         for _ in 0..<200 where router.topPage?.route != route { await Task.yield() }
         return router.topPage?.route == route
+    }
+}
+
+/// Which click on which page leads to which route: the deep-link replay's map of the app.
+@MainActor
+enum RouteIntents {
+    /// Performs the intent on `page` that leads to `route`; `false` if there is none.
+    static func perform(towards route: AppRoute, on page: Page<AppRoute>, pain: PainLevel? = nil) -> Bool {
+        switch (page.screen, route) {
+        case (.home(let home), .pets): home.showPets()
+        case (.home(let home), .clinicInfo): home.showClinicInfo()
+        case (.home(let home), .petPicker): home.scheduleAppointment()
+        case (.petList(let list), .petDetail(let id)), (.petList(let list), .visitType(let id)):
+            return list.select(id: id)
+        case (.petList(let list), .addPet): list.add()
+        case (.petDetails(let details), .clinicInfo): details.showClinicInfo()
+        case (.petDetails(let details), .editPet): details.edit()
+        case (.petDetails(let details), .appointmentRecord(_, let record)):
+            guard let index = details.history.firstIndex(where: { $0.id == record }) else { return false }
+            details.openRecord(at: index)
+        case (.choice(let choice), _):
+            guard let answer = answer(on: page.route, towards: route, pain: pain) else { return false }
+            return choice.select(option: answer)
+        case (.message(let message), .openingHours), (.message(let message), .howToCode),
+            (.message(let message), .startOver):
+            message.performAction()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The answer to choose on the question page `question` to get to `route` (by the
+    /// option's raw value), if any.
+    private static func answer(on question: AppRoute, towards route: AppRoute, pain: PainLevel?) -> String? {
+        switch (question, route) {
+        case (.visitType, .painLevel): VisitType.sick.rawValue
+        case (.visitType, .noAppointmentRequired): VisitType.well.rawValue
+        case (.painLevel, .fakingIt), (.painLevel, .noAppointmentRequired): pain?.rawValue
+        case (.fakingIt, .noAppointmentRequired): FakingAnswer.notFake.rawValue
+        default: nil
+        }
     }
 }

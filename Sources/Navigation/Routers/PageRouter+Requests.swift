@@ -1,9 +1,8 @@
-/// The one path every change that removes pages takes, in the order it runs: the host's
-/// requests (the user's Back and close), `submit` (asks the leave guards of the pages the
-/// change would remove, top first, holds the change while a question is open, joining later
-/// requests into it), `perform`, which takes the pages away (`RouterState.removePages`), and
-/// `finish`, which publishes the new stack (`PageRouter.publish`: the host shows it, the
-/// observers hear of it) and runs the `onDismissed` of the pages that left.
+/// The path every change that may remove pages takes first, in the order it runs: the
+/// host's requests (the user's Back and close) and the operations that name a change, then
+/// `submit`, which asks the leave guards of the pages the change would remove, top first,
+/// holds the change while a question is open and joins later requests into it. Once the
+/// guards agree (or none would ask), `perform` makes the change (`PageRouter+Stack.swift`).
 extension PageRouter {
     /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page, if
     /// its guard agrees.
@@ -17,36 +16,6 @@ extension PageRouter {
         // Back never empties a stack: from the first page it leaves the pages above it.
         let change: StackChange<Route> = index == 0 ? .remove(from: stack.pages[1].id) : .remove(from: id)
         submit(change, reason: .back, animated: true)
-    }
-
-    /// Makes a change the guards agreed to (or that had none to ask), keeping `kept` pages.
-    func perform(_ planned: PlannedChange<Route>, keeping kept: Int) {
-        let animated = planned.animated
-        switch planned.change {
-        case .replaceTop:
-            let hadPages = !stack.pages.isEmpty
-            let handlers = stack.removePages(from: kept)
-            for new in planned.newPages { stack.push(new.page, onDismissed: new.onDismissed) }
-            finish(publishing: animated && hadPages ? .push : .none, handlers)
-        case .setStack:
-            let oldCount = stack.pages.count
-            let handlers = stack.removePages(from: 0)
-            for new in planned.newPages { stack.push(new.page, onDismissed: new.onDismissed) }
-            let newCount = planned.newPages.count
-            let transition: NavigationTransition =
-                !animated || oldCount == 0 || newCount == 0 ? .none : newCount >= oldCount ? .push : .pop
-            finish(publishing: transition, handlers)
-        default:
-            truncate(to: kept, animated: animated)
-        }
-    }
-
-    /// Keeps the first `count` pages and removes the rest, running their `onDismissed`. Asks
-    /// no guard: callers that may be vetoed go through `submit`.
-    func truncate(to count: Int, animated: Bool) {
-        guard count < stack.pages.count else { return }
-        let handlers = stack.removePages(from: count)
-        finish(publishing: animated && count > 0 ? .pop : .none, handlers)
     }
 
     /// Cancel or Escape (`cancel`), the window's close button or Ctrl+W (`close`): back to the
@@ -189,15 +158,6 @@ extension PageRouter {
             evaluate(request)  // a destination (a link, dismiss): still wanted, asked anew
         }
     }
-
-    /// Shows the stack as it is now, tells the observers, then runs the `onDismissed` of the
-    /// pages that left (top first) and drops what a removal made moot.
-    func finish(publishing transition: NavigationTransition, _ handlers: [@MainActor () -> Void]) {
-        publish(transition)
-        for handler in handlers { handler() }
-        reconsiderPending()
-    }
-
 }
 
 /// A `StackChange` with its reason, its animation and its new pages made.
