@@ -18,7 +18,7 @@ struct TabRouterTests {
     @Test("each tab has its own stack; switching keeps both")
     func independentStacks() {
         let (tabs, host) = makeTabs()
-        #expect(host.shownTab == .first)
+        #expect(host.selectedTab == .first)
         tabs.router(for: .first).present(.a, model: TitledModel("A"))
         tabs.router(for: .first).present(.b, model: TitledModel("B"))
         host.tapTab(.second)
@@ -51,10 +51,10 @@ struct TabRouterTests {
     func selection() {
         let (tabs, host) = makeTabs()
         host.tapTab(.second)
-        #expect(tabs.selectedTab == .second && host.shownTab == .second)
+        #expect(tabs.selectedTab == .second && host.selectedTab == .second)
         #expect(tabs.selectedRouter === tabs.router(for: .second))
         tabs.select(.first)
-        #expect(tabs.selectedTab == .first && host.shownTab == .first)
+        #expect(tabs.selectedTab == .first && host.selectedTab == .first)
         #expect(tabs.selectedRouter === tabs.router(for: .first))
     }
 

@@ -40,7 +40,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public var onChange: (@MainActor () -> Void)?
     private var hosts: [Tab: GtkStackHost<Route>] = [:]
     private var names: [Tab: String] = [:]
-    private var shownTab: Tab?
+    private var selectedTab: Tab?
 
     /// Tabs with these titles, in order, in `window`; pages built with `makeView`.
     public convenience init(
@@ -85,12 +85,12 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public func host(for tab: Tab) -> GtkStackHost<Route> { hosts[tab]! }
 
     /// The selected tab's page host.
-    public var selectedHost: GtkStackHost<Route>? { shownTab.flatMap { hosts[$0] } }
+    public var selectedHost: GtkStackHost<Route>? { selectedTab.flatMap { hosts[$0] } }
 
     /// Shows `tab`.
     public func showTab(_ tab: Tab) {
         guard let name = names[tab] else { return }
-        shownTab = tab
+        selectedTab = tab
         stack.setVisibleChild(name: name, transition: .crossfade)
         tabBecameVisible()
     }
@@ -119,9 +119,9 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     private func visibleChildChanged() {
         guard let name = stack.visibleChildName,
             let tab = names.first(where: { $0.value == name })?.key,
-            tab != shownTab
+            tab != selectedTab
         else { return }
-        shownTab = tab
+        selectedTab = tab
         tabDelegate?.tabHostDidSelect(tab)
         tabBecameVisible()
     }

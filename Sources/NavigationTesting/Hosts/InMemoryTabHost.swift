@@ -8,8 +8,8 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
     public weak var tabDelegate: (any TabHostDelegate<Tab>)?
     /// Each tab's page host.
     public private(set) var hosts: [Tab: InMemoryHost<Route>] = [:]
-    /// The tab on screen.
-    public private(set) var shownTab: Tab?
+    /// The selected tab: the one on screen.
+    public private(set) var selectedTab: Tab?
 
     /// A host for `tabs`; the tabs in `layouts` are adaptive (`InMemoryHost(layout:width:)`)
     /// in a window `width` pixels wide.
@@ -31,10 +31,10 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
     public func pageHost(for tab: Tab) -> any NavigationHost<Route> { hosts[tab]! }
 
     /// Shows `tab`.
-    public func showTab(_ tab: Tab) { shownTab = tab }
+    public func showTab(_ tab: Tab) { selectedTab = tab }
 
     /// The selected tab's page host.
-    public var selectedHost: InMemoryHost<Route>? { shownTab.flatMap { hosts[$0] } }
+    public var selectedHost: InMemoryHost<Route>? { selectedTab.flatMap { hosts[$0] } }
 
     /// The user clicks `tab`'s switcher button.
     public func tapTab(_ tab: Tab) { tabDelegate?.tabHostDidSelect(tab) }
@@ -47,4 +47,10 @@ extension InMemoryTabHost {
     /// The selected tab's page host (the name `selectedHost` had before).
     @available(*, deprecated, renamed: "selectedHost")
     public var visibleHost: InMemoryHost<Route>? { selectedHost }
+}
+
+extension InMemoryTabHost {
+    /// The selected tab (the name `selectedTab` had before).
+    @available(*, deprecated, renamed: "selectedTab")
+    public var shownTab: Tab? { selectedTab }
 }
