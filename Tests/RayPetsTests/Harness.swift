@@ -48,7 +48,9 @@ func makeTemporaryFolder() -> String {
 @MainActor
 final class AppHarness {
     let welcomeHost = InMemoryHost<AppRoute>()
-    let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout])
+    // 560: the main window's default width (MainWindow), as the reference model starts.
+    let tabHost = InMemoryTabHost<AppTab, AppRoute>(
+        tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout], width: 560)
     let dialogHost = InMemoryHost<AppRoute>()
     /// Where "Discard changes?" alerts show.
     let alertHost = InMemoryHost<AppRoute>()

@@ -57,10 +57,11 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
 
     /// An empty host. With `recordsTransitions: false` it keeps no history (for benchmarks:
     /// the history grows with every change). With a `layout`, an adaptive host whose window is
-    /// `width` pixels wide. With `checksLeaks: false`, it does not check that the pages that left
+    /// `width` pixels wide (by default 0: narrower than any layout's `minimumWidth`, so one
+    /// stack until `resize(to:)`; pass your window's width). With `checksLeaks: false`, it does not check that the pages that left
     /// are gone (see "Leaks" above).
     public init(
-        recordsTransitions: Bool = true, layout: SplitLayout<Route>? = nil, width: Int = 560, checksLeaks: Bool = true
+        recordsTransitions: Bool = true, layout: SplitLayout<Route>? = nil, width: Int = 0, checksLeaks: Bool = true
     ) {
         self.recordsTransitions = recordsTransitions
         self.layout = layout

@@ -12,8 +12,8 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
     public private(set) var selectedTab: Tab?
 
     /// A host for `tabs`; the tabs in `layouts` are adaptive (`InMemoryHost(layout:width:)`)
-    /// in a window `width` pixels wide.
-    public init(tabs: [Tab], layouts: [Tab: SplitLayout<Route>] = [:], width: Int = 560) {
+    /// in a window `width` pixels wide (by default 0: one stack until `resize(to:)`).
+    public init(tabs: [Tab], layouts: [Tab: SplitLayout<Route>] = [:], width: Int = 0) {
         for tab in tabs { hosts[tab] = InMemoryHost(layout: layouts[tab], width: width) }
     }
 
