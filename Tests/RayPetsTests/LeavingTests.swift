@@ -125,7 +125,7 @@ struct LeavingTests {
         return app
     }
 
-    @Test("the appointment request asks on Cancel once a pet is chosen; Keep editing keeps every answer")
+    @Test("the appointment request asks on Cancel once a question is answered; Keep editing keeps every answer")
     func appointmentRequestKeeps() async {
         let app = await appointmentRequest()
         app.pick(VisitType.sick)
@@ -142,6 +142,7 @@ struct LeavingTests {
     @Test("Discard closes the dialog and stores nothing")
     func appointmentRequestDiscards() async {
         let app = await appointmentRequest()
+        app.pick(VisitType.sick)
         await app.closeDialogWindow()
         await app.answer(.discard)
         #expect(!app.dialogRouter.isOpen)
@@ -149,11 +150,24 @@ struct LeavingTests {
         #expect(!app.live.liveTypeNames.contains { $0.hasPrefix("PetAppointment") }, "\(app.live.liveTypeNames)")
     }
 
-    @Test("no question before a pet is chosen, nor after Back to \"Which pet?\" took the choice back")
+    @Test("no question before a question is answered (a pet chosen is one click), nor after Back took the answer back")
     func appointmentRequestWithoutAnswers() async {
         let unchosen = await appointmentRequest(choose: false)
         await unchosen.tapCancel()
         #expect(unchosen.question == nil && !unchosen.dialogRouter.isOpen)
+
+        let chosen = await appointmentRequest()
+        #expect(chosen.dialogRouter.routes == [.petPicker, .visitType(pet: "rex")])
+        await chosen.tapCancel()
+        #expect(chosen.question == nil && !chosen.dialogRouter.isOpen, "only the pet chosen: nothing to ask")
+
+        let answeredThenBack = await appointmentRequest()
+        answeredThenBack.pick(VisitType.sick)
+        answeredThenBack.tapBack()
+        await answeredThenBack.settle()
+        #expect(answeredThenBack.question == nil && answeredThenBack.dialogRouter.routes.count == 2)
+        await answeredThenBack.tapCancel()
+        #expect(answeredThenBack.question == nil && !answeredThenBack.dialogRouter.isOpen)
 
         let app = await appointmentRequest()
         app.tapBack()

@@ -11,8 +11,9 @@ import Navigation
 ///
 /// An `AppointmentRequestDraft` collects the answers; a finished appointment request is stored in
 /// the clinic's records. Leaving the dialog (Cancel, Escape, its close button, Ctrl+W, a link)
-/// while a pet is chosen (a question page is open) asks first ("Discard answers?");
-/// discarding drops the answers. Back to "Which pet?" takes the choice back, and another
+/// once a question is answered asks first ("Discard answers?"); discarding drops the answers.
+/// Choosing the pet alone is one click to redo, so leaving "Visit type" does not ask. Back
+/// takes the last answer back (Back to "Which pet?" the choice of pet), and another
 /// choice starts the questions again for that pet. With no pets, "Which pet?" offers Add
 /// pet, and the editor opens inside the dialog.
 @MainActor
@@ -41,10 +42,10 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
         }
     }
 
-    /// Whether leaving would lose answers: a pet was chosen and its questions are open (Back
-    /// to "Which pet?" takes the choice back). A stored appointment request ends with `finish`, which
-    /// does not ask.
-    public var hasAnswers: Bool { router.routes.contains(where: \.isAppointmentQuestion) }
+    /// Whether leaving would lose answers: a question was answered (the page after "Visit
+    /// type" is open). The pet alone is not asked about: one click chose it. Back takes an
+    /// answer back. A stored appointment request ends with `finish`, which does not ask.
+    public var hasAnswers: Bool { router.routes.filter(\.isAppointmentQuestion).count > 1 }
 
     /// Follows the records: a renamed pet's name on every question page.
     public func clinicDataChanged(_ change: ClinicData.Change) {

@@ -20,9 +20,9 @@ public struct NavigationModel: Hashable, Sendable {
     private var dirty: [Location: String] = [:]
     /// The notes the walk saved, by pet (typing the saved text again is no change).
     private var savedNotes: [Pet.ID: String] = [:]
-    /// Whether a pet was chosen in the open dialog and its questions are open (the
-    /// appointment request has answers; Back to "Which pet?" takes them back).
-    private var answered: Bool { dialog.first == .petPicker && dialog.contains(where: \.isAppointmentQuestion) }
+    /// Whether a question of the open appointment request is answered (the page after "Visit
+    /// type" is open): choosing the pet alone is not asked about, and Back takes an answer back.
+    private var answered: Bool { dialog.first == .petPicker && dialog.filter(\.isAppointmentQuestion).count > 1 }
     /// The window's width in pixels.
     public private(set) var width = 560
     /// The widths the walk resizes the window to (none: the window keeps its width).
@@ -67,7 +67,7 @@ public struct NavigationModel: Hashable, Sendable {
     public enum Guarded: Hashable, Sendable {
         /// The editor on top of a stack, with changes.
         case editor(Location)
-        /// The appointment request (the dialog's first page), while a pet is chosen.
+        /// The appointment request (the dialog's first page), once a question is answered.
         case appointmentRequest
     }
 
