@@ -187,3 +187,21 @@ static inline void rp_add_window_shortcut(gpointer widget, const char *trigger, 
         gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)));
     gtk_widget_add_controller(GTK_WIDGET(widget), controller);
 }
+
+/* g_signal_emit_by_name is variadic: these emit one signal of a known shape (tests drive the
+ * event controllers with them where the display cannot make the events: a touchpad's swipe,
+ * a touchscreen, a pointer on Xvfb). */
+static inline void rp_emit(gpointer object, const char *signal) { g_signal_emit_by_name(object, signal); }
+static inline void rp_emit_point(gpointer object, const char *signal, double x, double y) {
+    g_signal_emit_by_name(object, signal, x, y);
+}
+static inline gboolean rp_emit_point_bool(gpointer object, const char *signal, double x, double y) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(object, signal, x, y, &handled);
+    return handled;
+}
+static inline gboolean rp_emit_key_pressed(gpointer controller, guint keyval) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, (GdkModifierType)0, &handled);
+    return handled;
+}

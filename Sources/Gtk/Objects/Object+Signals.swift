@@ -112,6 +112,45 @@ private func optionsTrampoline(
     }
 }
 
+/// `void (*)(GObject *self, gdouble x, gdouble y, gpointer data)`: a drag's "drag-update",
+/// a scroll controller's "decelerate", a motion controller's "enter", ...
+typealias PointHandler = @MainActor (Double, Double) -> Void
+private func pointTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ x: Double, _ y: Double, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<PointHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+            .body(x, y)
+    }
+}
+
+/// `gboolean (*)(GtkEventControllerScroll *self, gdouble dx, gdouble dy, gpointer data)`: "scroll".
+typealias PointBoolHandler = @MainActor (Double, Double) -> Bool
+private func pointBoolTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ x: Double, _ y: Double, _ data: UnsafeMutableRawPointer?
+) -> gboolean {
+    let box = UInt(bitPattern: data)
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<PointBoolHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+            .body(x, y) ? 1 : 0
+    }
+}
+
+/// `gboolean (*)(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType
+/// state, gpointer data)`: "key-pressed"; the handler gets the key value.
+typealias KeyHandler = @MainActor (UInt32) -> Bool
+private func keyTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ keyval: guint, _ keycode: guint, _ state: GdkModifierType,
+    _ data: UnsafeMutableRawPointer?
+) -> gboolean {
+    let box = UInt(bitPattern: data)
+    return MainActor.assumeIsolated {
+        Unmanaged<SignalBox<KeyHandler>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeUnretainedValue()
+            .body(keyval) ? 1 : 0
+    }
+}
+
 /// The destroy notify: the GObject gives up the box it was handed.
 private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
     Unmanaged<AnyObject>.fromOpaque(data!).release()
@@ -200,6 +239,54 @@ extension Object {
             ) -> Void = openTrampoline
         return connect("open", handler as OpenHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
+
+    /// Connects a handler to a signal whose C signature is `void (*)(instance, gdouble,
+    /// gdouble, user_data)`; the handler gets the two numbers.
+    @discardableResult
+    func connectWithPoint(_ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void)
+        -> SignalConnection
+    {
+        let c: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void =
+            pointTrampoline
+        return connect(signal, handler as PointHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// As `connectWithPoint`, for a signal that returns whether it handled the event.
+    @discardableResult
+    func connectWithPointReturningBool(
+        _ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Bool
+    ) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean =
+            pointBoolTrampoline
+        return connect(signal, handler as PointBoolHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to GtkEventControllerKey's "key-pressed"; it gets the key value.
+    @discardableResult
+    func connectKeyPressed(_ handler: @escaping @MainActor (UInt32) -> Bool) -> SignalConnection {
+        let c:
+            @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) ->
+                gboolean = keyTrampoline
+        return connect("key-pressed", handler as KeyHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Emits `signal` (no arguments, no result): for tests, where the display cannot make
+    /// the event (a touchpad, a touchscreen, a pointer on a virtual display).
+    package func emit(_ signal: String) { rp_emit(gobject, signal) }
+
+    /// Emits `signal` with two numbers (a drag's offset, a scroll's deltas, a pointer's place);
+    /// returns what the handlers returned for a signal that returns whether it was handled.
+    @discardableResult
+    package func emit(_ signal: String, _ x: Double, _ y: Double, returnsBool: Bool = false) -> Bool {
+        if returnsBool { return rp_emit_point_bool(gobject, signal, x, y) != 0 }
+        rp_emit_point(gobject, signal, x, y)
+        return false
+    }
+
+    /// Emits a key controller's "key-pressed" for `key` (no modifiers); returns whether a
+    /// handler handled it. For tests.
+    @discardableResult
+    package func emitKeyPressed(_ key: UInt32) -> Bool { rp_emit_key_pressed(gobject, key) != 0 }
 
     /// Runs `handler` whenever the GObject property `property` changes ("notify::property").
     @discardableResult

@@ -3,6 +3,11 @@ import CGtk
 /// GNOME's toast, for GTK 4.8 (which has none; libadwaita's `AdwToastOverlay` needs 1.0+ and
 /// is not used here): a short message with at most one button, at the bottom centre of
 /// `child`, for about five seconds. One toast at a time: a new one replaces the one showing.
+///
+/// As the GNOME HIG asks, the toast waits for the person using it: its time stops while the
+/// pointer is over it or the keyboard focus is in it (a slow reader, a hand on the mouse on
+/// its way to *Undo*), and runs on, for what was left of it, once both have gone. Escape,
+/// with the focus in the toast, closes it.
 /// It slides up with a `GtkRevealer` over a `GtkOverlay`, and its box has the accessible role
 /// *alert*, so a screen reader announces it when it appears.
 @MainActor
@@ -19,6 +24,16 @@ public final class ToastOverlay: Widget {
     private let closeButton: Button
     private var action: (@MainActor () -> Void)?
     private var generation = 0
+    /// The toast's time left, in seconds, counted while nothing holds it.
+    private var remaining = 0.0
+    /// When the running time started (nil: stopped, or no toast).
+    private var runningSince: ContinuousClock.Instant?
+    private var timer: Task<Void, Never>?
+    private var pointerInside = false
+    private var focusInside = false
+    /// The pointer's and the keys' controllers on the toast (tests drive them with signals).
+    package private(set) var pointer: Object!
+    package private(set) var keys: Object!
 
     /// An overlay over `child` (put the overlay where `child` would go).
     public init(child: Widget, closeLabel: String = "Close") {
@@ -47,17 +62,64 @@ public final class ToastOverlay: Widget {
         revealer.isVisible = false
         button.onClicked { [weak self] in self?.performAction() }
         closeButton.onClicked { [weak self] in self?.dismiss() }
+        pointer = box.onPointer(
+            entered: { [weak self] in self?.hold(pointer: true) }, left: { [weak self] in self?.hold(pointer: false) })
+        box.onFocusEnter { [weak self] in self?.hold(focus: true) }
+        box.onFocusLeave { [weak self] in self?.hold(focus: false) }
+        keys = box.onKeyPressed { [weak self] key in
+            guard key == KeyValue.escape, let self, self.isShowing else { return false }
+            self.dismiss()
+            return true
+        }
         Self.installStyle()
     }
 
+    /// Whether a toast is showing.
+    public var isShowing: Bool { revealer.isVisible }
+
+    /// Whether the toast's time is stopped: the pointer is over it or the focus is in it.
+    public var isHeld: Bool { pointerInside || focusInside }
+
+    private func hold(pointer: Bool? = nil, focus: Bool? = nil) {
+        let wasHeld = isHeld
+        if let pointer { pointerInside = pointer }
+        if let focus { focusInside = focus }
+        guard isShowing, wasHeld != isHeld else { return }
+        if isHeld { stopTime() } else { runTime() }
+    }
+
+    /// Counts down what is left of the toast's time; at zero the toast closes.
+    private func runTime() {
+        timer?.cancel()
+        runningSince = .now
+        let shown = generation
+        let left = remaining
+        timer = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .seconds(left))
+            guard !Task.isCancelled, let self, self.generation == shown, !self.isHeld else { return }
+            self.dismiss()
+        }
+    }
+
+    private func stopTime() {
+        timer?.cancel()
+        timer = nil
+        if let since = runningSince {
+            let elapsed = since.duration(to: .now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            remaining = max(0, remaining - seconds)
+        }
+        runningSince = nil
+    }
+
     /// Shows `text` with a button `actionTitle` that runs `action` once and closes the toast;
-    /// it closes by itself after `timeout` seconds. Replaces the toast showing, if any.
+    /// it closes by itself after `timeout` seconds, not counting the time the pointer is over it
+    /// or the focus is in it. Replaces the toast showing, if any.
     public func show(
         _ text: String, actionTitle: String? = nil, timeout: Double = ToastOverlay.defaultTimeout,
         action: (@MainActor () -> Void)? = nil
     ) {
         generation += 1
-        let shown = generation
         label.text = text
         box.setAccessibleLabel(text)
         gtk_button_set_label(rp_button(button.gobject), actionTitle ?? "")
@@ -67,14 +129,16 @@ public final class ToastOverlay: Widget {
         revealer.isVisible = false
         revealer.isVisible = true
         gtk_revealer_set_reveal_child(rp_revealer(revealer.gobject), 1)
-        Task { @MainActor [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-            if let self, self.generation == shown { self.dismiss() }
-        }
+        remaining = timeout
+        runningSince = nil
+        if !isHeld { runTime() }
     }
 
     /// Closes the toast (its action is no longer offered).
     public func dismiss() {
+        timer?.cancel()
+        timer = nil
+        runningSince = nil
         action = nil
         gtk_revealer_set_reveal_child(rp_revealer(revealer.gobject), 0)
         revealer.isVisible = false

@@ -91,14 +91,6 @@ open class Widget: Object {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
-    /// Runs `handler` each time the keyboard focus enters the widget or one of its children
-    /// (a `GtkEventControllerFocus`, owned by the widget).
-    public func onFocusEnter(_ handler: @escaping @MainActor () -> Void) {
-        let controller = Object(UnsafeMutableRawPointer(gtk_event_controller_focus_new()), transfer: .none)
-        controller.connect("enter", handler)
-        gtk_widget_add_controller(widget, rp_event_controller(controller.gobject))
-    }
-
     /// Empty space around the widget, in pixels.
     public func setMargins(top: Int32, bottom: Int32, start: Int32, end: Int32) {
         gtk_widget_set_margin_top(widget, top)

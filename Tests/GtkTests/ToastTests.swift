@@ -1,0 +1,57 @@
+import Gtk
+
+/// The toast waits for the person using it (GNOME HIG): its time stops while the pointer is
+/// over it or the focus is in it, and Escape in it closes it.
+@MainActor
+func toastTests(_ runner: TestRunner) {
+    @MainActor func shownToast(timeout: Double) -> (Window, ToastOverlay, Button) {
+        MainQueueBridge.install()  // the toast's time runs in a task on the main actor, as in the app
+        let window = Window()
+        window.setDefaultSize(width: 480, height: 320)
+        let elsewhere = Button(label: "Elsewhere")
+        let toast = ToastOverlay(child: elsewhere)
+        window.child = toast
+        window.present()
+        MainLoop.run(until: { toast.allocatedWidth > 0 }, timeout: 5)
+        toast.show("Rex deleted", actionTitle: "Undo", timeout: timeout) {}
+        MainLoop.run(until: { toast.button.allocatedWidth > 0 }, timeout: 5)
+        return (window, toast, elsewhere)
+    }
+
+    runner.test("Toast: its time stops while the pointer is over it and runs on, for what was left, once it goes") {
+        let (window, toast, _) = shownToast(timeout: 0.5)
+        defer { window.destroy() }
+        try check(toast.isShowing, "no toast")
+        toast.pointer.emit("enter", 20, 10)
+        try check(toast.isHeld, "the pointer over it does not hold it")
+        _ = MainLoop.run(for: 1.2)
+        try check(toast.isShowing, "the toast closed under the pointer")
+        toast.pointer.emit("leave")
+        let left = MainLoop.now
+        try check(MainLoop.run(until: { !toast.isShowing }, timeout: 3), "the toast stayed after the pointer left")
+        let after = Double(MainLoop.now - left) / 1e6
+        try check(after > 0.3, "it closed \(after) s after the pointer left: its time was not kept")
+    }
+
+    runner.test("Toast: its time stops while the focus is in it (its Undo button); Escape there closes it") {
+        let (window, toast, elsewhere) = shownToast(timeout: 0.4)
+        defer { window.destroy() }
+        _ = toast.button.grabFocus()
+        MainLoop.run(until: { toast.isHeld }, timeout: 2)
+        try check(toast.isHeld, "the focus on Undo does not hold the toast")
+        _ = MainLoop.run(for: 1.0)
+        try check(toast.isShowing, "the toast closed with the focus on its button")
+        try check(toast.keys.emitKeyPressed(KeyValue.escape), "Escape in the toast was not handled")
+        try check(!toast.isShowing, "Escape did not close the toast")
+        toast.show("Whiskers deleted", actionTitle: "Undo", timeout: 0.4) {}
+        elsewhere.grabFocus()
+        try check(MainLoop.run(until: { !toast.isShowing }, timeout: 3), "a toast without focus or pointer stayed")
+    }
+
+    runner.test("Toast: Escape with no toast showing is not taken from the page") {
+        let (window, toast, _) = shownToast(timeout: 5)
+        defer { window.destroy() }
+        toast.dismiss()
+        try check(!toast.keys.emitKeyPressed(KeyValue.escape), "Escape was handled with no toast")
+    }
+}
