@@ -1038,6 +1038,45 @@ def window_width(app):
     return max(widths, default=0)
 
 
+def window_size(app):
+    """The main window's (width, height) in pixels, as the X server has it (the largest of the
+    app's windows)."""
+    sizes = []
+    for window in window_ids(app):
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
+                                  capture_output=True, text=True, timeout=10).stdout
+        values = dict(line.split("=", 1) for line in geometry.splitlines() if "=" in line)
+        if "WIDTH" in values and "HEIGHT" in values:
+            sizes.append((int(values["WIDTH"]), int(values["HEIGHT"])))
+    return max(sizes, default=(0, 0))
+
+
+def test_the_window_comes_back_at_its_size():
+    """Issue 33: a new user's first window opens at the default size; after a resize and
+    Ctrl+Q the next start opens at the size it was closed at, on the page it was on."""
+    env = private_folders()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("RayPets")
+        default = window_size(app)
+        assert default[0] < 700, f"the first window is not at the default size: {default}"
+        app.click("My pets")
+        app.wait_title("My pets")
+        resize(app, 900, 650)
+        wait_for(lambda: window_size(app) == (900, 650), "the window at 900 x 650")
+        quit_app(app)
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("My pets")
+        wait_for(lambda: window_size(app) == (900, 650), f"the window back at 900 x 650 (it is {window_size(app)})")
+        app.screenshot("window-size-restored.png")
+    finally:
+        app.quit()
+
+
 def selected_rows(app):
     return [n.name for n in walk(app.main_window()) if role_of(n) == pyatspi.ROLE_LIST_ITEM
             and has_state(n, pyatspi.STATE_SELECTED)]
@@ -1180,7 +1219,8 @@ STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight
               test_corrupt_database_start, test_read_only_start,
               test_editor_asks_before_discarding_on_every_way_back,
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
-              test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet]
+              test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
+              test_the_window_comes_back_at_its_size]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -8,8 +8,11 @@ import RayPets
 final class FakeWindow: AppWindow {
     private(set) var presentCount = 0
     private(set) var sections: [AppSection] = []
+    /// The frame it reports (set by a test).
+    var frame: WindowFrame?
     func present() { presentCount += 1 }
     func show(_ section: AppSection) { sections.append(section) }
+    func restore(_ frame: WindowFrame) { self.frame = frame }
 }
 
 /// Lines reported by a service.

@@ -19,6 +19,31 @@ struct RestorationTests {
         #expect(try NavigationState(decoding: state.encoded) == state)
     }
 
+    @Test("the window's size and maximized state survive encode and decode; a bad size line is left out, the rest kept")
+    func windowFrame() throws {
+        let frame = WindowFrame(width: 1024, height: 700, isMaximized: true)
+        let state = NavigationState(tab: .clinic, stacks: [.clinic: [.home], .learn: [.learn]], dialog: [], window: frame)
+        #expect(state.encoded.contains("window-size=1024x700\nwindow-maximized=true\n"))
+        #expect(try NavigationState(decoding: state.encoded) == state)
+        let older = NavigationState(tab: .clinic, stacks: [.clinic: [.home, .pets], .learn: [.learn]], dialog: [])
+        #expect(try NavigationState(decoding: older.encoded).window == nil, "a file without the lines: the default size")
+        for bad in ["0x700", "1024x", "x", "-5x20", "99999x700", "1024x700x3", "big"] {
+            let text = older.encoded + "window-size=\(bad)\nwindow-maximized=true\n"
+            let decoded = try NavigationState(decoding: text)
+            #expect(decoded.window == nil, "\(bad) read as a size")
+            #expect(decoded.stacks == older.stacks, "a bad size line lost the pages")
+        }
+        #expect(WindowFrame(width: 0, height: 10, isMaximized: false) == nil)
+    }
+
+    @Test("the navigation state carries the window's frame as the window tells it")
+    func stateCarriesTheWindowFrame() {
+        let app = AppHarness()
+        #expect(app.app.navigationState.window == nil, "a window that cannot tell: no frame saved")
+        app.window.frame = WindowFrame(width: 900, height: 640, isMaximized: false)
+        #expect(app.app.navigationState.window == app.window.frame)
+    }
+
     @Test("a pet id with the file's separators and escapes survives encode and decode")
     func tokensEscapeIDs() throws {
         let odd = "a,b:c%d e=f"

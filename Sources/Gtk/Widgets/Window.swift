@@ -126,6 +126,22 @@ public final class Window: Widget {
         return Int(max(0, width))
     }
 
+    /// The size the window opens at, or was last resized to (GTK keeps it while the window is
+    /// maximized: the size it goes back to): what to save to open it the same way next time.
+    /// 0 for a side that was never set.
+    public var defaultSize: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return (Int(max(0, width)), Int(max(0, height)))
+    }
+
+    /// Whether the window is maximized.
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+
+    /// Maximizes the window (before it is shown: it opens maximized).
+    public func maximize() { gtk_window_maximize(window) }
+
     /// Whether the window blocks input to other windows of the app.
     public var isModal: Bool {
         get { gtk_window_get_modal(window) != 0 }

@@ -14,7 +14,7 @@ extension AppCoordinator {
         return NavigationState(
             tab: tabs.selectedTab,
             stacks: Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, tabs.router(for: $0).routes) }),
-            dialog: dialogRouter.routes, pain: pain, draft: unsavedDraft)
+            dialog: dialogRouter.routes, pain: pain, draft: unsavedDraft, window: window.frame)
     }
 
     /// The open editor's fields, if they have changes: the dialog's editor first, else the

@@ -6,6 +6,39 @@ public protocol AppWindow: AnyObject {
     func present()
     /// Shows the welcome page or the tabs.
     func show(_ section: AppSection)
+    /// The window's size (as it would open again: not the maximized size) and whether it is
+    /// maximized; `nil` if it cannot tell.
+    var frame: WindowFrame? { get }
+    /// Opens the window at `frame` (before it is first shown: the size it opens at).
+    func restore(_ frame: WindowFrame)
+}
+
+extension AppWindow {
+    /// A window that cannot tell its size (a test's fake): `nil`.
+    public var frame: WindowFrame? { nil }
+    /// A window that cannot tell its size ignores it.
+    public func restore(_ frame: WindowFrame) {}
+}
+
+/// A window's size and whether it is maximized: saved with the navigation state, so the
+/// window comes back as it was closed. A new user's first window opens at the app's default.
+public struct WindowFrame: Equatable, Codable, Sendable {
+    /// The largest width or height kept, in pixels (a bigger number in a state file is not a size).
+    public static let maximumSide = 32_767
+    /// The width it opens at, in pixels.
+    public var width: Int
+    /// The height it opens at, in pixels.
+    public var height: Int
+    /// Whether it is maximized (it opens maximized; unmaximized, it has `width` × `height`).
+    public var isMaximized: Bool
+
+    /// A frame; `nil` unless both sides are in `1...maximumSide`.
+    public init?(width: Int, height: Int, isMaximized: Bool) {
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else { return nil }
+        self.width = width
+        self.height = height
+        self.isMaximized = isMaximized
+    }
 }
 
 /// What the main window shows: the first-launch welcome, or the tabs.

@@ -1,6 +1,6 @@
 /// The whole navigation state as one value: the selected tab, each tab's stack, the dialog's
-/// stack (and the one answer its pages don't show), and the editor's unsaved draft. Saved on
-/// quit, restored on start.
+/// stack (and the one answer its pages don't show), the editor's unsaved draft and the main
+/// window's size. Saved on quit, restored on start.
 public struct NavigationState: Equatable, Codable, Sendable {
     /// The format's version; a file from a newer RayPets is not guessed at.
     public static let currentVersion = 2  // 2: the editor's draft
@@ -15,17 +15,22 @@ public struct NavigationState: Equatable, Codable, Sendable {
     public var pain: PainLevel?
     /// The open editor's fields, if they had changes.
     public var draft: EditorDraft?
+    /// The main window's size and maximized state, if it could tell (`window-size` and
+    /// `window-maximized` lines: optional, so version 2 readers without them read the rest; a
+    /// line that is not a size is left out, and the window opens at its default).
+    public var window: WindowFrame?
 
     /// A state.
     public init(
         tab: AppTab, stacks: [AppTab: [AppRoute]], dialog: [AppRoute], pain: PainLevel? = nil,
-        draft: EditorDraft? = nil
+        draft: EditorDraft? = nil, window: WindowFrame? = nil
     ) {
         self.tab = tab
         self.stacks = stacks
         self.dialog = dialog
         self.pain = pain
         self.draft = draft
+        self.window = window
     }
 
     /// The text saved to disk: `key=value` lines, routes as tokens.
@@ -45,6 +50,9 @@ public struct NavigationState: Equatable, Codable, Sendable {
                 ("draft-notes", PercentEncoding.encode(draft.fields.notes)),
             ]
             if let focus = draft.focus { pairs.append(("draft-focus", focus.rawValue)) }
+        }
+        if let window {
+            pairs += [("window-size", "\(window.width)x\(window.height)"), ("window-maximized", "\(window.isMaximized)")]
         }
         return KeyValueText.format(pairs)
     }
@@ -90,7 +98,17 @@ public struct NavigationState: Equatable, Codable, Sendable {
             guard let level = PainLevel(rawValue: text) else { throw .corrupt("unknown pain level") }
             pain = level
         }
-        self.init(tab: tab, stacks: stacks, dialog: dialog, pain: pain, draft: try Self.draft(in: values))
+        self.init(
+            tab: tab, stacks: stacks, dialog: dialog, pain: pain, draft: try Self.draft(in: values),
+            window: Self.window(in: values))
+    }
+
+    /// The `window-*` lines, if they say a size (`WIDTHxHEIGHT`).
+    private static func window(in values: [String: String]) -> WindowFrame? {
+        guard let size = values["window-size"] else { return nil }
+        let sides = size.split(separator: "x", omittingEmptySubsequences: false)
+        guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]) else { return nil }
+        return WindowFrame(width: width, height: height, isMaximized: values["window-maximized"] == "true")
     }
 
     /// The `draft-*` lines, if any; all but the focus must be there and valid.

@@ -21,9 +21,16 @@ extension RayPetsApp {
             "--fresh: discarding the unsaved draft of \(name) (\(draft.route.token)) kept from the last run")
     }
 
-    /// Goes back to where the last run ended, if it saved a state.
-    func restoreState(of coordinator: AppCoordinator) {
-        guard let state = stateStore?.load() else { return }
+    /// The state the last run saved, if any; its window size is applied to `window` at once,
+    /// so the window opens as it was closed.
+    func savedState(sizing window: MainWindow) -> NavigationState? {
+        guard let state = stateStore?.load() else { return nil }
+        if let frame = state.window { window.restore(frame) }
+        return state
+    }
+
+    /// Goes back to where the last run ended: rebuilds `state`'s pages.
+    func restore(_ state: NavigationState, in coordinator: AppCoordinator) {
         Task { @MainActor in
             if !(await coordinator.restore(state)) { RayPetsApp.log.warning("could not restore every saved page") }
         }

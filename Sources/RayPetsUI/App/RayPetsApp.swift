@@ -95,8 +95,9 @@ public final class RayPetsApp {
             window.window.onFirstFrame { [weak self] in if let self { onFirstFrame(self) } }
         }
         observations = Self.logTransitions(of: coordinator)
+        let saved = restoring && restoresState && services.settings.hasCompletedWelcome ? savedState(sizing: window) : nil
         coordinator.start()
-        if restoring, restoresState, services.settings.hasCompletedWelcome { restoreState(of: coordinator) }
+        if let saved { restore(saved, in: coordinator) }
         if restoring, !restoresState { reportDiscardedDraft() }
         onActivated?(services)
     }

@@ -120,6 +120,18 @@ public final class MainWindow: AppWindow, Feedback {
     /// Shows and raises the window.
     public func present() { window.present() }
 
+    /// The size the window would open at again, and whether it is maximized.
+    public var frame: WindowFrame? {
+        let size = window.defaultSize
+        return WindowFrame(width: size.width, height: size.height, isMaximized: window.isMaximized)
+    }
+
+    /// Opens at `frame`'s size (unmaximized), maximized if it was.
+    public func restore(_ frame: WindowFrame) {
+        window.setDefaultSize(width: Int32(frame.width), height: Int32(frame.height))
+        if frame.isMaximized { window.maximize() }
+    }
+
     /// Shows the welcome page or the tabs (with the tab switcher in the header bar).
     public func show(_ section: AppSection) {
         self.section = section
