@@ -52,7 +52,9 @@ public struct NavigationState: Equatable, Codable, Sendable {
             if let focus = draft.focus { pairs.append(("draft-focus", focus.rawValue)) }
         }
         if let window {
-            pairs += [("window-size", "\(window.width)x\(window.height)"), ("window-maximized", "\(window.isMaximized)")]
+            pairs += [
+                ("window-size", "\(window.width)x\(window.height)"), ("window-maximized", "\(window.isMaximized)"),
+            ]
         }
         return KeyValueText.format(pairs)
     }

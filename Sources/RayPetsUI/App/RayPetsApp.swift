@@ -95,7 +95,8 @@ public final class RayPetsApp {
             window.window.onFirstFrame { [weak self] in if let self { onFirstFrame(self) } }
         }
         observations = Self.logTransitions(of: coordinator)
-        let saved = restoring && restoresState && services.settings.hasCompletedWelcome ? savedState(sizing: window) : nil
+        let saved =
+            restoring && restoresState && services.settings.hasCompletedWelcome ? savedState(sizing: window) : nil
         coordinator.start()
         if let saved { restore(saved, in: coordinator) }
         if restoring, !restoresState { reportDiscardedDraft() }
