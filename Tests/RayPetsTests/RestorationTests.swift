@@ -22,11 +22,13 @@ struct RestorationTests {
     @Test("the window's size and maximized state survive encode and decode; a bad size line is left out, the rest kept")
     func windowFrame() throws {
         let frame = WindowFrame(width: 1024, height: 700, isMaximized: true)
-        let state = NavigationState(tab: .clinic, stacks: [.clinic: [.home], .learn: [.learn]], dialog: [], window: frame)
+        let state = NavigationState(
+            tab: .clinic, stacks: [.clinic: [.home], .learn: [.learn]], dialog: [], window: frame)
         #expect(state.encoded.contains("window-size=1024x700\nwindow-maximized=true\n"))
         #expect(try NavigationState(decoding: state.encoded) == state)
         let older = NavigationState(tab: .clinic, stacks: [.clinic: [.home, .pets], .learn: [.learn]], dialog: [])
-        #expect(try NavigationState(decoding: older.encoded).window == nil, "a file without the lines: the default size")
+        #expect(
+            try NavigationState(decoding: older.encoded).window == nil, "a file without the lines: the default size")
         for bad in ["0x700", "1024x", "x", "-5x20", "99999x700", "1024x700x3", "big"] {
             let text = older.encoded + "window-size=\(bad)\nwindow-maximized=true\n"
             let decoded = try NavigationState(decoding: text)
