@@ -41,5 +41,6 @@ static inline GtkOverlay *rp_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkRevealer *rp_revealer(gpointer p) { return GTK_REVEALER(p); }
 static inline gboolean rp_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
 static inline gboolean rp_is_root(gpointer p) { return GTK_IS_ROOT(p); }
+static inline GtkRoot *rp_root(gpointer p) { return GTK_ROOT(p); }
 
 #endif

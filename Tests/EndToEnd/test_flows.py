@@ -1077,6 +1077,41 @@ def test_the_window_comes_back_at_its_size():
         app.quit()
 
 
+def test_focus_comes_home():
+    """Issue 33: with the keyboard, Back puts the focus on the control that opened the page that
+    left (a button, a pet's row), and closing the dialog on the button that opened it."""
+    with started() as app:
+        def tab_to(name):
+            for _ in range(12):
+                if app.focused() and app.focused()[1] == name:
+                    return
+                app.keys("Tab")
+            raise AssertionError(f"Tab never reached {name}: {app.focused()}")
+        app.wait_title("RayPets")
+        for button, title in [("My pets", "My pets"), ("Clinic info", "Clinic info")]:
+            tab_to(button)
+            app.keys("Return")
+            app.wait_title(title)
+            app.keys("alt+Left")
+            app.wait_title("RayPets")
+            wait_for(lambda: app.focused() == ("push button", button), f"the focus back on {button}")
+        tab_to("Schedule appointment")
+        app.keys("Return")
+        app.wait_title("Which pet?", dialog=True)
+        app.keys("Escape")
+        app.wait_no_dialog()
+        wait_for(lambda: app.focused(app.main_window()) == ("push button", "Schedule appointment"),
+                 "the focus back on Schedule appointment")
+        tab_to("My pets")
+        app.keys("Return")
+        app.wait_title("My pets")
+        app.choose_row("Clover")
+        app.wait_title("Clover")
+        app.keys("alt+Left")
+        app.wait_title("My pets")
+        wait_for(lambda: app.focused() == ("list item", "Clover, Rabbit, 2 years"), "the focus back on Clover's row")
+
+
 def selected_rows(app):
     return [n.name for n in walk(app.main_window()) if role_of(n) == pyatspi.ROLE_LIST_ITEM
             and has_state(n, pyatspi.STATE_SELECTED)]
@@ -1220,7 +1255,7 @@ STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight
               test_editor_asks_before_discarding_on_every_way_back,
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
-              test_the_window_comes_back_at_its_size]
+              test_the_window_comes_back_at_its_size, test_focus_comes_home]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -124,6 +124,7 @@ func leavingTests(_ runner: TestRunner) {
         let driver = GtkDriver(f)
         try await driver.perform(.press("Schedule appointment"))
         try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Sick"))  // an answer: leaving now asks (the pet alone does not)
         let routes = f.dialog.routes
         for leave in [{ f.window.dialogHost.cancelButton?.click() }, { f.window.dialogHost.closeAction?.activate() }] {
             leave()

@@ -90,6 +90,20 @@ package enum VisibleControls {
         }
     }
 
+    /// What the focus widget of the first shown window not under a modal one shows: its
+    /// labels' texts (a row's title and subtitle, a button's label), else its type; `nil` when
+    /// that window focuses nothing.
+    package static func focusedText() -> String? {
+        guard let window = shownWindows().last(where: { !Window.isUnderModalWindow(rp_window($0)) }),
+            let focus = gtk_root_get_focus(rp_root(window))
+        else { return nil }
+        var texts: [String] = []
+        walk(focus) { widget in
+            if rp_is_label(widget) != 0 { texts.append(String(cString: rp_label_text(widget))) }
+        }
+        return texts.isEmpty ? String(cString: rp_type_name(focus)) : texts.joined(separator: " ")
+    }
+
     /// The process's toplevel windows that are shown, oldest first.
     private static func shownWindows() -> [UnsafeMutableRawPointer] {
         guard let toplevels = gtk_window_get_toplevels() else { return [] }  // not owned
@@ -165,6 +179,15 @@ package final class PressableButton {
             let parent = gtk_widget_get_parent(widget)
         else { return false }
         return rp_is_stack_switcher(parent) != 0
+    }
+
+    /// Gives it the keyboard focus, as Tab would; whether it took it.
+    package func focus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    /// Whether it is its window's focus widget (what has the keyboard focus when the window does).
+    package var isFocus: Bool {
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        return gtk_root_get_focus(root) == widget
     }
 
     /// Presses it as a click does (its "clicked" signal; the keyboard's "activate" would add

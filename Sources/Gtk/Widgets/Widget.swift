@@ -164,6 +164,11 @@ open class Widget: Object {
         return true
     }
 
+    /// Whether this widget is `ancestor` or inside it.
+    public func isInside(_ ancestor: Widget) -> Bool {
+        widget == ancestor.widget || gtk_widget_is_ancestor(widget, ancestor.widget) != 0
+    }
+
     /// Moves keyboard focus to the first widget inside this one that takes it, as Tab would
     /// (`gtk_widget_child_focus`). Returns whether one did; does nothing off screen.
     @discardableResult
@@ -211,7 +216,18 @@ package final class SavedFocus {
         g_object_ref(UnsafeMutableRawPointer(focus))
     }
 
+    /// The focus widget of `window` (the one that has the focus when the window is active),
+    /// whether or not the window is active now; `nil` if it has none.
+    package init?(of window: Window) {
+        guard let focus = gtk_root_get_focus(rp_root(window.gobject)) else { return nil }
+        focused = focus
+        g_object_ref(UnsafeMutableRawPointer(focus))
+    }
+
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(focused)) }
+
+    /// The remembered widget.
+    package var widget: Widget { Widget(UnsafeMutableRawPointer(focused), transfer: .none) }
 
     /// Whether the remembered widget is inside `widget` (or is it).
     package func isInside(_ widget: Widget) -> Bool {

@@ -9,14 +9,15 @@ import Navigation
 /// page's model (whose coordinator dismisses the page). Escape and the alert's close request
 /// give the alert's safe answer, so they go through `onResponse` too. The alert closes when
 /// its page leaves the router; if it is destroyed from outside (with its parent), the router
-/// is told, and its page's `onDismissed` runs.
+/// is told, and its page's `onDismissed` runs. When it closes, the focus comes back to where
+/// it was in the window it was over (the field being edited, for *Keep editing*).
 @MainActor
 public final class GtkAlertHost<Route: NavigationRoute>: NavigationHost {
     /// The router.
     public weak var delegate: (any NavigationHostDelegate)?
     private let parent: @MainActor () -> Window?
     private let makeAlert: @MainActor (Page<Route>) -> AlertWindow
-    private var shown: (page: PageID, alert: AlertWindow)?
+    private var shown: (page: PageID, alert: AlertWindow, over: Window?, focus: SavedFocus?)?
 
     /// A host showing alerts over the window `parent` returns when an alert opens (the
     /// open dialog, else the main window), built by `makeAlert`.
@@ -36,18 +37,22 @@ public final class GtkAlertHost<Route: NavigationRoute>: NavigationHost {
         guard shown?.page != top.id else { return }
         close()
         let alert = makeAlert(top)
-        shown = (top.id, alert)
+        let over = parent()
+        shown = (top.id, alert, over, over.flatMap { SavedFocus(of: $0) })
         alert.window.onDestroy { [weak self] in
             guard let self, self.shown?.page == top.id else { return }  // destroyed from outside
             self.shown = nil
             self.delegate?.hostDidClose()
         }
-        alert.present(over: parent())
+        alert.present(over: over)
     }
 
     private func close() {
         guard let shown else { return }
         self.shown = nil
         shown.alert.close()
+        guard let over = shown.over, over.isMapped else { return }
+        over.present()
+        shown.focus?.restore()
     }
 }

@@ -8,6 +8,8 @@ import Navigation
 /// non-empty and is destroyed when it becomes empty. Its `BackNavigation` follows this host:
 /// Back asks the router to go back, Cancel, Escape and the close button ask it to close. If
 /// the dialog is destroyed from outside (with its parent), the router is told it has gone.
+/// When the dialog closes, the focus comes back to the control that opened it, in the window
+/// it was over.
 ///
 /// The dialog's top page is the one shown (`isShown(_:of:)`), except while an alert is over
 /// the dialog. In debug builds, what the pages that left brought is checked as
@@ -22,6 +24,8 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     private let makeView: PageViewFactory<Route>
     private let labels: NavigationLabels
     private var dialog: DialogWindow<Route>?
+    /// The control that had the focus in `parent` when the dialog opened.
+    private var opener: SavedFocus?
     private var pages: [Page<Route>] = []
     private var leaks: LeakWarnings<Route>!
 
@@ -77,6 +81,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     public var backRouter: (any NavigationHostDelegate)? { delegate }
 
     private func open() -> DialogWindow<Route> {
+        opener = parent.flatMap { SavedFocus(of: $0) }
         let dialog = DialogWindow(makeView: makeView, labels: labels, size: dialogSize)
         dialog.pages.onViewCreated = { [weak self] view in self?.onViewCreated?(view) }
         dialog.window.setTransient(for: parent)
@@ -99,6 +104,13 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         self.dialog = nil
         onChange = nil
         dialog.window.destroy()
+        // The focus comes home: to the control that opened the dialog, in the window it was
+        // over (unless that window is going away too).
+        let opener = self.opener
+        self.opener = nil
+        guard let parent, parent.isMapped else { return }
+        parent.present()
+        opener?.restore()
     }
 
     // MARK: For tests and tools in this package

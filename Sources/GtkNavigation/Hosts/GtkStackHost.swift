@@ -21,6 +21,11 @@ import Navigation
 /// router: the top page, or, when split, the sidebar page and the page beside it — and none
 /// while a modal window (a dialog, an alert) is transient for the host's window.
 ///
+/// **Focus comes home.** When pages are added, the control that had the keyboard focus (the
+/// button or row that opened them) is remembered with its page; when that page is shown
+/// again because the pages above it left (Back, a swipe, a flow that ended), it gets the focus
+/// back (`PageView.focusOnReturn(opener:)`), in one stack or beside a sidebar.
+///
 /// **Leaks.** In debug builds the host checks that what the pages that left brought (their
 /// models and what was registered with them) is gone once it has settled, and logs a
 /// `GtkNavigation` warning naming the route and the type for anything still alive.
@@ -38,6 +43,10 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     public var onChange: (@MainActor () -> Void)?
     private weak var window: Window?
     private var leaks: LeakWarnings<Route>!
+    /// The pages shown, bottom first, as of the last `show`.
+    private var shownIDs: [PageID] = []
+    /// For a page covered by the pages above it: the control that had the focus as they opened.
+    private var openers: [PageID: SavedFocus] = [:]
 
     /// A host for pages inside `window`, building views with `makeView`.
     public convenience init(window: Window, makeView: @escaping PageViewFactory<Route>) {
@@ -79,15 +88,40 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
 
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
+        let ids = pages.map(\.id)
+        let before = shownIDs
+        if ids.count > before.count, ids.starts(with: before) { rememberOpener(among: before) }
         if let split {
             split.show(pages, transition: transition)
         } else {
             self.pages.show(pages, transition: transition)
         }
+        shownIDs = ids
+        if ids.count < before.count, before.starts(with: ids) { focusOpener() }
+        openers = openers.filter { ids.contains($0.key) }
         title = pages.last?.title
         canGoBack = pages.count > 1
         onChange?()
         leaks.shown(pages)
+    }
+
+    /// Remembers the control that has the focus now, if it is on one of the pages `below`
+    /// (about to be covered), as that page's opener.
+    private func rememberOpener(among below: [PageID]) {
+        guard let window, let focus = SavedFocus(of: window), focus.isInside(widget) else { return }
+        guard let owner = below.last(where: { id in view(for: id).map { focus.isInside($0.widget) } ?? false })
+        else { return }
+        openers[owner] = focus
+    }
+
+    /// After pages left: the page that has the focus now (the views gave it to the page
+    /// shown) gets it on the control that opened the pages that left, if that page has one.
+    private func focusOpener() {
+        guard let window, let focus = SavedFocus(of: window) else { return }
+        let target = split?.presentation.panes.map { $0.shownContent?.id ?? $0.sidebar.id } ?? shownIDs.last
+        guard let target, let view = view(for: target), focus.isInside(view.widget) else { return }
+        let opener = openers.removeValue(forKey: target)
+        _ = view.focusOnReturn(opener: opener.flatMap { $0.isInside(view.widget) ? $0.widget : nil })
     }
 
     /// Whether a person can see and use the page `id` of `pages`: the top page, or, when

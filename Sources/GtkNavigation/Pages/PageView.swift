@@ -23,6 +23,15 @@ public protocol PageView: AnyObject {
     /// when asked (a row of a `ListView`, made only once it is about to show) implements this
     /// instead: scroll to the row, then focus it.
     func focusInitially() -> Bool
+    /// Gives the keyboard focus back when the page is shown again because the pages above it
+    /// left (Back, a swipe, a flow that ended): `opener` is the control on this page that had
+    /// the focus when the page above it opened (the row or button that opened it), if it is
+    /// still on this page. Returns whether it gave the focus.
+    ///
+    /// The default focuses `opener`, else does what ``focusInitially()`` does. A view whose
+    /// controls are made again while it is covered (a `ListView`'s rows are reused for other
+    /// items) implements this instead and focuses the item that opened the page.
+    func focusOnReturn(opener: Widget?) -> Bool
 }
 
 extension PageView {
@@ -31,6 +40,12 @@ extension PageView {
 
     /// Focuses ``initialFocus``.
     public func focusInitially() -> Bool { initialFocus?.grabFocus() ?? false }
+
+    /// Focuses `opener`, else does what ``focusInitially()`` does.
+    public func focusOnReturn(opener: Widget?) -> Bool {
+        if let opener, opener.grabFocus() { return true }
+        return focusInitially()
+    }
 }
 
 /// Builds the view for a page. The app supplies one; hosts call it for each new page.

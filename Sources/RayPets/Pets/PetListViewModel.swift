@@ -48,6 +48,8 @@ public final class PetListViewModel: ScreenModel, ChangingModel {
     /// The pet whose page was opened last, still open or not: its row gets the focus when the
     /// list comes back.
     public private(set) var recentPet: Pet.ID?
+    /// The recent pet's row when its page opened: the nearest row once the pet is gone.
+    private var recentRow: Int?
     /// Set by the coordinator: what choosing a pet does.
     public var onSelect: (@MainActor (Pet) -> Void)?
     /// Set by the coordinator: what "Add pet" does.
@@ -136,13 +138,21 @@ public final class PetListViewModel: ScreenModel, ChangingModel {
     /// The row of `shownPet`, if it is listed.
     public var shownRow: Int? { shownPet.flatMap(list.index(of:)) }
 
-    /// The row that gets the focus when the list shows: the recent pet's, else the first.
-    public var focusRow: Int? { recentPet.flatMap(list.index(of:)) ?? (count == 0 ? nil : 0) }
+    /// The row that gets the focus when the list shows: the recent pet's; if that pet was
+    /// deleted, the row now where its row was (or the last row); else the first.
+    public var focusRow: Int? {
+        guard count > 0 else { return nil }
+        if let row = recentPet.flatMap(list.index(of:)) { return row }
+        return min(recentRow ?? 0, count - 1)
+    }
 
     /// The coordinator opened `pet`'s page above the list (`nil`: that page left).
     public func showing(_ pet: Pet.ID?) {
         shownPet = pet
-        if let pet { recentPet = pet }
+        if let pet {
+            recentPet = pet
+            recentRow = list.index(of: pet)
+        }
         onChange?()
     }
 

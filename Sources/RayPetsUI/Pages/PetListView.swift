@@ -42,8 +42,11 @@ final class PetListView: PageView {
         // Rows come and go where the list says (the rows before `index` do not move), then
         // everything else shown follows.
         model.list.onUpdate = { [weak model] index, removed, added in
+            let hadFocus = rows.root.containsFocus
             rows.itemsChanged(at: index, removed: removed, added: added)
             if let model { update(model) }
+            // The focused row went (its pet was deleted): the focus goes to the nearest row.
+            if hadFocus, !rows.root.containsFocus, let row = model?.focusRow { _ = rows.list.focusRow(at: row) }
         }
         model.onChange = { [weak model] in if let model { update(model) } }
         search.onSearchChanged { [weak model, weak search] in
@@ -65,5 +68,13 @@ final class PetListView: PageView {
     func focusInitially() -> Bool {
         if let row = model?.focusRow, rows.list.focusRow(at: row) { return true }
         return add.grabFocus() || search.grabFocus()
+    }
+
+    /// Back on the list: the row of the pet whose page was open (the row that opened it may
+    /// show another pet by now: rows are reused), as `focusInitially()`; a button that opened
+    /// a page (Add pet) gets the focus back.
+    func focusOnReturn(opener: Widget?) -> Bool {
+        if let opener, !opener.isInside(rows.root), opener.grabFocus() { return true }
+        return focusInitially()
     }
 }
