@@ -90,6 +90,15 @@ def all_tabs(window):
     return {node.name for node in walk(window) if role_of(node) == pyatspi.ROLE_PAGE_TAB}
 
 
+def page_title(page):
+    """The name of a stack page's root, or None if the page went while it was read (a page
+    that leaves, or a list row replaced, frees its accessible between two reads)."""
+    try:
+        return page.getChildAtIndex(0).name if page.childCount else None
+    except Exception:
+        return None
+
+
 def visible_nodes(window):
     """The accessibles of `window` a user can see.
 
@@ -113,7 +122,7 @@ def visible_nodes(window):
         children = [c for c in children if c is not None]
         pages = [c for c in children if c.name == "GtkStackPage"]
         if pages:
-            shown = [p for p in pages if p.childCount and p.getChildAtIndex(0).name == title]
+            shown = [p for p in pages if page_title(p) == title]
             if shown:
                 children = [c for c in children if c not in pages] + shown[-1:]
         tab_pages = [c for c in children if c.name in tabs and role_of(c) == pyatspi.ROLE_PANEL]
