@@ -169,6 +169,36 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// a split, the content's Back button does the same).
     public func tapBack() { delegate?.hostDidRequestBack() }
 
+    /// The user swipes back over the stack (a touchscreen's edge swipe; with `touchpad`, a
+    /// two-finger swipe): the page travels `fraction` of the width, in ten movements over half
+    /// a second (with `flick`, a twentieth of a second: fast), and is let go. The same
+    /// ``BackSwipe`` the GTK hosts use decides: past its threshold (or a flick) it goes Back
+    /// through the one Back path, `hostDidRequestBack()`, where a leave guard may still keep
+    /// the page; else nothing happens. Only where Back is in one stack (`showsBackButton`):
+    /// beside a sidebar, a swipe does nothing. Returns whether it went Back (asked the router).
+    @discardableResult
+    public func swipeBack(
+        _ fraction: Double, flick: Bool = false, touchpad: Bool = false, rightToLeft: Bool = false
+    ) -> Bool {
+        guard showsBackButton else { return false }
+        var swipe = BackSwipe(
+            width: Double(width > 0 ? width : 400), isRightToLeft: rightToLeft,
+            source: touchpad ? .touchpad : .touchscreen)
+        let distance = fraction * swipe.width
+        let steps = 10
+        let interval = flick ? 0.005 : 0.05
+        for step in 1...steps {
+            let time = Double(step) * interval
+            var delta = distance / Double(steps)
+            if touchpad { delta = -delta }
+            if rightToLeft { delta = -delta }
+            swipe.move(by: delta, at: time)
+        }
+        guard swipe.end(at: Double(steps) * interval) else { return false }
+        delegate?.hostDidRequestBack()
+        return true
+    }
+
     /// The user presses the sidebar's Back (split only; does nothing when it is not shown).
     public func tapSidebarBack() {
         guard showsSidebarBack, let sidebar = presentation.panes?.sidebar else { return }

@@ -1,0 +1,98 @@
+/// The logic of a swipe back, with no widgets: how far the fingers have taken the page, and
+/// whether letting go goes Back or springs back. A host feeds it the input's movements
+/// (`GtkNavigation` does, from a touchpad's two-finger swipe and a touchscreen's edge swipe;
+/// `NavigationTesting`'s `InMemoryHost.swipeBack` does in tests) and, on release, goes Back
+/// through its router's one Back path when ``end(at:)`` says so — where the leave guards are
+/// asked like for every other input.
+///
+/// **Direction.** Back follows the reading direction: the page moves towards the trailing
+/// edge (right, or left in a right-to-left locale) as the fingers do. A touchscreen reports
+/// the fingers' offset; a touchpad reports scroll deltas, which point the other way (content
+/// scrolls against the fingers), so its movements are mirrored.
+///
+/// **Commit.** Letting go commits when the page has travelled at least ``threshold`` of the
+/// width, or when the fingers were still moving towards the trailing edge faster than
+/// ``flickSpeed`` (a flick) after a small start; a release while moving back towards the
+/// leading edge springs back, however far the page was.
+public struct BackSwipe: Sendable, Equatable {
+    /// Where the movements come from.
+    public enum Source: Sendable, Equatable {
+        /// A touchscreen: offsets of the finger from where it went down.
+        case touchscreen
+        /// A touchpad's two-finger swipe: scroll deltas, opposite to the fingers' motion.
+        case touchpad
+    }
+
+    /// The width the page can travel, in pixels (the host's width).
+    public let width: Double
+    /// Whether the locale reads right to left (the page goes left).
+    public let isRightToLeft: Bool
+    /// Where the movements come from.
+    public let source: Source
+    /// The share of the width past which letting go commits (0.5 by default).
+    public let threshold: Double
+    /// The speed towards the trailing edge, in pixels per second, above which letting go
+    /// commits even short of the threshold (a flick; 600 by default).
+    public let flickSpeed: Double
+    /// The share of the width a flick must have travelled first (0.05 by default): a tap that
+    /// twitches is not a flick.
+    public let flickStart: Double
+
+    /// How far the page has travelled towards the trailing edge, in pixels (never below 0,
+    /// never past `width`).
+    public private(set) var offset: Double = 0
+    /// The recent positions, for the release speed: (time in seconds, offset).
+    private var samples: [Sample] = []
+
+    private struct Sample: Sendable, Equatable {
+        let time: Double
+        let offset: Double
+    }
+
+    /// A swipe over a host `width` pixels wide.
+    public init(
+        width: Double, isRightToLeft: Bool = false, source: Source, threshold: Double = 0.5,
+        flickSpeed: Double = 600, flickStart: Double = 0.05
+    ) {
+        self.width = max(width, 1)
+        self.isRightToLeft = isRightToLeft
+        self.source = source
+        self.threshold = threshold
+        self.flickSpeed = flickSpeed
+        self.flickStart = flickStart
+    }
+
+    /// How far the page has travelled, from 0 (where it was) to 1 (off the trailing edge).
+    public var progress: Double { offset / width }
+
+    /// The page's horizontal translation to draw now, in pixels (negative in a right-to-left
+    /// locale).
+    public var translation: Double { isRightToLeft ? -offset : offset }
+
+    /// The input moved by `delta` pixels along x (a touchscreen's change of offset, a
+    /// touchpad's scroll delta) at `time` seconds (any monotonic clock).
+    public mutating func move(by delta: Double, at time: Double) {
+        var towardsTrailing = source == .touchpad ? -delta : delta
+        if isRightToLeft { towardsTrailing = -towardsTrailing }
+        offset = min(max(offset + towardsTrailing, 0), width)
+        samples.append(Sample(time: time, offset: offset))
+        // The speed at release is measured over the last tenth of a second.
+        samples.removeAll { time - $0.time > 0.1 }
+    }
+
+    /// The speed towards the trailing edge over the last tenth of a second before `time`, in
+    /// pixels per second (negative: moving back).
+    public func speed(at time: Double) -> Double {
+        guard let first = samples.first, let last = samples.last, last.time > first.time else { return 0 }
+        guard time - last.time <= 0.1 else { return 0 }  // held still before letting go
+        return (last.offset - first.offset) / (last.time - first.time)
+    }
+
+    /// Whether letting go at `time` goes Back (`true`) or springs back.
+    public func end(at time: Double) -> Bool {
+        let speed = speed(at: time)
+        if speed < -flickSpeed / 3 { return false }  // on its way back: the user changed their mind
+        if progress >= threshold { return true }
+        return speed >= flickSpeed && progress >= flickStart
+    }
+}
