@@ -191,7 +191,6 @@ static inline void rp_add_window_shortcut(gpointer widget, const char *trigger, 
 /* g_signal_emit_by_name is variadic: these emit one signal of a known shape (tests drive the
  * event controllers with them where the display cannot make the events: a touchpad's swipe,
  * a touchscreen, a pointer on Xvfb). */
-static inline void rp_emit(gpointer object, const char *signal) { g_signal_emit_by_name(object, signal); }
 static inline void rp_emit_point(gpointer object, const char *signal, double x, double y) {
     g_signal_emit_by_name(object, signal, x, y);
 }

@@ -42,5 +42,10 @@ static inline GtkRevealer *rp_revealer(gpointer p) { return GTK_REVEALER(p); }
 static inline gboolean rp_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
 static inline gboolean rp_is_root(gpointer p) { return GTK_IS_ROOT(p); }
 static inline GtkRoot *rp_root(gpointer p) { return GTK_ROOT(p); }
+static inline GtkEventControllerScroll *rp_scroll_controller(gpointer p) { return GTK_EVENT_CONTROLLER_SCROLL(p); }
+static inline GtkGesture *rp_gesture(gpointer p) { return GTK_GESTURE(p); }
+static inline GtkGestureDrag *rp_gesture_drag(gpointer p) { return GTK_GESTURE_DRAG(p); }
+static inline GtkPicture *rp_picture(gpointer p) { return GTK_PICTURE(p); }
+static inline GdkPaintable *rp_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 
 #endif

@@ -58,6 +58,10 @@ final class GtkDriver: AppDriver {
             window.dialogHost.window?.close()
         case .switchTab(let tab):
             window.tabHost.stack.setVisibleChild(name: "tab-\(AppTab.allCases.firstIndex(of: tab)!)", transition: .none)
+        case .swipeBack(let committed):
+            let swipe = window.dialogHost.swipeBack ?? window.tabHost.selectedHost?.swipeBack
+            guard let swipe else { throw Failure(description: "no stack to swipe") }
+            await swipeWithTouch(swipe, to: committed ? 0.7 : 0.25)
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
             throw Failure(description: "\(action) acts on models; the walk does it, not the driver")
         case .resize, .chooseInSidebar, .sidebarBack:
@@ -180,4 +184,20 @@ func shrink(_ fixture: AppFixture, through widths: [Int]) throws -> Int {
 /// shortens the walks with it), else `default`.
 func walkSteps(default steps: Int) -> Int {
     getenv("WALK_STEPS").flatMap { Int(String(cString: $0)) } ?? steps
+}
+
+/// A touchscreen swipe from the leading edge over `swipe`'s host, through its real gesture's
+/// signals: the finger goes down 4 px from the edge and moves `fraction` of the width towards
+/// the trailing edge; short of the threshold it is held still before it lifts (no flick).
+@MainActor
+func swipeWithTouch(_ swipe: SwipeBack, to fraction: Double, rightToLeft: Bool = false) async {
+    let drag = swipe.controllers.drag
+    // A finger touches what is drawn: a stack just switched to is laid out first.
+    for _ in 0..<100 where swipe.root.allocatedWidth == 0 { await MainLoop.idle() }
+    let width = Double(swipe.root.allocatedWidth)
+    let sign = rightToLeft ? -1.0 : 1.0
+    drag.emit("drag-begin", rightToLeft ? width - 4 : 4, 200)
+    for step in 1...8 { drag.emit("drag-update", sign * fraction * width * Double(step) / 8, 0) }
+    if fraction < 0.5 { try? await Task.sleep(for: .milliseconds(120)) }
+    drag.emit("drag-end", sign * fraction * width, 0)
 }

@@ -74,6 +74,10 @@ final class InMemoryDriver: AppDriver {
         case .sidebarBack:
             guard harness.clinicHost.showsSidebarBack else { throw NoSuchControl(description: "no sidebar Back") }
             harness.clinicHost.tapSidebarBack()
+        case .swipeBack(let committed):
+            // Committed: past the threshold (a touchpad now and then); else let go short.
+            let host = harness.dialogHost.isOpen ? harness.dialogHost : harness.tabHost.selectedHost
+            host?.swipeBack(committed ? 0.7 : 0.2, touchpad: committed && host?.pages.count ?? 0 > 2)
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
             throw NoSuchControl(description: "\(action) acts on models; the walk does it, not the driver")
         }

@@ -82,6 +82,12 @@ public enum MainLoop {
             + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
     }
 
+    /// Whether GTK animates (`gtk-enable-animations`: the desktop's setting, or a test's).
+    package static var animationsEnabled: Bool {
+        guard let settings = gtk_settings_get_default() else { return false }
+        return rp_object_get_boolean(UnsafeMutableRawPointer(settings), "gtk-enable-animations") != 0
+    }
+
     /// Turns GTK's animations on or off for this process (`gtk-enable-animations`). For this
     /// package's tests and benchmarks (`GtkTestDriver` outside it).
     package static func setAnimationsEnabled(_ enabled: Bool) {

@@ -272,7 +272,7 @@ extension Object {
 
     /// Emits `signal` (no arguments, no result): for tests, where the display cannot make
     /// the event (a touchpad, a touchscreen, a pointer on a virtual display).
-    package func emit(_ signal: String) { rp_emit(gobject, signal) }
+    package func emit(_ signal: String) { rp_signal_emit_void(gobject, signal) }
 
     /// Emits `signal` with two numbers (a drag's offset, a scroll's deltas, a pointer's place);
     /// returns what the handlers returned for a signal that returns whether it was handled.

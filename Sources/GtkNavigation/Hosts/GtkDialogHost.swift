@@ -55,7 +55,8 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         leaks.shown(pages)
         guard !pages.isEmpty else { return close() }
         let dialog = self.dialog ?? open()
-        dialog.pages.show(pages, transition: transition)
+        // A swipe that goes Back has slid the page itself.
+        dialog.pages.show(pages, transition: dialog.swipe.isFinishing ? .none : transition)
         onChange?()
     }
 
@@ -87,6 +88,12 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         dialog.window.setTransient(for: parent)
         dialog.window.joinApplication(of: parent)
         dialog.navigation.follow(self)
+        dialog.swipe.target = { [weak self, weak dialog] in
+            guard let self, let dialog, self.pages.count > 1, !dialog.window.isUnderModalWindow,
+                let view = dialog.pages.shownView
+            else { return nil }
+            return (view.widget, self.pages[self.pages.count - 2].title)
+        }
         dialog.window.onDestroy { [weak self, weak dialog] in
             // Destroyed by someone else (e.g. along with the main window).
             guard let self, let dialog, self.dialog === dialog else { return }
@@ -114,6 +121,9 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     }
 
     // MARK: For tests and tools in this package
+
+    /// The open dialog's swipe back (tests drive its controllers with signals).
+    package var swipeBack: SwipeBack? { dialog?.swipe }
 
     /// Called with every page view right after it is created.
     package var onViewCreated: (@MainActor (any PageView) -> Void)?

@@ -21,6 +21,13 @@ import Navigation
 /// router: the top page, or, when split, the sidebar page and the page beside it — and none
 /// while a modal window (a dialog, an alert) is transient for the host's window.
 ///
+/// **Swipe back.** Where Back is one stack (not beside a sidebar), a touchpad's two-finger
+/// swipe towards the trailing edge or a touchscreen's swipe from the leading edge moves the
+/// page with the fingers and shows where Back will land; letting go past half the width (or
+/// with a flick) goes Back through the window's `navigation.back` action, the path every Back
+/// takes, where the leave guards are asked; a page that does not leave springs back. See the
+/// *Gestures* article.
+///
 /// **Focus comes home.** When pages are added, the control that had the keyboard focus (the
 /// button or row that opened them) is remembered with its page; when that page is shown
 /// again because the pages above it left (Back, a swipe, a flow that ended), it gets the focus
@@ -43,8 +50,10 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     public var onChange: (@MainActor () -> Void)?
     private weak var window: Window?
     private var leaks: LeakWarnings<Route>!
-    /// The pages shown, bottom first, as of the last `show`.
+    /// The pages shown, bottom first, as of the last `show`, and their titles.
     private var shownIDs: [PageID] = []
+    private var shownTitles: [String] = []
+    private let swipe: SwipeBack
     /// For a page covered by the pages above it: the control that had the focus as they opened.
     private var openers: [PageID: SavedFocus] = [:]
 
@@ -60,6 +69,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         self.split = split
         self.window = window
         pages = split?.single ?? PageViews(makeView: makeView)
+        swipe = SwipeBack(content: split?.root ?? pages.stack)
         leaks = LeakWarnings { [weak self] in self?.isTransitionRunning != true }
         window.onDestroy { [weak self] in self?.delegate?.hostDidClose() }
         split?.onBack = { [weak self] page in
@@ -67,10 +77,20 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
             if let page { delegate.hostDidRequestBack(from: page) } else { delegate.hostDidRequestBack() }
         }
         split?.onPresentationChange = { [weak self] in self?.onChange?() }
+        swipe.target = { [weak self] in self?.swipeTarget() }
+    }
+
+    /// What a swipe takes back now: the shown page's view and the title Back lands on; none
+    /// beside a sidebar, on the first page or under a modal window. (A page still sliding in
+    /// can be swiped back at once, as Back can be pressed.)
+    private func swipeTarget() -> (view: Widget, landing: String)? {
+        guard !isSplit, shownIDs.count > 1, window?.isUnderModalWindow != true, let view = shownView, let landing = shownTitles.dropLast().last
+        else { return nil }
+        return (view.widget, landing)
     }
 
     /// The host's widget: put it in the window.
-    public var widget: Widget { split?.root ?? pages.stack }
+    public var widget: Widget { swipe.root }
 
     /// Whether a sidebar sits beside its content now (never without `GtkSplitOptions`).
     public var isSplit: Bool { split?.isSplit ?? false }
@@ -91,12 +111,15 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         let ids = pages.map(\.id)
         let before = shownIDs
         if ids.count > before.count, ids.starts(with: before) { rememberOpener(among: before) }
+        // A swipe that goes Back has slid the page itself.
+        let transition = swipe.isFinishing ? .none : transition
         if let split {
             split.show(pages, transition: transition)
         } else {
             self.pages.show(pages, transition: transition)
         }
         shownIDs = ids
+        shownTitles = pages.map(\.title)
         if ids.count < before.count, before.starts(with: ids) { focusOpener() }
         openers = openers.filter { ids.contains($0.key) }
         title = pages.last?.title
@@ -142,6 +165,9 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
 
     /// The GtkStack of the single presentation.
     package var stack: Stack { pages.stack }
+
+    /// The swipe back over the host (tests drive its controllers with signals).
+    package var swipeBack: SwipeBack { swipe }
 
     /// Whether a page is sliding in any of the host's stacks.
     package var isTransitionRunning: Bool { split?.isTransitionRunning ?? pages.stack.isTransitionRunning }

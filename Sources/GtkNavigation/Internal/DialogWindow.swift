@@ -10,10 +10,12 @@ final class DialogWindow<Route: NavigationRoute> {
     let header = HeaderBar()
     let navigation: BackNavigation
     let pages: PageViews<Route>
+    let swipe: SwipeBack
 
     init(makeView: @escaping PageViewFactory<Route>, labels: NavigationLabels, size: (width: Int32, height: Int32)?) {
         navigation = BackNavigation(window: window, labels: labels, closes: true)
         pages = PageViews(makeView: makeView)
+        swipe = SwipeBack(content: pages.stack)
         window.isModal = true
         window.destroysWithParent = true
         if let size { window.setDefaultSize(width: size.width, height: size.height) }
@@ -22,6 +24,6 @@ final class DialogWindow<Route: NavigationRoute> {
         if let cancel = navigation.cancelButton { header.packEnd(cancel) }
         header.showsTitleButtons = true
         window.titlebar = header
-        window.child = pages.stack
+        window.child = swipe.root
     }
 }

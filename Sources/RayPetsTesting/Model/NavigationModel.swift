@@ -126,6 +126,10 @@ public struct NavigationModel: Hashable, Sendable {
             // Back is offered where its button is visible; Alt+Left works anywhere (and does
             // nothing on a root page, which is worth walking too).
             actions += exits
+            // A swipe works where Back is one stack (not beside a sidebar), and not under the
+            // alert (modal).
+            let swipes = dialog.isEmpty ? !isSplit && stacks[tab]!.count > 1 : dialog.count > 1
+            if swipes { actions += [.swipeBack(committed: true), .swipeBack(committed: false)] }
             if dialog.isEmpty { actions += AppTab.allCases.filter { $0 != tab }.map(UserAction.switchTab) }
             if isSplit {
                 actions.append(.sidebarBack)
@@ -208,6 +212,10 @@ public struct NavigationModel: Hashable, Sendable {
         case .chooseRow(let index): choose(row: index)
         case .resize(let newWidth): width = newWidth
         case .sidebarBack: if question == nil { requestExit(action, approved: []) }
+        case .swipeBack(let committed):
+            // Committed, the same Back as the button's (its guard asks; the page springs back
+            // meanwhile); let go short, nothing changes.
+            if committed && question == nil { requestExit(.back, approved: []) }
         case .chooseInSidebar(let pet):
             // The pet already shown stays as it is; another replaces what was beside the list.
             if question == nil && stacks[.clinic]!.last != .petDetail(pet) { requestExit(action, approved: []) }

@@ -34,6 +34,10 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     case chooseInSidebar(Pet.ID)
     /// On a wide window, the Back button above *My pets* (back to Home).
     case sidebarBack
+    /// Swipe back over the shown stack (the main window's, or the dialog's when it is open):
+    /// `committed`, let go past the threshold (it goes Back, as Back does); not, let go short
+    /// of it (the page springs back).
+    case swipeBack(committed: Bool)
 
     /// Whether this is a change of the records rather than a user's click.
     public var changesData: Bool {
@@ -74,6 +78,7 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         case .resize(let width): "resize to \(width) px"
         case .chooseInSidebar(let pet): "choose \(pet) in the sidebar"
         case .sidebarBack: "sidebar Back"
+        case .swipeBack(let committed): committed ? "swipe back" : "swipe back, let go short"
         }
     }
 }

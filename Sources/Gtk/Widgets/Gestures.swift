@@ -1,0 +1,154 @@
+import CGtk
+
+/// Scrolling over a widget, horizontal (a `GtkEventControllerScroll`): what a touchpad's
+/// two-finger swipe arrives as. A touchpad's scroll comes in a sequence — `onBegin`, the
+/// deltas, `onEnd` — a mouse wheel's steps come alone. Added in the bubble phase, it hears only
+/// what the widgets inside did not take: a child that scrolls sideways itself (a wide table, a
+/// text field) keeps its scrolling.
+@MainActor
+public final class ScrollController: Object {
+    /// Horizontal scrolling, for `widget` (which owns the controller from now on).
+    public init(horizontalOn widget: Widget) {
+        super.init(
+            UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL)),
+            transfer: .none)
+        gtk_widget_add_controller(widget.widget, rp_event_controller(gobject))
+    }
+
+    /// Runs `handler` when a touchpad's scroll sequence starts.
+    public func onBegin(_ handler: @escaping @MainActor () -> Void) { connect("scroll-begin", handler) }
+
+    /// Runs `handler` with each horizontal delta (in pixels for a touchpad, in steps for a
+    /// wheel); `true` from it means the delta was used and goes no further.
+    public func onScroll(_ handler: @escaping @MainActor (Double) -> Bool) {
+        connectWithPointReturningBool("scroll") { dx, _ in handler(dx) }
+    }
+
+    /// Runs `handler` when a touchpad's scroll sequence ends (the fingers lifted).
+    public func onEnd(_ handler: @escaping @MainActor () -> Void) { connect("scroll-end", handler) }
+}
+
+/// A drag on a widget (a `GtkGestureDrag`), by default from a touchscreen only: where the
+/// finger went down, then its offset from there. Added in the capture phase, it sees the drag
+/// before the widgets under the finger; `claim()` takes the touch from them (they are told it
+/// was cancelled), `deny()` leaves it to them.
+@MainActor
+public final class DragGesture: Object {
+    /// A drag on `widget` (which owns the gesture from now on): from a touchscreen only, or
+    /// with `touchOnly: false` from a mouse too.
+    public init(on widget: Widget, touchOnly: Bool = true) {
+        super.init(UnsafeMutableRawPointer(gtk_gesture_drag_new()), transfer: .none)
+        gtk_gesture_single_set_touch_only(rp_gesture_single(gobject), touchOnly ? 1 : 0)
+        gtk_event_controller_set_propagation_phase(rp_event_controller(gobject), GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(widget.widget, rp_event_controller(gobject))
+    }
+
+    /// Runs `handler` with where the drag started, in the widget's coordinates.
+    public func onBegin(_ handler: @escaping @MainActor (Double, Double) -> Void) {
+        connectWithPoint("drag-begin", handler)
+    }
+
+    /// Runs `handler` with the offset from the start as the finger moves.
+    public func onUpdate(_ handler: @escaping @MainActor (Double, Double) -> Void) {
+        connectWithPoint("drag-update", handler)
+    }
+
+    /// Runs `handler` with the final offset when the finger lifts (or the drag is cancelled,
+    /// or denied).
+    public func onEnd(_ handler: @escaping @MainActor (Double, Double) -> Void) {
+        connectWithPoint("drag-end", handler)
+    }
+
+    /// Takes the touch from the widgets under the finger.
+    public func claim() { gtk_gesture_set_state(rp_gesture(gobject), GTK_EVENT_SEQUENCE_CLAIMED) }
+
+    /// Gives the touch up: the widgets under the finger keep it.
+    public func deny() { gtk_gesture_set_state(rp_gesture(gobject), GTK_EVENT_SEQUENCE_DENIED) }
+}
+
+/// A widget moved sideways without a new layout (CSS `transform: translateX`, on this widget
+/// only): what a swipe draws while the fingers move the page.
+@MainActor
+public final class SidewaysShift {
+    private weak var target: Widget?
+    private let provider = CSSProvider(css: "")
+
+    /// A shift of `widget`, at 0 until set.
+    public init(_ widget: Widget) {
+        target = widget
+        gtk_style_context_add_provider(
+            gtk_widget_get_style_context(widget.widget), rp_style_provider(provider.gobject),
+            UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1))
+    }
+
+    isolated deinit {
+        guard let target else { return }
+        gtk_style_context_remove_provider(
+            gtk_widget_get_style_context(target.widget), rp_style_provider(provider.gobject))
+    }
+
+    /// How far the widget is moved, in pixels (negative: to the left).
+    public var x: Double = 0 {
+        didSet {
+            let css = x == 0 ? "" : "* { transform: translateX(\(Int(x.rounded()))px); }"
+            gtk_css_provider_load_from_data(rp_css_provider(provider.gobject), css, -1)
+        }
+    }
+}
+
+/// Widgets drawn over a child (a `GtkOverlay`): the child sizes it, the overlays sit on top.
+@MainActor
+public final class Overlay: Widget {
+    /// An overlay over `child`.
+    public init(child: Widget) {
+        super.init(UnsafeMutableRawPointer(gtk_overlay_new()), transfer: .none)
+        gtk_overlay_set_child(rp_overlay(gobject), child.widget)
+    }
+
+    /// Puts `widget` over the child (place it with its alignment and margins).
+    public func addOverlay(_ widget: Widget) {
+        gtk_overlay_add_overlay(rp_overlay(gobject), widget.widget)
+    }
+
+    /// Takes `widget` off again.
+    public func removeOverlay(_ widget: Widget) {
+        gtk_overlay_remove_overlay(rp_overlay(gobject), widget.widget)
+    }
+}
+
+/// A still picture of a widget as it is drawn now (a `GtkPicture` of the widget's current
+/// image): it stays as it was when the widget changes or goes — what a page that has left
+/// looks like while a swipe finishes sliding it away.
+@MainActor
+public final class WidgetPicture: Widget {
+    /// A picture of `widget` now, at its size.
+    public init(of widget: Widget) {
+        let live = gtk_widget_paintable_new(widget.widget)
+        let still = gdk_paintable_get_current_image(rp_paintable(UnsafeMutableRawPointer(live)))
+        g_object_unref(UnsafeMutableRawPointer(live))
+        super.init(UnsafeMutableRawPointer(gtk_picture_new_for_paintable(still)), transfer: .none)
+        g_object_unref(UnsafeMutableRawPointer(still))
+        gtk_picture_set_can_shrink(rp_picture(gobject), 1)
+        gtk_widget_set_size_request(
+            self.widget, gtk_widget_get_width(widget.widget), gtk_widget_get_height(widget.widget))
+        gtk_widget_set_can_target(self.widget, 0)  // input goes to the page under it
+    }
+}
+
+extension Widget {
+    /// How opaque the widget is drawn, from 0 (not at all) to 1.
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widget) }
+        set { gtk_widget_set_opacity(widget, newValue) }
+    }
+
+    /// Whether the pointer and touches can land on the widget (`false`: they go to what is under
+    /// it).
+    public var canTarget: Bool {
+        get { gtk_widget_get_can_target(widget) != 0 }
+        set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget lays out right to left (its text direction, from the locale).
+    public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+}

@@ -1,0 +1,189 @@
+import Gtk
+import Navigation
+
+/// Swipe back over a host's stack of pages: a touchpad's two-finger swipe towards the trailing
+/// edge, or a touchscreen's swipe from the leading edge.
+///
+/// While the fingers move, the shown page moves with them and a hint at the leading edge says
+/// where Back will land ("‹ My pets"); GTK 4.8's GtkStack draws one page at a time, so the page
+/// below shows only once the swipe commits. Letting go, `BackSwipe` decides: committed, Back
+/// goes through the window's `navigation.back` action — the path Alt+Left, the Back button and
+/// the mouse's back button take, where the leave guards are asked. If the page left, a still
+/// picture of it finishes the slide over the page below; if it did not (a guard is asking, or
+/// kept it), or the swipe was short, the page springs back. With animations off, nothing
+/// slides: the page is where the fingers put it, then where the swipe ends.
+@MainActor
+package final class SwipeBack {
+    /// The host's content with the hint and the sliding picture over it: what the host shows.
+    package let root: Overlay
+    /// What a swipe can take back now: the shown page's view, and the title of the page Back
+    /// lands on; `nil` where there is no Back by swiping (the first page, a split, a question
+    /// or a modal window open).
+    var target: @MainActor () -> (view: Widget, landing: String)? = { nil }
+    /// While `true`, the host shows its next change without a slide: the swipe slides it.
+    private(set) var isFinishing = false
+    /// The width from the leading edge where a touchscreen swipe may start, in pixels.
+    static let edgeWidth = 24.0
+
+    private let hint = Box(.horizontal, spacing: 6)
+    private let hintLabel = Label()
+    private let hintIcon = Image(iconName: "go-previous-symbolic")
+    private let scroll: ScrollController
+    private let drag: DragGesture
+    private var swipe: BackSwipe?
+    private var moving: (view: Widget, shift: SidewaysShift)?
+    /// The touchscreen's last offset (its updates give the offset from the start).
+    private var lastDragOffset = 0.0
+    /// Bumped by every new swipe: an animation of an older one stops.
+    private var generation = 0
+
+    init(content: Widget) {
+        root = Overlay(child: content)
+        scroll = ScrollController(horizontalOn: root)
+        drag = DragGesture(on: root)
+        hint.addCSSClass("osd")
+        hint.addCSSClass("swipe-hint")
+        hint.append(hintIcon)
+        hint.append(hintLabel)
+        hint.setAlignment(horizontal: .start, vertical: .center)
+        hint.setMargins(top: 0, bottom: 0, start: 12, end: 12)
+        hint.canTarget = false
+        hint.isVisible = false
+        root.addOverlay(hint)
+        scroll.onBegin { [weak self] in self?.begin(.touchpad) }
+        scroll.onScroll { [weak self] dx in
+            guard let self, self.swipe?.source == .touchpad else { return false }
+            self.move(by: dx)
+            return true
+        }
+        scroll.onEnd { [weak self] in
+            guard self?.swipe?.source == .touchpad else { return }
+            self?.end()
+        }
+        drag.onBegin { [weak self] x, _ in
+            guard let self else { return }
+            let width = Double(self.root.allocatedWidth)
+            let fromLeadingEdge = self.root.isRightToLeft ? width - x : x
+            guard fromLeadingEdge <= Self.edgeWidth, self.begin(.touchscreen) else { return self.drag.deny() }
+            self.lastDragOffset = 0
+        }
+        drag.onUpdate { [weak self] dx, _ in
+            guard let self, self.swipe?.source == .touchscreen else { return }
+            if abs(dx) > 8 { self.drag.claim() }  // a swipe, not a tap: the page's controls let go
+            self.move(by: dx - self.lastDragOffset)
+            self.lastDragOffset = dx
+        }
+        drag.onEnd { [weak self] _, _ in
+            guard self?.swipe?.source == .touchscreen else { return }
+            self?.end()
+        }
+    }
+
+    /// Whether a swipe is under way (the fingers are on it).
+    package var isSwiping: Bool { swipe != nil }
+
+    /// How far the page has travelled, from 0 to 1 (0 when no swipe is under way).
+    package var progress: Double { swipe?.progress ?? 0 }
+
+    @discardableResult
+    private func begin(_ source: BackSwipe.Source) -> Bool {
+        guard swipe == nil, let target = target() else { return false }
+        generation += 1
+        moving?.shift.x = 0  // a page still springing back from the last swipe stops where it was
+        swipe = BackSwipe(
+            width: Double(max(root.allocatedWidth, 1)), isRightToLeft: root.isRightToLeft, source: source)
+        moving = (target.view, SidewaysShift(target.view))
+        hintLabel.text = target.landing
+        hint.setAccessibleLabel(target.landing)
+        hint.opacity = 0
+        hint.isVisible = true
+        return true
+    }
+
+    private func move(by delta: Double) {
+        guard var swipe else { return }
+        swipe.move(by: delta, at: Self.now)
+        self.swipe = swipe
+        moving?.shift.x = swipe.translation
+        hint.opacity = min(1, swipe.progress * 2)
+    }
+
+    private func end() {
+        guard let swipe, let moving else { return }
+        self.swipe = nil
+        let translation = swipe.translation
+        guard swipe.end(at: Self.now) else { return springBack(moving, from: translation) }
+        let picture = MainLoop.animationsEnabled ? WidgetPicture(of: moving.view) : nil
+        isFinishing = true
+        root.activateAction(NavigationAction.back)
+        isFinishing = false
+        guard target()?.view !== moving.view else {
+            // Still shown: a leave guard is asking (its question is open) or kept the page.
+            return springBack(moving, from: translation)
+        }
+        moving.shift.x = 0
+        self.moving = nil
+        hint.isVisible = false
+        if let picture { slideAway(picture, from: translation, to: swipe.isRightToLeft ? -swipe.width : swipe.width) }
+    }
+
+    /// The page goes back to where it was.
+    private func springBack(_ moving: (view: Widget, shift: SidewaysShift), from translation: Double) {
+        let opacity = hint.opacity
+        let swipeNumber = generation
+        animate(from: translation, to: 0, milliseconds: 200) { [weak self] x, progress in
+            moving.shift.x = x
+            self?.hint.opacity = opacity * (1 - progress)
+        } done: { [weak self] in
+            // A newer swipe took over: it has the page and the hint now.
+            guard let self, self.generation == swipeNumber else { return }
+            moving.shift.x = 0
+            self.moving = nil
+            self.hint.isVisible = false
+        }
+    }
+
+    /// A still picture of the page that left slides the rest of the way out over the page below.
+    private func slideAway(_ picture: WidgetPicture, from start: Double, to end: Double) {
+        let shift = SidewaysShift(picture)
+        shift.x = start
+        picture.setAlignment(horizontal: .start, vertical: .start)
+        root.addOverlay(picture)
+        animate(from: start, to: end, milliseconds: 150) { x, _ in
+            shift.x = x
+        } done: { [weak self] in
+            _ = shift
+            self?.root.removeOverlay(picture)
+        }
+    }
+
+    /// Moves a value from `start` to `end` with an ease-out over `milliseconds` (at once with
+    /// animations off), then calls `done`. A new swipe stops it where it is.
+    private func animate(
+        from start: Double, to end: Double, milliseconds: Double,
+        _ step: @escaping @MainActor (Double, Double) -> Void, done: @escaping @MainActor () -> Void
+    ) {
+        let shown = generation
+        guard MainLoop.animationsEnabled else { return done() }
+        let begun = Self.now
+        func tick() {
+            guard shown == generation else { return done() }
+            let t = min(1, (Self.now - begun) * 1000 / milliseconds)
+            let eased = 1 - (1 - t) * (1 - t) * (1 - t)
+            step(start + (end - start) * eased, t)
+            if t < 1 { MainLoop.after(milliseconds: 16) { tick() } } else { done() }
+        }
+        tick()
+    }
+
+    private static var now: Double { Double(MainLoop.now) / 1_000_000 }
+
+    // MARK: For tests in this package
+
+    /// The touchpad's controller and the touchscreen's gesture (tests drive them with signals).
+    package var controllers: (scroll: ScrollController, drag: DragGesture) { (scroll, drag) }
+    /// The hint's text ("My pets") and whether it shows.
+    package var hintShown: (text: String, visible: Bool) { (hintLabel.text, hint.isVisible) }
+    /// The moving page's shift now.
+    package var shownShift: Double { moving?.shift.x ?? 0 }
+}
