@@ -84,7 +84,8 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// beside a sidebar, on the first page or under a modal window. (A page still sliding in
     /// can be swiped back at once, as Back can be pressed.)
     private func swipeTarget() -> (view: Widget, landing: String)? {
-        guard !isSplit, shownIDs.count > 1, window?.isUnderModalWindow != true, let view = shownView, let landing = shownTitles.dropLast().last
+        guard !isSplit, shownIDs.count > 1, window?.isUnderModalWindow != true, let view = shownView,
+            let landing = shownTitles.dropLast().last
         else { return nil }
         return (view.widget, landing)
     }
