@@ -15,13 +15,26 @@ public final class CSSProvider: Object {
         gtk_css_provider_load_from_resource(rp_css_provider(gobject), path)
     }
 
-    /// Applies the stylesheet to every window on the default display, above the theme.
-    /// Returns `false` when there is no display.
+    /// Where a stylesheet sits among the others.
+    public enum Priority: Sendable {
+        /// Above the theme: the app's own stylesheet.
+        case application
+        /// Just above the theme, below the app's stylesheet: a library's defaults, which the
+        /// app's stylesheet can change.
+        case belowApplication
+    }
+
+    /// Applies the stylesheet to every window on the default display, at `priority` (the
+    /// app's, above the theme, by default). Returns `false` when there is no display.
     @discardableResult
-    public func install() -> Bool {
+    public func install(priority: Priority = .application) -> Bool {
         guard let display = gdk_display_get_default() else { return false }
-        gtk_style_context_add_provider_for_display(
-            display, rp_style_provider(gobject), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        let level =
+            switch priority {
+            case .application: GTK_STYLE_PROVIDER_PRIORITY_APPLICATION
+            case .belowApplication: GTK_STYLE_PROVIDER_PRIORITY_THEME + 1
+            }
+        gtk_style_context_add_provider_for_display(display, rp_style_provider(gobject), UInt32(level))
         return true
     }
 

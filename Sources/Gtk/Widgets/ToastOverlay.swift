@@ -151,21 +151,14 @@ public final class ToastOverlay: Widget {
         action?()
     }
 
-    private static var styleInstalled = false
+    private static var style: CSSProvider?
 
-    /// The toast's shape, below the app's own stylesheet so an app can restyle it.
+    /// The toast's shape, below the app's own stylesheet so an app can restyle it (the theme's
+    /// `.osd` gives the colours).
     private static func installStyle() {
-        guard !styleInstalled, let display = gdk_display_get_default() else { return }
-        styleInstalled = true
-        let provider = CSSProvider(
-            css: """
-                .toast { border-radius: 999px; padding: 6px 6px 6px 18px; margin: 12px; }
-                """)
-        // Above the theme (whose .osd gives the colours), below the app's own stylesheet.
-        gtk_style_context_add_provider_for_display(
-            display, rp_style_provider(provider.gobject), UInt32(GTK_STYLE_PROVIDER_PRIORITY_THEME + 1))
-        retainedProvider = provider
+        guard style == nil else { return }
+        let provider = CSSProvider(css: ".toast { border-radius: 999px; padding: 6px 6px 6px 18px; margin: 12px; }")
+        guard provider.install(priority: .belowApplication) else { return }
+        style = provider
     }
-
-    private static var retainedProvider: CSSProvider?
 }

@@ -50,6 +50,7 @@ package final class SwipeBack {
         hint.canTarget = false
         hint.isVisible = false
         root.addOverlay(hint)
+        Self.installStyle()
         scroll.onBegin { [weak self] in self?.begin(.touchpad) }
         scroll.onScroll { [weak self] dx in
             guard let self, self.swipe?.source == .touchpad else { return false }
@@ -177,6 +178,17 @@ package final class SwipeBack {
     }
 
     private static var now: Double { Double(MainLoop.now) / 1_000_000 }
+
+    private static var style: CSSProvider?
+
+    /// The hint's shape (the theme's `osd` gives its colours), below the app's own stylesheet
+    /// so an app can restyle `.swipe-hint`.
+    private static func installStyle() {
+        guard style == nil else { return }
+        let provider = CSSProvider(css: ".swipe-hint { border-radius: 999px; padding: 8px 14px 8px 10px; }")
+        guard provider.install(priority: .belowApplication) else { return }
+        style = provider
+    }
 
     // MARK: For tests in this package
 

@@ -172,7 +172,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The user swipes back over the stack (a touchscreen's edge swipe; with `touchpad`, a
     /// two-finger swipe): the page travels `fraction` of the width, in ten movements over half
     /// a second (with `flick`, a twentieth of a second: fast), and is let go. The same
-    /// ``BackSwipe`` the GTK hosts use decides: past its threshold (or a flick) it goes Back
+    /// `BackSwipe` (from `Navigation`) the GTK hosts use decides: past its threshold (or a flick) it goes Back
     /// through the one Back path, `hostDidRequestBack()`, where a leave guard may still keep
     /// the page; else nothing happens. Only where Back is in one stack (`showsBackButton`):
     /// beside a sidebar, a swipe does nothing. Returns whether it went Back (asked the router).

@@ -1,0 +1,147 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+import RayPetsUI
+
+/// Swipe back (issue 33) on the real app, through the real controllers' signals (neither Xvfb
+/// nor headless weston has a touchpad or a touchscreen): the page follows the fingers, a
+/// committed swipe pops exactly one page through the Back path, a short one springs back, a
+/// guarded page asks first and keeps everything.
+@MainActor
+func swipeTests(_ runner: TestRunner) {
+    runner.testAsync(
+        "swipe back (touchscreen): the page follows the finger and shows where Back lands; short springs back; past half pops one page"
+    ) {
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        let clinic = f.tabs.router(for: .clinic)
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let stack = clinic.routes
+        let drag = swipe.controllers.drag
+        drag.emit("drag-begin", 4, 200)
+        for step in 1...4 { drag.emit("drag-update", Double(step) * 30, 0) }
+        try check(swipe.isSwiping && swipe.shownShift == 120, "the page is at \(swipe.shownShift), not 120")
+        try check(swipe.hintShown == ("My pets", true), "the hint says \(swipe.hintShown)")
+        try await Task.sleep(for: .milliseconds(150))  // held still: no flick
+        drag.emit("drag-end", 120, 0)
+        await driver.settle()
+        try check(clinic.routes == stack, "a short swipe changed the stack: \(clinic.routes)")
+        MainLoop.run(until: { swipe.shownShift == 0 && !swipe.hintShown.visible }, timeout: 2)
+        try check(swipe.shownShift == 0 && !swipe.hintShown.visible, "the page did not spring back")
+
+        await swipeWithTouch(swipe, to: 0.7)
+        await driver.settle()
+        try check(clinic.routes == Array(stack.dropLast()), "a committed swipe: \(clinic.routes), not one page less")
+        try check(f.window.window.title == "My pets", "the window shows \(f.window.window.title)")
+        try check(swipe.shownShift == 0, "the page that came back is shifted")
+    }
+
+    runner.testAsync(
+        "swipe back (touchpad): two fingers towards the right pop one page; a wheel's sideways steps do nothing"
+    ) {
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        let clinic = f.tabs.router(for: .clinic)
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let stack = clinic.routes
+        let scroll = swipe.controllers.scroll
+        for _ in 0..<5 { scroll.emit("scroll", -40, 0, returnsBool: true) }  // a wheel: no begin, no end
+        await driver.settle()
+        try check(clinic.routes == stack && !swipe.isSwiping, "a wheel's steps swiped")
+        scroll.emit("scroll-begin")
+        for _ in 0..<10 {
+            try check(scroll.emit("scroll", -40, 0, returnsBool: true), "the swipe did not take the touchpad's delta")
+        }
+        try check(swipe.progress > 0.5, "the page is at \(swipe.progress) of the width")
+        scroll.emit("scroll-end")
+        await driver.settle()
+        try check(clinic.routes == Array(stack.dropLast()), "the touchpad swipe: \(clinic.routes)")
+    }
+
+    runner.testAsync(
+        "swipe back over the editor with changes asks Discard changes?; Keep editing keeps page, text and focus"
+    ) {
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        try await driver.perform(.press("Edit"))
+        let clinic = f.tabs.router(for: .clinic)
+        guard let name = f.window.tabHost.selectedHost?.shownView?.initialFocus as? Entry else {
+            throw Failure(description: "the editor's first focus is not its name field")
+        }
+        name.text = "Rexy"
+        let stack = clinic.routes
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        await swipeWithTouch(swipe, to: 0.8)
+        await driver.settle()
+        guard let alert = f.window.alertHost.alert else { throw Failure(description: "the swipe did not ask") }
+        try check(alert.window.title == "Discard changes?", "title \(alert.window.title)")
+        try check(clinic.routes == stack, "the stack changed while asking: \(clinic.routes)")
+        MainLoop.run(until: { swipe.shownShift == 0 }, timeout: 2)
+        try check(swipe.shownShift == 0, "the editor did not spring back while the question is open")
+        alert.button("keepEditing")?.click()
+        await driver.settle()
+        f.settle()
+        try check(f.window.alertHost.alert == nil, "the alert stayed")
+        try check(clinic.routes == stack, "Keep editing changed the stack: \(clinic.routes)")
+        try check(f.window.tabHost.selectedHost?.shownView?.initialFocus === name, "the editor's page was replaced")
+        try check(name.text == "Rexy", "the typed text is gone: \(name.text)")
+        try check(name.containsFocus, "the focus left the name field")
+        await swipeWithTouch(swipe, to: 0.8)
+        await driver.settle()
+        f.window.alertHost.alert?.button("discard")?.click()
+        await driver.settle()
+        try check(clinic.routes == Array(stack.dropLast()), "Discard did not leave: \(clinic.routes)")
+    }
+
+    runner.testAsync("swipe back in the dialog's stack, with animations off: Visit type back to Which pet?") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("Schedule appointment"))
+        try await driver.perform(.chooseRow(0))
+        let routes = f.dialog.routes
+        try check(routes.count == 2, "the dialog shows \(routes)")
+        let swipe = try unwrapSwipe(f.window.dialogHost.swipeBack)
+        MainLoop.setAnimationsEnabled(false)
+        defer { MainLoop.setAnimationsEnabled(true) }
+        await swipeWithTouch(swipe, to: 0.7)
+        await driver.settle()
+        try check(f.dialog.routes == [routes[0]], "the dialog's swipe: \(f.dialog.routes)")
+        try check(swipe.shownShift == 0, "with animations off the page is left shifted")
+    }
+
+    runner.testAsync(
+        "swipe back mirrors right to left: from the right edge towards the left; the left edge does nothing"
+    ) {
+        Widget.setDefaultDirection(rightToLeft: true)
+        defer { Widget.setDefaultDirection(rightToLeft: false) }
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        let clinic = f.tabs.router(for: .clinic)
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let stack = clinic.routes
+        await swipeWithTouch(swipe, to: 0.7)  // from the left edge, towards the right
+        await driver.settle()
+        try check(clinic.routes == stack, "a left-edge swipe went back in a right-to-left layout")
+        await swipeWithTouch(swipe, to: 0.7, rightToLeft: true)
+        await driver.settle()
+        try check(clinic.routes == Array(stack.dropLast()), "the right-to-left swipe: \(clinic.routes)")
+    }
+}
+
+/// The app on Rex's page (Home → My pets → Rex), at its default width (one stack).
+@MainActor
+private func onPetPage() async throws -> (AppFixture, GtkDriver) {
+    let f = AppFixture(firstLaunch: false)
+    let driver = GtkDriver(f)
+    try await driver.perform(.press("My pets"))
+    try await driver.perform(.chooseRow(0))
+    return (f, driver)
+}
+
+@MainActor
+private func unwrapSwipe(_ swipe: SwipeBack?) throws -> SwipeBack {
+    guard let swipe else { throw Failure(description: "no swipe on this host") }
+    return swipe
+}
