@@ -805,6 +805,26 @@ def test_delete_with_undo():
         app.wait_title("Rex")
 
 
+def test_the_toast_waits_while_hovered():
+    """Issue 33: the toast's Undo stays while the pointer rests on it (well past its 5 s), and
+    goes about 5 s after the pointer leaves; deleting the pet whose page was open, the focus
+    lands on the row now nearest."""
+    with started() as app:
+        open_pet_page(app, "Whiskers")
+        app.click("Delete")
+        app.wait_title("My pets")
+        wait_for(lambda: "Whiskers deleted" in app.labels(), "the toast")
+        undo = wait_for(lambda: app.buttons(name="Undo"), "the toast's Undo")[0]
+        extents = undo.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        subprocess.run(["xdotool", "mousemove", str(extents.x + extents.width // 2),
+                        str(extents.y + extents.height // 2)], check=True, timeout=10)
+        time.sleep(7.5)
+        assert app.buttons(name="Undo"), "the toast went while the pointer was on it"
+        subprocess.run(["xdotool", "mousemove", "5", "5"], check=True, timeout=10)
+        wait_for(lambda: not app.buttons(name="Undo"), "the toast to go once the pointer left", timeout=10)
+        assert app.focused() == ("list item", "Clover, Rabbit, 2 years"), app.focused()
+
+
 def test_delete_while_its_pages_and_a_dialog_about_it_are_open():
     """The records change under open pages (here through the test app's stdin commands, as
     another program would change them: a user cannot press Delete under a modal dialog)."""
@@ -1255,7 +1275,7 @@ STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight
               test_editor_asks_before_discarding_on_every_way_back,
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
-              test_the_window_comes_back_at_its_size, test_focus_comes_home]
+              test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by
