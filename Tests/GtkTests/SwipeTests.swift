@@ -35,6 +35,8 @@ func swipeTests(_ runner: TestRunner) {
         try check(clinic.routes == Array(stack.dropLast()), "a committed swipe: \(clinic.routes), not one page less")
         try check(f.window.window.title == "My pets", "the window shows \(f.window.window.title)")
         try check(swipe.shownShift == 0, "the page that came back is shifted")
+        let focused = VisibleControls.focusedText() ?? "nothing"
+        try check(focused.hasPrefix("Rex"), "after the swipe the focus is on \(focused), not Rex's row")
     }
 
     runner.testAsync(
