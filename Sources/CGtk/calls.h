@@ -204,3 +204,39 @@ static inline gboolean rp_emit_key_pressed(gpointer controller, guint keyval) {
     g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, (GdkModifierType)0, &handled);
     return handled;
 }
+
+/* Whether the scroll event `controller` is handling comes from a touchpad: 1 yes, 0 no, -1 no
+ * event (a test emitting the controller's signals). */
+static inline int rp_scroll_is_touchpad(gpointer controller) {
+    GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
+    if (event == NULL) return -1;
+    GdkDevice *device = gdk_event_get_device(event);
+    return device != NULL && gdk_device_get_source(device) == GDK_SOURCE_TOUCHPAD;
+}
+
+/* Whether the pointer of the event `controller` is handling is over something inside the
+ * controller's widget that scrolls sideways itself: a scrolled window with room to scroll
+ * horizontally, or a text field (whose text scrolls). A swipe leaves such scrolling to it. */
+static inline gboolean rp_event_over_sideways_scroller(gpointer controller) {
+    GtkEventController *c = GTK_EVENT_CONTROLLER(controller);
+    GdkEvent *event = gtk_event_controller_get_current_event(c);
+    GtkWidget *owner = gtk_event_controller_get_widget(c);
+    double x, y, sx, sy;
+    if (event == NULL || owner == NULL || !gdk_event_get_position(event, &x, &y)) return FALSE;
+    GtkNative *native = gtk_widget_get_native(owner);
+    if (native == NULL) return FALSE;
+    gtk_native_get_surface_transform(native, &sx, &sy);
+    GtkWidget *under = gtk_widget_pick(GTK_WIDGET(native), x - sx, y - sy, GTK_PICK_DEFAULT);
+    for (GtkWidget *w = under; w != NULL && w != owner; w = gtk_widget_get_parent(w)) {
+        if (GTK_IS_TEXT(w) || GTK_IS_TEXT_VIEW(w)) return TRUE;
+        if (GTK_IS_SCROLLED_WINDOW(w)) {
+            GtkPolicyType h;
+            gtk_scrolled_window_get_policy(GTK_SCROLLED_WINDOW(w), &h, NULL);
+            GtkAdjustment *a = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(w));
+            if (h != GTK_POLICY_NEVER && h != GTK_POLICY_EXTERNAL &&
+                gtk_adjustment_get_upper(a) - gtk_adjustment_get_lower(a) > gtk_adjustment_get_page_size(a))
+                return TRUE;
+        }
+    }
+    return FALSE;
+}

@@ -10,6 +10,24 @@ import RayPetsUI
 /// width, and the rows of My pets.
 @MainActor
 func focusReturnTests(_ runner: TestRunner) {
+    runner.testAsync("focus comes home in the dialog: Back from Pain level focuses Sick, the answer that opened it") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("Schedule appointment"))
+        try await driver.perform(.chooseRow(0))
+        guard let sick = VisibleControls.buttons().first(where: { $0.name.hasSuffix(": Sick") }) else {
+            throw Failure(description: "no Sick button on Visit type")
+        }
+        try check(sick.focus(), "Sick did not take the focus")
+        sick.press()
+        await driver.settle()
+        try check(f.dialog.pages.count == 3, "Sick did not open Pain level: \(f.dialog.routes)")
+        f.window.dialogHost.backAction?.activate()
+        await driver.settle()
+        try check(f.dialog.pages.count == 2, "Back did not go back: \(f.dialog.routes)")
+        try check(sick.isFocus, "after Back the focus is on \(VisibleControls.focusedText() ?? "nothing"), not Sick")
+    }
     for width in [360, 720, 1200] {
         runner.test("focus comes home at \(width) px: Back from every page a button opened focuses that button") {
             try checkFocusReturnsToButtons(at: width)

@@ -79,6 +79,7 @@ func swipeTests(_ runner: TestRunner) {
         guard let alert = f.window.alertHost.alert else { throw Failure(description: "the swipe did not ask") }
         try check(alert.window.title == "Discard changes?", "title \(alert.window.title)")
         try check(clinic.routes == stack, "the stack changed while asking: \(clinic.routes)")
+        try check(swipe.slidingPictures == 0, "a picture of the editor slid away though the editor stays")
         MainLoop.run(until: { swipe.shownShift == 0 }, timeout: 2)
         try check(swipe.shownShift == 0, "the editor did not spring back while the question is open")
         alert.button("keepEditing")?.click()
@@ -94,6 +95,46 @@ func swipeTests(_ runner: TestRunner) {
         f.window.alertHost.alert?.button("discard")?.click()
         await driver.settle()
         try check(clinic.routes == Array(stack.dropLast()), "Discard did not leave: \(clinic.routes)")
+    }
+
+    runner.testAsync(
+        "a page taken from under the fingers ends the swipe: Back mid-swipe pops one page, the release none; a tab switch too"
+    ) {
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        let clinic = f.tabs.router(for: .clinic)
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let stack = clinic.routes
+        let drag = swipe.controllers.drag
+        drag.emit("drag-begin", 4, 200)
+        for step in 1...4 { drag.emit("drag-update", Double(step) * 30, 0) }
+        f.window.window.activateAction(NavigationAction.back)  // Alt+Left while the finger is down
+        await driver.settle()
+        try check(clinic.routes == Array(stack.dropLast()), "Alt+Left: \(clinic.routes)")
+        try check(!swipe.isSwiping && !swipe.hintShown.visible, "the swipe went on after its page left")
+        for step in 5...12 { drag.emit("drag-update", Double(step) * 30, 0) }
+        drag.emit("drag-end", 360, 0)
+        await driver.settle()
+        try check(clinic.routes == Array(stack.dropLast()), "the release popped again: \(clinic.routes)")
+
+        try await driver.perform(.chooseRow(0))
+        let learn = f.tabs.router(for: .learn)
+        try await driver.perform(.switchTab(.learn))
+        try await driver.perform(.press("How to code"))
+        try await driver.perform(.switchTab(.clinic))
+        let swipeOnClinic = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let clinicBefore = clinic.routes
+        let learnBefore = learn.routes
+        let clinicDrag = swipeOnClinic.controllers.drag
+        clinicDrag.emit("drag-begin", 4, 200)
+        for step in 1...4 { clinicDrag.emit("drag-update", Double(step) * 30, 0) }
+        try await driver.perform(.switchTab(.learn))  // the tab switcher, while the finger is down
+        for step in 5...12 { clinicDrag.emit("drag-update", Double(step) * 30, 0) }
+        clinicDrag.emit("drag-end", 360, 0)
+        await driver.settle()
+        try check(
+            clinic.routes == clinicBefore && learn.routes == learnBefore,
+            "a swipe let go after a tab switch went back: \(clinic.routes), \(learn.routes)")
     }
 
     runner.testAsync("swipe back in the dialog's stack, with animations off: Visit type back to Which pet?") {

@@ -36,6 +36,10 @@ struct RestorationTests {
             #expect(decoded.stacks == older.stacks, "a bad size line lost the pages")
         }
         #expect(WindowFrame(width: 0, height: 10, isMaximized: false) == nil)
+        let json = Data(#"{"width":0,"height":700,"isMaximized":false}"#.utf8)
+        #expect(throws: DecodingError.self, "JSON keeps the sides' rule too") {
+            try JSONDecoder().decode(WindowFrame.self, from: json)
+        }
     }
 
     @Test("the navigation state carries the window's frame as the window tells it")

@@ -55,8 +55,12 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         leaks.shown(pages)
         guard !pages.isEmpty else { return close() }
         let dialog = self.dialog ?? open()
+        let ids = pages.map(\.id)
+        dialog.focusHome.willShow(ids, in: dialog.window, host: dialog.swipe.root, view: dialog.pages.view(for:))
         // A swipe that goes Back has slid the page itself.
         dialog.pages.show(pages, transition: dialog.swipe.isFinishing ? .none : transition)
+        dialog.swipe.stackChanged()
+        dialog.focusHome.didShow(ids, target: ids.last, in: dialog.window, view: dialog.pages.view(for:))
         onChange?()
     }
 
@@ -94,10 +98,12 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
             else { return nil }
             return (view.widget, self.pages[self.pages.count - 2].title)
         }
+        dialog.swipe.shownView = { [weak dialog] in dialog?.pages.shownView?.widget }
         dialog.window.onDestroy { [weak self, weak dialog] in
             // Destroyed by someone else (e.g. along with the main window).
             guard let self, let dialog, self.dialog === dialog else { return }
             self.dialog = nil
+            self.opener = nil  // its window went with its parent
             self.delegate?.hostDidClose()
         }
         self.dialog = dialog

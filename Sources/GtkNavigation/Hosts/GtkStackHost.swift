@@ -54,8 +54,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     private var shownIDs: [PageID] = []
     private var shownTitles: [String] = []
     private let swipe: SwipeBack
-    /// For a page covered by the pages above it: the control that had the focus as they opened.
-    private var openers: [PageID: SavedFocus] = [:]
+    private let focusHome = FocusHome()
 
     /// A host for pages inside `window`, building views with `makeView`.
     public convenience init(window: Window, makeView: @escaping PageViewFactory<Route>) {
@@ -78,6 +77,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         }
         split?.onPresentationChange = { [weak self] in self?.onChange?() }
         swipe.target = { [weak self] in self?.swipeTarget() }
+        swipe.shownView = { [weak self] in self?.shownView?.widget }
     }
 
     /// What a swipe takes back now: the shown page's view and the title Back lands on; none
@@ -110,8 +110,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         let ids = pages.map(\.id)
-        let before = shownIDs
-        if ids.count > before.count, ids.starts(with: before) { rememberOpener(among: before) }
+        focusHome.willShow(ids, in: window, host: widget, view: view(for:))
         // A swipe that goes Back has slid the page itself.
         let transition = swipe.isFinishing ? .none : transition
         if let split {
@@ -121,31 +120,15 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         }
         shownIDs = ids
         shownTitles = pages.map(\.title)
-        if ids.count < before.count, before.starts(with: ids) { focusOpener() }
-        openers = openers.filter { ids.contains($0.key) }
+        swipe.stackChanged()
+        // After Back, the focus on the control that opened the page that left: on the page
+        // the views gave the focus to (beside a sidebar, the content's, else the sidebar's).
+        let target = split?.presentation.panes.map { $0.shownContent?.id ?? $0.sidebar.id } ?? ids.last
+        focusHome.didShow(ids, target: target, in: window, view: view(for:))
         title = pages.last?.title
         canGoBack = pages.count > 1
         onChange?()
         leaks.shown(pages)
-    }
-
-    /// Remembers the control that has the focus now, if it is on one of the pages `below`
-    /// (about to be covered), as that page's opener.
-    private func rememberOpener(among below: [PageID]) {
-        guard let window, let focus = SavedFocus(of: window), focus.isInside(widget) else { return }
-        guard let owner = below.last(where: { id in view(for: id).map { focus.isInside($0.widget) } ?? false })
-        else { return }
-        openers[owner] = focus
-    }
-
-    /// After pages left: the page that has the focus now (the views gave it to the page
-    /// shown) gets it on the control that opened the pages that left, if that page has one.
-    private func focusOpener() {
-        guard let window, let focus = SavedFocus(of: window) else { return }
-        let target = split?.presentation.panes.map { $0.shownContent?.id ?? $0.sidebar.id } ?? shownIDs.last
-        guard let target, let view = view(for: target), focus.isInside(view.widget) else { return }
-        let opener = openers.removeValue(forKey: target)
-        _ = view.focusOnReturn(opener: opener.flatMap { $0.isInside(view.widget) ? $0.widget : nil })
     }
 
     /// Whether a person can see and use the page `id` of `pages`: the top page, or, when

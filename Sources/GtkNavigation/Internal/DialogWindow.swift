@@ -11,6 +11,7 @@ final class DialogWindow<Route: NavigationRoute> {
     let navigation: BackNavigation
     let pages: PageViews<Route>
     let swipe: SwipeBack
+    let focusHome = FocusHome()
 
     init(makeView: @escaping PageViewFactory<Route>, labels: NavigationLabels, size: (width: Int32, height: Int32)?) {
         navigation = BackNavigation(window: window, labels: labels, closes: true)

@@ -11,7 +11,16 @@ import Navigation
 /// the mouse's back button take, where the leave guards are asked. If the page left, a still
 /// picture of it finishes the slide over the page below; if it did not (a guard is asking, or
 /// kept it), or the swipe was short, the page springs back. With animations off, nothing
-/// slides: the page is where the fingers put it, then where the swipe ends.
+/// slides: the page is where the fingers put it, then where the swipe ends. If the page goes
+/// from under the fingers (Back by other means, a link, the data, a tab switch), the swipe
+/// ends with nothing to do.
+///
+/// The touchpad's controller listens in the capture phase, as libadwaita's swipe tracker does:
+/// every page sits in a scrolled window, which would take a sideways scroll before a host
+/// heard it. It takes a scroll sequence only from a touchpad, only when its first movement is
+/// more sideways than vertical, and never over something that scrolls sideways itself (a wide
+/// table, a text field): the rest goes on to the page. A sequence whose end never comes (no
+/// input for half a second) is let go.
 @MainActor
 package final class SwipeBack {
     /// The host's content with the hint and the sliding picture over it: what the host shows.
@@ -20,6 +29,8 @@ package final class SwipeBack {
     /// lands on; `nil` where there is no Back by swiping (the first page, a split, a question
     /// or a modal window open).
     var target: @MainActor () -> (view: Widget, landing: String)? = { nil }
+    /// The shown page's view now, whatever is over it: whether Back took the page away.
+    var shownView: @MainActor () -> Widget? = { nil }
     /// While `true`, the host shows its next change without a slide: the swipe slides it.
     private(set) var isFinishing = false
     /// The width from the leading edge where a touchscreen swipe may start, in pixels.
@@ -32,14 +43,23 @@ package final class SwipeBack {
     private let drag: DragGesture
     private var swipe: BackSwipe?
     private var moving: (view: Widget, shift: SidewaysShift)?
+    /// A touchpad sequence that began: not yet known to be a swipe (its first delta decides),
+    /// or known not to be one (it goes on to the page until it ends).
+    private var touchpadSequence: TouchpadSequence = .none
     /// The touchscreen's last offset (its updates give the offset from the start).
     private var lastDragOffset = 0.0
+    /// When the swipe last moved (the watchdog lets a silent touchpad swipe go).
+    private var lastInput = 0.0
     /// Bumped by every new swipe: an animation of an older one stops.
     private var generation = 0
+    /// Pictures still sliding away (tests check none is left, and none appears for a page that stayed).
+    package private(set) var slidingPictures = 0
+
+    private enum TouchpadSequence { case none, undecided, notASwipe }
 
     init(content: Widget) {
         root = Overlay(child: content)
-        scroll = ScrollController(horizontalOn: root)
+        scroll = ScrollController(on: root, capturing: true)
         drag = DragGesture(on: root)
         hint.addCSSClass("osd")
         hint.addCSSClass("swipe-hint")
@@ -51,15 +71,18 @@ package final class SwipeBack {
         hint.isVisible = false
         root.addOverlay(hint)
         Self.installStyle()
-        scroll.onBegin { [weak self] in self?.begin(.touchpad) }
-        scroll.onScroll { [weak self] dx in
-            guard let self, self.swipe?.source == .touchpad else { return false }
-            self.move(by: dx)
-            return true
+        scroll.onBegin { [weak self] in
+            guard let self, self.swipe == nil else { return }
+            // Only a touchpad swipes (no event at all: a test emitting the signals); not over
+            // something that scrolls sideways itself.
+            let touchpad = self.scroll.isFromTouchpad ?? true
+            self.touchpadSequence = touchpad && !self.scroll.isOverSidewaysScroller ? .undecided : .notASwipe
         }
+        scroll.onScroll { [weak self] dx, dy in self?.scrolled(dx: dx, dy: dy) ?? false }
         scroll.onEnd { [weak self] in
-            guard self?.swipe?.source == .touchpad else { return }
-            self?.end()
+            guard let self else { return }
+            self.touchpadSequence = .none
+            if self.swipe?.source == .touchpad { self.end() }
         }
         drag.onBegin { [weak self] x, _ in
             guard let self else { return }
@@ -86,11 +109,33 @@ package final class SwipeBack {
     /// How far the page has travelled, from 0 to 1 (0 when no swipe is under way).
     package var progress: Double { swipe?.progress ?? 0 }
 
+    /// The host's stack changed: a swipe whose page is no longer shown ends with nothing to do.
+    func stackChanged() {
+        guard !isFinishing, let moving, swipe != nil, shownView() !== moving.view else { return }
+        cancel()
+    }
+
+    /// One delta of a touchpad sequence: the first decides whether it is a swipe.
+    private func scrolled(dx: Double, dy: Double) -> Bool {
+        if swipe?.source == .touchpad {
+            move(by: dx)
+            return true
+        }
+        guard touchpadSequence == .undecided, dx != 0 || dy != 0 else { return false }
+        guard abs(dx) > abs(dy), begin(.touchpad) else {
+            touchpadSequence = .notASwipe  // vertical, or nowhere to go back to: the page scrolls
+            return false
+        }
+        move(by: dx)
+        watchSilence()
+        return true
+    }
+
     @discardableResult
     private func begin(_ source: BackSwipe.Source) -> Bool {
         guard swipe == nil, let target = target() else { return false }
         generation += 1
-        moving?.shift.x = 0  // a page still springing back from the last swipe stops where it was
+        moving?.shift.x = 0  // a page still springing back from the last swipe jumps home
         swipe = BackSwipe(
             width: Double(max(root.allocatedWidth, 1)), isRightToLeft: root.isRightToLeft, source: source)
         moving = (target.view, SidewaysShift(target.view))
@@ -103,22 +148,35 @@ package final class SwipeBack {
 
     private func move(by delta: Double) {
         guard var swipe else { return }
+        lastInput = Self.now
         swipe.move(by: delta, at: Self.now)
         self.swipe = swipe
         moving?.shift.x = swipe.translation
         hint.opacity = min(1, swipe.progress * 2)
     }
 
+    /// A touchpad swipe whose end never comes (no input for half a second) is let go.
+    private func watchSilence() {
+        let swipeNumber = generation
+        MainLoop.after(milliseconds: 250) { [weak self] in
+            guard let self, self.generation == swipeNumber, self.swipe?.source == .touchpad else { return }
+            if Self.now - self.lastInput >= 0.5 { self.end() } else { self.watchSilence() }
+        }
+    }
+
     private func end() {
         guard let swipe, let moving else { return }
         self.swipe = nil
         let translation = swipe.translation
+        // The page went from under the fingers, or its host is no longer on screen (a tab
+        // switched): nothing to do.
+        guard shownView() === moving.view, root.isOnVisibleBranch else { return cancel(moving) }
         guard swipe.end(at: Self.now) else { return springBack(moving, from: translation) }
         let picture = MainLoop.animationsEnabled ? WidgetPicture(of: moving.view) : nil
         isFinishing = true
         root.activateAction(NavigationAction.back)
         isFinishing = false
-        guard target()?.view !== moving.view else {
+        guard shownView() !== moving.view else {
             // Still shown: a leave guard is asking (its question is open) or kept the page.
             return springBack(moving, from: translation)
         }
@@ -126,6 +184,15 @@ package final class SwipeBack {
         self.moving = nil
         hint.isVisible = false
         if let picture { slideAway(picture, from: translation, to: swipe.isRightToLeft ? -swipe.width : swipe.width) }
+    }
+
+    /// Ends the swipe at once, with nothing to do: the page back in place, the hint gone.
+    private func cancel(_ moving: (view: Widget, shift: SidewaysShift)? = nil) {
+        generation += 1
+        swipe = nil
+        (moving ?? self.moving)?.shift.x = 0
+        self.moving = nil
+        hint.isVisible = false
     }
 
     /// The page goes back to where it was.
@@ -150,11 +217,13 @@ package final class SwipeBack {
         shift.x = start
         picture.setAlignment(horizontal: .start, vertical: .start)
         root.addOverlay(picture)
+        slidingPictures += 1
         animate(from: start, to: end, milliseconds: 150) { x, _ in
             shift.x = x
         } done: { [weak self] in
             _ = shift
             self?.root.removeOverlay(picture)
+            self?.slidingPictures -= 1
         }
     }
 

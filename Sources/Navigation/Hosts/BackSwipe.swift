@@ -7,13 +7,14 @@
 ///
 /// **Direction.** Back follows the reading direction: the page moves towards the trailing
 /// edge (right, or left in a right-to-left locale) as the fingers do. A touchscreen reports
-/// the fingers' offset; a touchpad reports scroll deltas, which point the other way (content
-/// scrolls against the fingers), so its movements are mirrored.
+/// the fingers' offset. A touchpad reports scroll deltas, which, with natural scrolling (GNOME's
+/// default for touchpads), point against the fingers: its movements are mirrored. (With natural
+/// scrolling off, GTK 4.8 gives no way to tell, and the swipe goes the other way.)
 ///
 /// **Commit.** Letting go commits when the page has travelled at least ``threshold`` of the
 /// width, or when the fingers were still moving towards the trailing edge faster than
 /// ``flickSpeed`` (a flick) after a small start; a release while moving back towards the
-/// leading edge springs back, however far the page was.
+/// leading edge faster than a third of ``flickSpeed`` springs back, however far the page was.
 public struct BackSwipe: Sendable, Equatable {
     /// Where the movements come from.
     public enum Source: Sendable, Equatable {

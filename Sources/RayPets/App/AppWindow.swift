@@ -39,6 +39,24 @@ public struct WindowFrame: Equatable, Codable, Sendable {
         self.height = height
         self.isMaximized = isMaximized
     }
+
+    private enum CodingKeys: String, CodingKey { case width, height, isMaximized }
+
+    /// Decodes a frame, refusing sides outside `1...maximumSide` as `init(width:height:isMaximized:)` does.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        let maximized = try values.decode(Bool.self, forKey: .isMaximized)
+        guard
+            let frame = WindowFrame(
+                width: try values.decode(Int.self, forKey: .width),
+                height: try values.decode(Int.self, forKey: .height),
+                isMaximized: maximized)
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .width, in: values, debugDescription: "a side outside 1...\(Self.maximumSide)")
+        }
+        self = frame
+    }
 }
 
 /// What the main window shows: the first-launch welcome, or the tabs.

@@ -95,10 +95,11 @@ public final class RayPetsApp {
             window.window.onFirstFrame { [weak self] in if let self { onFirstFrame(self) } }
         }
         observations = Self.logTransitions(of: coordinator)
-        let saved =
-            restoring && restoresState && services.settings.hasCompletedWelcome ? savedState(sizing: window) : nil
+        // The window opens at its saved size whether or not the pages come back (a link's
+        // launch, `--fresh`): else its next save would forget the size.
+        let saved = services.settings.hasCompletedWelcome ? savedState(sizing: window) : nil
         coordinator.start()
-        if let saved { restore(saved, in: coordinator) }
+        if restoring, restoresState, let saved { restore(saved, in: coordinator) }
         if restoring, !restoresState { reportDiscardedDraft() }
         onActivated?(services)
     }

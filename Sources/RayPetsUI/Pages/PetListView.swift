@@ -45,8 +45,11 @@ final class PetListView: PageView {
             let hadFocus = rows.root.containsFocus
             rows.itemsChanged(at: index, removed: removed, added: added)
             if let model { update(model) }
-            // The focused row went (its pet was deleted): the focus goes to the nearest row.
-            if hadFocus, !rows.root.containsFocus, let row = model?.focusRow { _ = rows.list.focusRow(at: row) }
+            // The focused row went (its pet was deleted): the focus goes to the row now in its
+            // place, or the last row.
+            if hadFocus, !rows.root.containsFocus, let count = model?.count, count > 0 {
+                _ = rows.list.focusRow(at: min(index, count - 1))
+            }
         }
         model.onChange = { [weak model] in if let model { update(model) } }
         search.onSearchChanged { [weak model, weak search] in
