@@ -338,7 +338,9 @@ def test_keyboard_only(app):
     app.wait_title("My pets")
     app.keys("alt+Left")
     app.wait_title("RayPets")
-    app.keys("Return")  # back on Home, its first button has the focus again
+    # Back on Home, the focus came home to My pets, the button that opened the page that left.
+    wait_for(lambda: app.focused() == ("push button", "My pets"), "the focus back on My pets")
+    app.keys("shift+Tab", "Return")  # Schedule appointment
     app.wait_title("Which pet?", dialog=True)
     app.keys("Return")  # the first row, Rex, has the focus
     app.wait_title("Visit type", dialog=True)
