@@ -158,7 +158,16 @@ public final class ListView: Widget {
     /// row exists). Does nothing for an index outside the list.
     package func activateItem(at index: Int) {
         guard (0..<count).contains(index) else { return }
-        gtk_widget_activate_action_variant(widget, "list.activate-item", g_variant_new_uint32(guint32(index)))
+        activate("list.activate-item", index)
+    }
+
+    /// Activates the list's own `action` with the item's position: the argument is sunk and
+    /// released here, as GTK does not take a floating variant when the action is missing (a
+    /// list not in a window yet), and it would leak.
+    private func activate(_ action: String, _ index: Int) {
+        let argument = g_variant_ref_sink(g_variant_new_uint32(guint32(index)))
+        defer { g_variant_unref(argument) }
+        gtk_widget_activate_action_variant(widget, action, argument)
     }
 
     /// The index of the row that has the keyboard focus, if one has.
@@ -181,7 +190,7 @@ public final class ListView: Widget {
         guard (0..<count).contains(index) else { return false }
         // GTK 4.8 has no call to focus an item: scrolling to it makes its row (the list keeps
         // rows around the item it scrolls to), and the widget holding that row takes the focus.
-        gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        activate("list.scroll-to-item", index)
         guard let row = rowsShown.first(where: { $0.index == index })?.row,
             let holder = gtk_widget_get_parent(row.widget.widget)
         else { return false }

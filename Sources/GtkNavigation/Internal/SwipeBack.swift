@@ -236,14 +236,21 @@ package final class SwipeBack {
         let shown = generation
         guard MainLoop.animationsEnabled else { return done() }
         let begun = Self.now
-        func tick() {
-            guard shown == generation else { return done() }
+        // The frames hold the swipe weakly: a host that goes mid-animation is freed, and the
+        // animation ends with it.
+        let frame: @MainActor () -> Bool = { [weak self] in
+            guard let self, shown == self.generation else {
+                done()
+                return false
+            }
             let t = min(1, (Self.now - begun) * 1000 / milliseconds)
             let eased = 1 - (1 - t) * (1 - t) * (1 - t)
             step(start + (end - start) * eased, t)
-            if t < 1 { MainLoop.after(milliseconds: 16) { tick() } } else { done() }
+            if t >= 1 { done() }
+            return t < 1
         }
-        tick()
+        func next() { if frame() { MainLoop.after(milliseconds: 16) { next() } } }
+        next()
     }
 
     private static var now: Double { Double(MainLoop.now) / 1_000_000 }
