@@ -36,9 +36,9 @@ package final class SwipeBack {
     /// The width from the leading edge where a touchscreen swipe may start, in pixels.
     static let edgeWidth = 24.0
 
-    private let hint = Box(.horizontal, spacing: 6)
-    private let hintLabel = Label()
-    private let hintIcon = Image(iconName: "go-previous-symbolic")
+    /// The hint and its label, made at the first swipe (a host that is never swiped pays
+    /// nothing for them, nor for their stylesheet).
+    private var hintWidgets: (box: Box, label: Label)?
     private let scroll: ScrollController
     private let drag: DragGesture
     private var swipe: BackSwipe?
@@ -61,16 +61,6 @@ package final class SwipeBack {
         root = Overlay(child: content)
         scroll = ScrollController(on: root, capturing: true)
         drag = DragGesture(on: root)
-        hint.addCSSClass("osd")
-        hint.addCSSClass("swipe-hint")
-        hint.append(hintIcon)
-        hint.append(hintLabel)
-        hint.setAlignment(horizontal: .start, vertical: .center)
-        hint.setMargins(top: 0, bottom: 0, start: 12, end: 12)
-        hint.canTarget = false
-        hint.isVisible = false
-        root.addOverlay(hint)
-        Self.installStyle()
         scroll.onBegin { [weak self] in
             guard let self, self.swipe == nil else { return }
             // Only a touchpad swipes (no event at all: a test emitting the signals); not over
@@ -101,6 +91,27 @@ package final class SwipeBack {
             guard self?.swipe?.source == .touchscreen else { return }
             self?.end()
         }
+    }
+
+    /// The hint at the leading edge, made the first time it is needed.
+    private var hint: Box { hintParts.box }
+
+    private var hintParts: (box: Box, label: Label) {
+        if let hintWidgets { return hintWidgets }
+        Self.installStyle()
+        let box = Box(.horizontal, spacing: 6)
+        let label = Label()
+        box.addCSSClass("osd")
+        box.addCSSClass("swipe-hint")
+        box.append(Image(iconName: "go-previous-symbolic"))
+        box.append(label)
+        box.setAlignment(horizontal: .start, vertical: .center)
+        box.setMargins(top: 0, bottom: 0, start: 12, end: 12)
+        box.canTarget = false
+        box.isVisible = false
+        root.addOverlay(box)
+        hintWidgets = (box, label)
+        return (box, label)
     }
 
     /// Whether a swipe is under way (the fingers are on it).
@@ -139,7 +150,7 @@ package final class SwipeBack {
         swipe = BackSwipe(
             width: Double(max(root.allocatedWidth, 1)), isRightToLeft: root.isRightToLeft, source: source)
         moving = (target.view, SidewaysShift(target.view))
-        hintLabel.text = target.landing
+        hintParts.label.text = target.landing
         hint.setAccessibleLabel(target.landing)
         hint.opacity = 0
         hint.isVisible = true
@@ -182,7 +193,7 @@ package final class SwipeBack {
         }
         moving.shift.x = 0
         self.moving = nil
-        hint.isVisible = false
+        hintWidgets?.box.isVisible = false
         if let picture { slideAway(picture, from: translation, to: swipe.isRightToLeft ? -swipe.width : swipe.width) }
     }
 
@@ -192,7 +203,7 @@ package final class SwipeBack {
         swipe = nil
         (moving ?? self.moving)?.shift.x = 0
         self.moving = nil
-        hint.isVisible = false
+        hintWidgets?.box.isVisible = false
     }
 
     /// The page goes back to where it was.
@@ -207,7 +218,7 @@ package final class SwipeBack {
             guard let self, self.generation == swipeNumber else { return }
             moving.shift.x = 0
             self.moving = nil
-            self.hint.isVisible = false
+            self.hintWidgets?.box.isVisible = false
         }
     }
 
@@ -271,7 +282,9 @@ package final class SwipeBack {
     /// The touchpad's controller and the touchscreen's gesture (tests drive them with signals).
     package var controllers: (scroll: ScrollController, drag: DragGesture) { (scroll, drag) }
     /// The hint's text ("My pets") and whether it shows.
-    package var hintShown: (text: String, visible: Bool) { (hintLabel.text, hint.isVisible) }
+    package var hintShown: (text: String, visible: Bool) {
+        (hintWidgets?.label.text ?? "", hintWidgets?.box.isVisible ?? false)
+    }
     /// The moving page's shift now.
     package var shownShift: Double { moving?.shift.x ?? 0 }
 }
