@@ -62,6 +62,9 @@ final class GtkDriver: AppDriver {
             let swipe = window.dialogHost.swipeBack ?? window.tabHost.selectedHost?.swipeBack
             guard let swipe else { throw Failure(description: "no stack to swipe") }
             await swipeWithTouch(swipe, to: committed ? 0.7 : 0.25)
+            if committed, !swipe.lastOutcome.hasPrefix("committed") {
+                throw Failure(description: "a swipe past the threshold did not go Back: \(swipe.lastOutcome)")
+            }
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
             throw Failure(description: "\(action) acts on models; the walk does it, not the driver")
         case .resize, .chooseInSidebar, .sidebarBack:

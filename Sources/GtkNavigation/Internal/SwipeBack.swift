@@ -52,6 +52,9 @@ package final class SwipeBack {
     private var lastInput = 0.0
     /// Bumped by every new swipe: an animation of an older one stops.
     private var generation = 0
+    /// What became of the last swipe, in words (tests say it when a swipe did not do what they
+    /// expected).
+    package private(set) var lastOutcome = "none yet"
     /// Pictures still sliding away (tests check none is left, and none appears for a page that stayed).
     package private(set) var slidingPictures = 0
 
@@ -123,6 +126,7 @@ package final class SwipeBack {
     /// The host's stack changed: a swipe whose page is no longer shown ends with nothing to do.
     func stackChanged() {
         guard !isFinishing, let moving, swipe != nil, shownView() !== moving.view else { return }
+        lastOutcome = "ended: the page went from under the fingers"
         cancel()
     }
 
@@ -144,7 +148,15 @@ package final class SwipeBack {
 
     @discardableResult
     private func begin(_ source: BackSwipe.Source) -> Bool {
-        guard swipe == nil, let target = target() else { return false }
+        guard swipe == nil else {
+            lastOutcome = "refused: a swipe is under way"
+            return false
+        }
+        guard let target = target() else {
+            lastOutcome = "refused: no Back by swiping here now"
+            return false
+        }
+        lastOutcome = "begun"
         generation += 1
         moving?.shift.x = 0  // a page still springing back from the last swipe jumps home
         swipe = BackSwipe(
@@ -181,16 +193,24 @@ package final class SwipeBack {
         let translation = swipe.translation
         // The page went from under the fingers, or its host is no longer on screen (a tab
         // switched): nothing to do.
-        guard shownView() === moving.view, root.isOnVisibleBranch else { return cancel(moving) }
-        guard swipe.end(at: Self.now) else { return springBack(moving, from: translation) }
+        guard shownView() === moving.view, root.isOnVisibleBranch else {
+            lastOutcome = "ended: the page went, or the host is not shown"
+            return cancel(moving)
+        }
+        guard swipe.end(at: Self.now) else {
+            lastOutcome = "let go short (progress \(swipe.progress), speed \(Int(swipe.speed(at: Self.now))))"
+            return springBack(moving, from: translation)
+        }
         let picture = MainLoop.animationsEnabled ? WidgetPicture(of: moving.view) : nil
         isFinishing = true
         root.activateAction(NavigationAction.back)
         isFinishing = false
         guard shownView() !== moving.view else {
             // Still shown: a leave guard is asking (its question is open) or kept the page.
+            lastOutcome = "committed: the page stayed"
             return springBack(moving, from: translation)
         }
+        lastOutcome = "committed: the page left"
         moving.shift.x = 0
         self.moving = nil
         hintWidgets?.box.isVisible = false
