@@ -195,8 +195,10 @@ func walkSteps(default steps: Int) -> Int {
 @MainActor
 func swipeWithTouch(_ swipe: SwipeBack, to fraction: Double, rightToLeft: Bool = false) async {
     let drag = swipe.controllers.drag
-    // A finger touches what is drawn: a stack just switched to is laid out first.
-    for _ in 0..<100 where swipe.root.allocatedWidth == 0 { await MainLoop.idle() }
+    // A finger touches what is drawn: a stack just switched to is laid out first, at the next
+    // frame — which a compositor under load may take a while to ask for (real time, not turns
+    // of the loop).
+    for _ in 0..<300 where swipe.root.allocatedWidth == 0 { try? await Task.sleep(for: .milliseconds(10)) }
     let width = Double(swipe.root.allocatedWidth)
     let sign = rightToLeft ? -1.0 : 1.0
     drag.emit("drag-begin", rightToLeft ? width - 4 : 4, 200)
