@@ -78,7 +78,7 @@ public final class ToastOverlay: Widget {
     public var isShowing: Bool { revealer.isVisible }
 
     /// Whether the toast's time is stopped: the pointer is over it or the focus is in it.
-    public var isHeld: Bool { pointerInside || focusInside }
+    package var isHeld: Bool { pointerInside || focusInside }
 
     private func hold(pointer: Bool? = nil, focus: Bool? = nil) {
         let wasHeld = isHeld
