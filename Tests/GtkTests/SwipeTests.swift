@@ -137,6 +137,46 @@ func swipeTests(_ runner: TestRunner) {
             "a swipe let go after a tab switch went back: \(clinic.routes), \(learn.routes)")
     }
 
+    runner.testAsync(
+        "the touchpad: a sequence that starts vertically is the page's; a silent one is let go after half a second"
+    ) {
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        let clinic = f.tabs.router(for: .clinic)
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let stack = clinic.routes
+        let scroll = swipe.controllers.scroll
+        scroll.emit("scroll-begin")
+        try check(!scroll.emit("scroll", 0, 30, returnsBool: true), "a vertical scroll was taken from the page")
+        try check(!scroll.emit("scroll", -40, 0, returnsBool: true), "a vertical sequence turned into a swipe")
+        scroll.emit("scroll-end")
+        try check(!swipe.isSwiping, "a vertical sequence began a swipe")
+        scroll.emit("scroll-begin")
+        for _ in 0..<3 { scroll.emit("scroll", -40, 0, returnsBool: true) }
+        try check(swipe.isSwiping, "a sideways sequence did not begin a swipe")
+        try await Task.sleep(for: .milliseconds(900))  // no scroll-end ever comes
+        try check(!swipe.isSwiping, "a silent swipe was not let go: \(swipe.lastOutcome)")
+        await driver.settle()
+        try check(clinic.routes == stack, "a short silent swipe went back: \(clinic.routes)")
+        scroll.emit("scroll-end")  // late: nothing to end
+    }
+
+    runner.testAsync("beside a sidebar (1200 px) there is no swipe: the finger is the page's") {
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        f.window.window.setDefaultSize(width: 1200, height: 700)
+        MainLoop.run(until: { f.window.tabHost.selectedHost?.isSplit == true }, timeout: 5)
+        await driver.settle()
+        try check(f.window.tabHost.selectedHost?.isSplit == true, "the window did not split at 1200 px")
+        let clinic = f.tabs.router(for: .clinic)
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let stack = clinic.routes
+        await swipeWithTouch(swipe, to: 0.7)
+        await driver.settle()
+        try check(clinic.routes == stack, "a swipe beside the sidebar went back: \(clinic.routes)")
+        try check(swipe.lastOutcome.hasPrefix("refused"), "the swipe was not refused: \(swipe.lastOutcome)")
+    }
+
     runner.testAsync("swipe back in the dialog's stack, with animations off: Visit type back to Which pet?") {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
