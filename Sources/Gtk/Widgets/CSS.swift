@@ -38,6 +38,20 @@ public final class CSSProvider: Object {
         return true
     }
 
+    /// The defaults installed so far, by their text: each is installed once.
+    private static var defaults: [String: CSSProvider] = [:]
+
+    /// Installs `css` once per process just above the theme, below the app's own stylesheet
+    /// (`Priority.belowApplication`), so an app can restyle it: a widget's default shape, for
+    /// this package's widgets (a toast, a swipe's hint). Later calls with the same text do
+    /// nothing; without a display, nothing is kept and a later call tries again.
+    package static func installDefault(_ css: String) {
+        guard defaults[css] == nil else { return }
+        let provider = CSSProvider(css: css)
+        guard provider.install(priority: .belowApplication) else { return }
+        defaults[css] = provider
+    }
+
     /// Takes the stylesheet off the default display again (a test that styled the app).
     package func uninstall() {
         guard let display = gdk_display_get_default() else { return }

@@ -71,7 +71,8 @@ public final class ToastOverlay: Widget {
             self.dismiss()
             return true
         }
-        Self.installStyle()
+        // The toast's shape; the theme's `.osd` gives its colours.
+        CSSProvider.installDefault(".toast { border-radius: 999px; padding: 6px 6px 6px 18px; margin: 12px; }")
     }
 
     /// Whether a toast is showing.
@@ -149,16 +150,5 @@ public final class ToastOverlay: Widget {
         let action = self.action
         dismiss()
         action?()
-    }
-
-    private static var style: CSSProvider?
-
-    /// The toast's shape, below the app's own stylesheet so an app can restyle it (the theme's
-    /// `.osd` gives the colours).
-    private static func installStyle() {
-        guard style == nil else { return }
-        let provider = CSSProvider(css: ".toast { border-radius: 999px; padding: 6px 6px 6px 18px; margin: 12px; }")
-        guard provider.install(priority: .belowApplication) else { return }
-        style = provider
     }
 }

@@ -101,7 +101,8 @@ package final class SwipeBack {
 
     private var hintParts: (box: Box, label: Label) {
         if let hintWidgets { return hintWidgets }
-        Self.installStyle()
+        // The hint's shape; the theme's `osd` gives its colours (an app can restyle `.swipe-hint`).
+        CSSProvider.installDefault(".swipe-hint { border-radius: 999px; padding: 8px 14px 8px 10px; }")
         let box = Box(.horizontal, spacing: 6)
         let label = Label()
         box.addCSSClass("osd")
@@ -285,17 +286,6 @@ package final class SwipeBack {
     }
 
     private static var now: Double { Double(MainLoop.now) / 1_000_000 }
-
-    private static var style: CSSProvider?
-
-    /// The hint's shape (the theme's `osd` gives its colours), below the app's own stylesheet
-    /// so an app can restyle `.swipe-hint`.
-    private static func installStyle() {
-        guard style == nil else { return }
-        let provider = CSSProvider(css: ".swipe-hint { border-radius: 999px; padding: 8px 14px 8px 10px; }")
-        guard provider.install(priority: .belowApplication) else { return }
-        style = provider
-    }
 
     // MARK: For tests in this package
 
