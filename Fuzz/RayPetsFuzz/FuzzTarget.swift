@@ -287,7 +287,7 @@ enum FuzzTarget: String, CaseIterable {
 @MainActor
 final class HeadlessApp {
     let dialogRouter = DialogRouter(host: InMemoryHost<AppRoute>())
-    let coordinator: AppCoordinator
+    let coordinator: WindowCoordinator
 
     final class NoWindow: AppWindow {
         func present() {}
@@ -301,7 +301,7 @@ final class HeadlessApp {
         let tabs = TabRouter(
             tabs: AppTab.allCases,
             host: InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout]))
-        coordinator = AppCoordinator(
+        coordinator = WindowCoordinator(
             window: NoWindow(), welcomeRouter: StackRouter(host: InMemoryHost<AppRoute>()), tabs: tabs,
             dialogRouter: dialogRouter, services: services)
         settings.completeWelcome()

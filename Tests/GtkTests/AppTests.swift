@@ -12,7 +12,7 @@ final class AppFixture {
     let widgets = FinalizationCounter()
     let tabs: TabRouter<AppTab, AppRoute>
     let dialog: DialogRouter<AppRoute>
-    let app: AppCoordinator
+    let app: WindowCoordinator
 
     /// With `demoPets`, that many made-up pets after the four sample ones.
     init(firstLaunch: Bool, demoPets: Int = 0) {
@@ -27,7 +27,7 @@ final class AppFixture {
         if !firstLaunch { settings.completeWelcome() }
         tabs = TabRouter(tabs: AppTab.allCases, host: window.tabHost)
         dialog = DialogRouter(host: window.dialogHost)
-        app = AppCoordinator(
+        app = WindowCoordinator(
             window: window, welcomeRouter: StackRouter(host: window.welcomeHost), tabs: tabs,
             dialogRouter: dialog,
             services: ClinicServices(

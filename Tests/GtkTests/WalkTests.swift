@@ -26,7 +26,7 @@ final class GtkDriver: AppDriver {
         fixture.window.dialogHost.onWindowCreated = { [dialogs] in dialogs.watch($0) }
     }
 
-    var app: AppCoordinator { fixture.app }
+    var app: WindowCoordinator { fixture.app }
     var dialogRouter: DialogRouter<AppRoute> { fixture.dialog }
     private var window: MainWindow { fixture.window }
 

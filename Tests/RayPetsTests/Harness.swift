@@ -64,7 +64,7 @@ final class AppHarness {
     let live = LiveObjects()
     let tabs: TabRouter<AppTab, AppRoute>
     let dialogRouter: DialogRouter<AppRoute>
-    let app: AppCoordinator
+    let app: WindowCoordinator
     /// What the settings store reported.
     let reports = Reports()
 
@@ -86,7 +86,7 @@ final class AppHarness {
             questions: Questions(router: alertRouter))
         tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
         dialogRouter = DialogRouter(host: dialogHost)
-        app = AppCoordinator(
+        app = WindowCoordinator(
             window: window, welcomeRouter: StackRouter(host: welcomeHost), tabs: tabs,
             dialogRouter: dialogRouter, services: services)
         app.start()
@@ -143,7 +143,7 @@ final class AppHarness {
             \.request)
     }
 
-    /// Objects that live as long as the app: the AppCoordinator, the two tab coordinators
+    /// Objects that live as long as the app: the WindowCoordinator, the two tab coordinators
     /// and their root page models.
     static let permanentObjects = 5
 

@@ -10,7 +10,7 @@ import Testing
 final class InMemoryDriver: AppDriver {
     let harness: AppHarness
     init(_ harness: AppHarness) { self.harness = harness }
-    var app: AppCoordinator { harness.app }
+    var app: WindowCoordinator { harness.app }
     var dialogRouter: DialogRouter<AppRoute> { harness.dialogRouter }
 
     struct NoSuchControl: Error, CustomStringConvertible { let description: String }

@@ -90,14 +90,15 @@ struct RestorationTests {
                     pets: ClinicDatabase.samplePets)))
         let saved = first.app.navigationState
         #expect(saved.pain == .severe)
-        #expect(StateStore(path: path).save(saved))
+        #expect(StateStore(path: path).save(SavedWindows(windows: [saved])))
         var info = stat()
         #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600, "the state file is private")
 
         let second = AppHarness()
         let reports = Reports()
         let loaded = try #require(StateStore(path: path) { reports.lines.append($0) }.load())
-        #expect(await second.app.restore(loaded))
+        #expect(loaded.windows.count == 1)
+        #expect(await second.app.restore(loaded.windows[0]))
         await second.settle()
         #expect(second.app.navigationState == saved)
         #expect(second.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])

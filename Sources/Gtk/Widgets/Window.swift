@@ -148,6 +148,29 @@ public final class Window: Widget {
         set { gtk_window_set_modal(window, newValue ? 1 : 0) }
     }
 
+    /// Whether this is the window the user works in now (it has the keyboard focus of the
+    /// desktop): GtkWindow's "is-active".
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
+
+    /// Runs `handler` whenever the window becomes, or stops being, the active one (`isActive`).
+    @discardableResult
+    public func onActiveChange(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("is-active", handler)
+    }
+
+    /// Gives the window a window group of its own, so a modal dialog of it (and its dialogs'
+    /// dialogs, which join their parent's group) blocks only this window, not the app's other
+    /// windows. Every window is in one default group otherwise.
+    public func blocksOnlyItself() {
+        let group = gtk_window_group_new()
+        gtk_window_group_add_window(group, window)
+        g_object_unref(group)  // the window holds it
+    }
+
+    /// The window's group (its own after `blocksOnlyItself()`, else the default one), as a
+    /// raw pointer: windows in one group share modality (for tests).
+    package var group: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(gtk_window_get_group(window)) }
+
     /// The window this one is a dialog of (not retained). The window forgets its parent when
     /// the parent is destroyed (see `rp_window_set_transient_for` in `CGtk/window-dispose.h`).
     public func setTransient(for parent: Window?) {

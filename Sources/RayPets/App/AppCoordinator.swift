@@ -1,83 +1,167 @@
 import Navigation
 
-/// The root of the coordinator tree. It owns the main window and the routers, gets the
-/// services (created once, by whoever starts the app) and hands them down; on the first
-/// launch it awaits the welcome page, then starts a coordinator per tab. Navigation follows
-/// the clinic's records (`AppCoordinator+Data`).
+/// The application: the services every window shares (the records, the settings, the
+/// clinic's details) and one `WindowCoordinator` per window, in a `WindowGroup`. It opens
+/// windows (at Home, on a link, as saved), closes them with their leave guards asked, sends
+/// a link to the window the user used last, and asks every window before a pet with unsaved
+/// edits somewhere is deleted. See "Many windows" in the documentation.
 @MainActor
-public final class AppCoordinator: Coordinator {
-    /// Welcome (first launch only), then one coordinator per tab: Home and Learn.
-    public var children: [any Coordinator] = []
-    /// The main window.
-    public let window: any AppWindow
-    /// The services every flow shares.
-    public let services: ClinicServices
-    /// The tabs and their stacks.
-    public let tabs: TabRouter<AppTab, AppRoute>
-    /// The dialog's router: every flow that opens a dialog presents through it.
-    public let dialogRouter: any Router<AppRoute>
-    private let welcomeRouter: any Router<AppRoute>
-    /// Links that came while the welcome page showed: opened after *Get started*.
-    var linksAfterWelcome: [String] = []
-    /// Whether links wait for the welcome page's *Get started*.
-    public var isHoldingLinks: Bool { !linksAfterWelcome.isEmpty }
-    private var started = false
-    var dataObservation: ClinicObservation?
+public final class AppCoordinator: AllWindows {
+    /// The open windows, each with its own coordinator tree.
+    public let windows = WindowGroup<WindowCoordinator>()
+    /// The clinic's records: one set, every window shows them.
+    public let data: ClinicData
+    /// The settings file (the welcome flag).
+    public let settings: SettingsStore
+    /// The clinic's address, phone and opening hours.
+    public let clinic: ClinicInfo
+    private let makeParts: @MainActor () -> WindowParts
 
-    /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,
-    /// dialogs through `dialogRouter`.
+    /// The application over `data` and `settings`; `makeWindow` makes a window's parts (its
+    /// window, hosts' routers, feedback and questions) each time one opens.
+    public init(
+        data: ClinicData, settings: SettingsStore, clinic: ClinicInfo = .rayPets,
+        makeWindow: @escaping @MainActor () -> WindowParts
+    ) {
+        self.data = data
+        self.settings = settings
+        self.clinic = clinic
+        self.makeParts = makeWindow
+    }
+
+    /// Opens a window at `frame`'s size (the window's default without one), shows it and
+    /// starts its coordinators: the welcome page on the first launch, else each tab at its
+    /// root. The new window is the focused one.
+    @discardableResult
+    public func openWindow(frame: WindowFrame? = nil) -> WindowCoordinator {
+        let parts = makeParts()
+        if let frame { parts.window.restore(frame) }
+        let services = ClinicServices(
+            data: data, settings: settings, clinic: clinic, feedback: parts.feedback, questions: parts.questions,
+            windows: self)
+        let window = WindowCoordinator(
+            window: parts.window, welcomeRouter: parts.welcomeRouter, tabs: parts.tabs,
+            dialogRouter: parts.dialogRouter, services: services)
+        windows.add(window)
+        window.start()
+        return window
+    }
+
+    /// *New Window* (Ctrl+N): a window at Home. On the first launch's welcome page there is
+    /// nothing to open yet: the welcome window is raised instead.
+    @discardableResult
+    public func newWindow() -> WindowCoordinator {
+        if !settings.hasCompletedWelcome, let focused = windows.focused {
+            focused.start()
+            return focused
+        }
+        return openWindow()
+    }
+
+    /// *Open in New Window*: a new window on `link`'s page, with the pages below it a user's
+    /// clicks would have put there. Whether the link's page was reached.
+    @discardableResult
+    public func openInNewWindow(_ link: DeepLink) async -> Bool {
+        await newWindow().open(link)
+    }
+
+    /// Opens the link text `uri` (the command line, another launch, `app.open-route`) where
+    /// the rule says: in the window the user used last, or in a new window when the link
+    /// ends in `window=new` (`LinkWindow`) or no window is open. Whether its page was reached.
+    @discardableResult
+    public func open(uri: String) async -> Bool {
+        let (link, wantsNew) = LinkWindow.split(uri)
+        let window = wantsNew || windows.focused == nil ? newWindow() : windows.focused!
+        window.start()  // raised
+        return await window.open(uri: link)
+    }
+
+    /// The user asked to close `window` (close button, Ctrl+W): see
+    /// `WindowGroup/requestClose(_:)`. On `.closed` destroy the window; on `.quit` save
+    /// `state` and quit.
+    public func requestClose(_ window: WindowCoordinator) async -> WindowClosing {
+        await windows.requestClose(window)
+    }
+
+    /// `window` was destroyed: its flows end and nothing of it is kept.
+    public func windowDidClose(_ window: WindowCoordinator) { windows.remove(window) }
+
+    /// Every window's navigation state, in the order they were opened, and the focused one.
+    public var state: SavedWindows { windows.snapshot { $0.navigationState } }
+
+    /// Opens a window for each of `saved`'s, the focused one last (on top), and rebuilds each
+    /// one's pages. Returns `false` if a page of some window was left out or not reached.
+    @discardableResult
+    public func restore(_ saved: SavedWindows) async -> Bool {
+        var complete = true
+        let opened = saved.openingOrder.map { (openWindow(frame: saved.windows[$0].window), saved.windows[$0]) }
+        for (window, state) in opened where !(await window.restore(state)) { complete = false }
+        return complete
+    }
+
+    /// Before `pet` is deleted: every window's pages of it that hold unsaved work ask first
+    /// (`WindowGroup/requestRemoval(of:)`). Whether the delete may go ahead.
+    public func mayDelete(_ pet: Pet.ID) async -> Bool {
+        await windows.requestRemoval(of: { $0.pet == pet })
+    }
+
+    /// Opens a new window on `pet`'s page (My pets below it), as a row's *Open in New Window*.
+    public func openInNewWindow(pet: Pet.ID) {
+        Task.immediate { @MainActor in await self.openInNewWindow(.pet(pet)) }
+    }
+}
+
+/// What the app makes for each window: the window, the routers over its hosts, and where its
+/// notices and questions show.
+@MainActor
+public struct WindowParts {
+    /// The window.
+    public let window: any AppWindow
+    /// The welcome page's router (first launch).
+    public let welcomeRouter: any Router<AppRoute>
+    /// The tabs.
+    public let tabs: TabRouter<AppTab, AppRoute>
+    /// The window's dialog.
+    public let dialogRouter: any Router<AppRoute>
+    /// The window's notices and toasts.
+    public let feedback: any Feedback
+    /// The window's "Discard changes?" alerts.
+    public let questions: Questions
+
+    /// The parts.
     public init(
         window: any AppWindow, welcomeRouter: any Router<AppRoute>, tabs: TabRouter<AppTab, AppRoute>,
-        dialogRouter: any Router<AppRoute>, services: ClinicServices
+        dialogRouter: any Router<AppRoute>, feedback: any Feedback, questions: Questions
     ) {
         self.window = window
         self.welcomeRouter = welcomeRouter
         self.tabs = tabs
         self.dialogRouter = dialogRouter
-        self.services = services
-        followTheRecords()
+        self.feedback = feedback
+        self.questions = questions
     }
+}
 
-    /// The router of the tab the user is looking at.
-    public var router: any Router<AppRoute> { tabs.selectedRouter }
+/// What a flow in one window may ask of all of them (`ClinicServices.windows`).
+@MainActor
+public protocol AllWindows: AnyObject {
+    /// Before `pet` is deleted: its pages with unsaved work, in every window, ask first.
+    /// Whether the delete may go ahead.
+    func mayDelete(_ pet: Pet.ID) async -> Bool
+    /// Opens a new window on `pet`'s page.
+    func openInNewWindow(pet: Pet.ID)
+}
 
-    /// The app's flow ends with its window; dismissing it closes the dialog and takes every
-    /// tab back to its root page.
-    public func dismiss(animated: Bool) {
-        dialogRouter.dismiss(animated: animated)
-        for tab in tabs.tabs { tabs.router(for: tab).dismiss(animated: animated) }
-    }
-
-    /// Starts the app the first time; later calls (another launch) just raise the window.
-    public func start() {
-        if !started {
-            started = true
-            present(animated: false, onDismissed: nil)
-        }
-        window.present()
-    }
-
-    /// Shows the welcome page on the first launch, the tabs otherwise.
-    public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        guard !services.settings.hasCompletedWelcome else { return showTabs() }
-        window.show(.welcome)
-        let results = coordinate(to: WelcomeCoordinator(router: welcomeRouter), animated: false)
-        Task.immediate { @MainActor [weak self] in
-            // nil: the window closed on the welcome page (or the app is gone)
-            guard await results.next() != nil, let self else { return }
-            self.services.settings.completeWelcome()
-            self.showTabs()
-            let links = self.linksAfterWelcome
-            self.linksAfterWelcome = []
-            for link in links { await self.open(uri: link) }
-        }
-    }
-
-    private func showTabs() {
-        window.show(.tabs)
-        presentChild(
-            HomeCoordinator(router: tabs.router(for: .clinic), dialogRouter: dialogRouter, services: services),
-            animated: false)
-        presentChild(LearnCoordinator(router: tabs.router(for: .learn)), animated: false)
+/// The rule for which window a link opens in: the one the user used last, unless the link's
+/// query asks for a new one with `window=new` (`raypets://clinic/pets/Rex?window=new`).
+public enum LinkWindow {
+    /// `uri` without its `window=new` query item, and whether it had one.
+    public static func split(_ uri: String) -> (link: String, newWindow: Bool) {
+        guard let question = uri.firstIndex(of: "?") else { return (uri, false) }
+        let items = uri[uri.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+        let others = items.filter { $0 != "window=new" }
+        guard others.count < items.count else { return (uri, false) }
+        let base = String(uri[..<question])
+        return (others.isEmpty ? base : base + "?" + others.joined(separator: "&"), true)
     }
 }

@@ -8,7 +8,7 @@ public protocol ChangingModel: AnyObject {
     var onChange: (@MainActor () -> Void)? { get set }
 }
 
-/// A page model or a flow that follows the clinic's records: the `AppCoordinator` tells it
+/// A page model or a flow that follows the clinic's records: the `WindowCoordinator` tells it
 /// each saved change, then refreshes the routers so titles follow.
 @MainActor
 public protocol FollowsClinicData: AnyObject {

@@ -11,6 +11,9 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     private let data: ClinicData
     private let questions: Questions
     private let pet: Pet?
+    /// The pet as this editor last read it: a save over a pet saved differently since (in
+    /// another window) is refused once, with the error, and the next Save goes through.
+    private var base: Pet?
     /// The editor's model while its page is shown.
     public private(set) weak var model: PetEditorViewModel?
 
@@ -22,6 +25,7 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         self.data = data
         self.questions = questions
         self.pet = pet
+        self.base = pet
         super.init(router: router)
         leaveGuard = { [weak self] _ in
             guard let self, let model = self.model, model.hasChanges else { return .leave }
@@ -54,10 +58,16 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     private func commit(_ draft: PetDraft) throws(StoreError) {
         let saved: Pet
         if let pet {
-            saved = try data.update(pet.id, with: draft)
+            do {
+                saved = try data.update(pet.id, with: draft, base: base)
+            } catch {
+                if error.kind == .changedElsewhere { base = data.pet(id: pet.id) }  // seen: Save again saves
+                throw error
+            }
         } else {
             saved = try data.add(draft)
         }
+        base = saved
         model?.markSaved()
         results.send(saved)
     }

@@ -3,7 +3,7 @@
 /// few batches, so its cost and memory depend on what is shown, not on how many pets there are.
 ///
 /// It follows the records itself, as a GListModel follows its store (`ClinicData.observe`,
-/// after the `AppCoordinator`, which moves navigation first): a pet added, renamed, deleted
+/// after the `WindowCoordinator`, which moves navigation first): a pet added, renamed, deleted
 /// or brought back changes its row in place, reported through `onUpdate` as a GListModel's
 /// `items-changed` would be (the rows before it do not move, so the selection and the scroll
 /// position stay).

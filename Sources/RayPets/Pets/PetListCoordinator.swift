@@ -7,7 +7,7 @@ import Navigation
 /// page, "Clinic info" opens the clinic-info flow in a dialog — the same flow Home pushes
 /// onto the tab: the parent decides how a sub-flow is shown, the sub-flow's code is the same.
 ///
-/// Deleting only changes the records: the `AppCoordinator` then removes every page that
+/// Deleting only changes the records: the `WindowCoordinator` then removes every page that
 /// showed what was deleted, in every tab and the dialog.
 @MainActor
 public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicData {
@@ -73,8 +73,22 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         }
     }
 
-    /// Deletes the pet at once and offers Undo in a toast.
+    /// Deletes the pet and offers Undo in a toast. First, where another window has unsaved
+    /// edits of the pet, its question is asked there (`AllWindows.mayDelete`); if the user
+    /// keeps editing, nothing is deleted and this window says why. With no such edits (or
+    /// no other window) it is deleted at once.
     private func delete(_ id: Pet.ID) {
+        Task.immediate { @MainActor [weak self, windows = services.windows] in
+            if let windows, !(await windows.mayDelete(id)) {
+                self?.services.feedback.showNotice(
+                    L("Not deleted: its unsaved changes were kept in another window."))
+                return
+            }
+            self?.deleteNow(id)
+        }
+    }
+
+    private func deleteNow(_ id: Pet.ID) {
         do {
             let deleted = try data.delete(id)
             let data = self.data

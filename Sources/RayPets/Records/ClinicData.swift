@@ -94,9 +94,12 @@ public final class ClinicData {
     }
 
     /// Saves `draft` over the pet `id`. Keeps a stated age's day when the age is unchanged.
+    /// With `base` (the pet as the editor read it), a pet saved differently since then is
+    /// not overwritten: `changedElsewhere` is thrown and nothing changes.
     @discardableResult
-    public func update(_ id: Pet.ID, with draft: PetDraft) throws(StoreError) -> Pet {
+    public func update(_ id: Pet.ID, with draft: PetDraft, base: Pet? = nil) throws(StoreError) -> Pet {
         guard let old = pet(id: id) else { throw StoreError(.missing, "no pet \(id)") }
+        if let base, base != old { throw StoreError(.changedElsewhere, "pet \(id) was saved since it was read") }
         guard var new = PetRules.pet(from: draft, id: id, sameName: namesake(besides: id), today: today()) else {
             throw StoreError(.invalid, "the pet breaks a rule")
         }

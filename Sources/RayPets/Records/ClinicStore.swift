@@ -91,6 +91,8 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case gone
         /// The pet breaks one of `PetRules` (the editor shows which).
         case invalid
+        /// The pet was saved elsewhere (another window's editor) since this edit began.
+        case changedElsewhere
         /// Something else; `message` says what.
         case other
     }
@@ -119,6 +121,10 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
                 "The clinic's records file was deleted or replaced while RayPets ran. Nothing was saved; restart RayPets."
             )
         case .invalid: L("Some fields need attention.")
+        case .changedElsewhere:
+            L(
+                "This pet was changed in another window while you edited it. Your changes are still here: press Save again to save them over it."
+            )
         case .other: L("Could not save: {problem}", ["problem": message])
         }
     }

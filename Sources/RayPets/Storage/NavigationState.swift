@@ -33,9 +33,15 @@ public struct NavigationState: Equatable, Codable, Sendable {
         self.window = window
     }
 
-    /// The text saved to disk: `key=value` lines, routes as tokens.
+    /// The text saved to disk for one window: `key=value` lines, routes as tokens. (An app
+    /// with many windows saves `SavedWindows`, which holds these lines for each.)
     public var encoded: String {
-        var pairs = [("version", "\(Self.currentVersion)"), ("tab", tab.rawValue)]
+        KeyValueText.format([("version", "\(Self.currentVersion)")] + pairs(prefix: ""))
+    }
+
+    /// This window's lines, each key after `prefix`.
+    func pairs(prefix: String) -> [(key: String, value: String)] {
+        var pairs = [("tab", tab.rawValue)]
         for tab in AppTab.allCases {
             pairs.append((tab.rawValue, (stacks[tab] ?? []).map(\.token).joined(separator: ",")))
         }
@@ -56,7 +62,7 @@ public struct NavigationState: Equatable, Codable, Sendable {
                 ("window-size", "\(window.width)x\(window.height)"), ("window-maximized", "\(window.isMaximized)"),
             ]
         }
-        return KeyValueText.format(pairs)
+        return pairs.map { (prefix + $0.0, $0.1) }
     }
 
     /// Why a saved state was refused.
@@ -71,20 +77,38 @@ public struct NavigationState: Equatable, Codable, Sendable {
             switch self {
             case .corrupt(let why): "corrupt (\(why))"
             case .futureVersion(let version):
-                "written by a newer RayPets (format \(version), this one reads \(NavigationState.currentVersion))"
+                "written by a newer RayPets (format \(version), this one reads \(SavedWindows.currentVersion))"
             }
         }
     }
 
     /// Reads `text` as written by `encoded`.
     public init(decoding text: String) throws(DecodingError) {
+        let values = try Self.values(in: text, upTo: Self.currentVersion)
+        try self.init(values: values.values, prefix: "")
+    }
+
+    /// `text`'s lines and its format version, which must be at most `newest`.
+    static func values(in text: String, upTo newest: Int) throws(DecodingError) -> (values: [String: String], version: Int) {
         let values: [String: String]
         do { values = try KeyValueText.parse(text) } catch { throw .corrupt("line without '='") }
         guard let versionText = values["version"], let version = Int(versionText) else { throw .corrupt("no version") }
-        guard version <= Self.currentVersion else { throw .futureVersion(version) }
-        guard let tabText = values["tab"], let tab = AppTab(rawValue: tabText) else { throw .corrupt("no tab") }
+        guard version <= newest else { throw .futureVersion(version) }
+        return (values, version)
+    }
+
+    /// One window's state from the lines whose keys start with `prefix`.
+    init(values all: [String: String], prefix: String) throws(DecodingError) {
+        let values =
+            prefix.isEmpty
+            ? all
+            : Dictionary(
+                uniqueKeysWithValues: all.compactMap { key, value in
+                    key.hasPrefix(prefix) ? (String(key.dropFirst(prefix.count)), value) : nil
+                })
+        guard let tabText = values["tab"], let tab = AppTab(rawValue: tabText) else { throw .corrupt("no \(prefix)tab") }
         func routes(_ key: String) throws(DecodingError) -> [AppRoute] {
-            guard let list = values[key] else { throw .corrupt("no \(key) line") }
+            guard let list = values[key] else { throw .corrupt("no \(prefix)\(key) line") }
             var routes: [AppRoute] = []
             for token in list.split(separator: ",") {
                 guard let route = AppRoute(token: String(token)) else { throw .corrupt("unknown page \(token)") }

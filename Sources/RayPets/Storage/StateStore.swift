@@ -1,6 +1,6 @@
 import Glibc
 
-/// Where the navigation state is saved between runs: `$XDG_STATE_HOME/raypets/navigation`
+/// Where the navigation state (every window's) is saved between runs: `$XDG_STATE_HOME/raypets/navigation`
 /// (else `~/.local/state/raypets/navigation`), written atomically with mode 0600.
 ///
 /// A file that cannot be used — corrupt, cut short, or from a newer RayPets — is moved aside
@@ -22,8 +22,8 @@ public final class StateStore {
         AppFiles.path(of: "navigation", in: .state, environment: environment)
     }
 
-    /// The saved state, or `nil` (no file, or a bad one, moved aside and reported).
-    public func load() -> NavigationState? {
+    /// The saved windows, or `nil` (no file, or a bad one, moved aside and reported).
+    public func load() -> SavedWindows? {
         var problem: String?
         guard let text = AtomicFile.read(path, problem: &problem) else {
             guard let problem else { return nil }  // no file
@@ -37,7 +37,7 @@ public final class StateStore {
             return nil
         }
         do {
-            return try NavigationState(decoding: text)
+            return try SavedWindows(decoding: text)
         } catch {
             let aside = AtomicFile.moveAside(path)
             report("saved navigation state \(path) is \(error); moved it to \(aside) and starting at Home")
@@ -45,9 +45,9 @@ public final class StateStore {
         }
     }
 
-    /// Saves `state`. Returns whether it worked (a failure is reported).
+    /// Saves `state`, every window's. Returns whether it worked (a failure is reported).
     @discardableResult
-    public func save(_ state: NavigationState) -> Bool {
+    public func save(_ state: SavedWindows) -> Bool {
         if let problem = AtomicFile.write(state.encoded, to: path) {
             report("\(problem); navigation state not saved")
             return false

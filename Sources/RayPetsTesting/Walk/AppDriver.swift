@@ -5,7 +5,7 @@ import RayPets
 @MainActor
 public protocol AppDriver: AnyObject {
     /// The app's root coordinator.
-    var app: AppCoordinator { get }
+    var app: WindowCoordinator { get }
     /// The dialog's router.
     var dialogRouter: DialogRouter<AppRoute> { get }
     /// Performs `action` and lets the app settle (animations, awaited results).

@@ -55,7 +55,7 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
 
     /// What the app looks like now.
     @MainActor
-    public init(actual app: AppCoordinator, dialog: DialogRouter<AppRoute>) {
+    public init(actual app: WindowCoordinator, dialog: DialogRouter<AppRoute>) {
         tab = app.tabs.selectedTab
         question = app.services.questions.open?.subject
         stacks = Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, app.tabs.router(for: $0).routes) })

@@ -7,15 +7,17 @@ import Gtk
 public enum AppAction {
     /// `app.quit` (Ctrl+Q; also GNOME Shell's menu and SIGTERM): quit, keeping drafts.
     public static let quit = ActionName.app("quit", accelerator: "<Control>q")
+    /// `app.new-window` (Ctrl+N): a new window at Home.
+    public static let newWindow = ActionName.app("new-window", accelerator: "<Control>n")
     /// `app.about`: the About window.
     public static let about = ActionName.app("about")
     /// `app.shortcuts` (Ctrl+?): the keyboard shortcuts window.
     public static let shortcuts = ActionName.app("shortcuts", accelerator: "<Control>question")
     /// `app.open-route` with a link's text (e.g. over D-Bus): walk to the link's page.
     public static let openRoute = ActionName.app("open-route")
-    /// `win.close` (Ctrl+W): close the main window.
+    /// `win.close` (Ctrl+W): close this window (the last one quits, keeping drafts).
     public static let closeWindow = ActionName.win("close", accelerator: "<Control>w")
 
     /// Every action above.
-    public static let all = [quit, about, shortcuts, openRoute, closeWindow]
+    public static let all = [quit, newWindow, about, shortcuts, openRoute, closeWindow]
 }

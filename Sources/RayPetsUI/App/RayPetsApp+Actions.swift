@@ -7,10 +7,17 @@ extension RayPetsApp {
     /// `BackNavigation`.)
     package func installActions() {
         application.addAction(AppAction.quit) { [weak self] in self?.application.quit() }
+        application.addAction(AppAction.newWindow) { [weak self] in self?.newWindow() }
         application.addAction(AppAction.about) { [weak self] in self?.showAbout() }
         application.addAction(AppAction.shortcuts) { [weak self] in self?.showShortcuts() }
         application.addAction(AppAction.openRoute, taking: { [weak self] uri in self?.open([uri]) })
         application.setAccelerator(of: AppAction.closeWindow)
+    }
+
+    /// *New Window*: a window at Home (on the first launch's welcome page, that window raised).
+    private func newWindow() {
+        guard let coordinator else { return activate(restoring: false) }
+        coordinator.newWindow()
     }
 
     private func showAbout() {

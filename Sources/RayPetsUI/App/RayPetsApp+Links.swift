@@ -8,7 +8,8 @@ extension RayPetsApp {
     }
 
     /// Opens `raypets://` links (from this launch's command line or a later one's, or
-    /// `app.open-route`): raises the window and walks to each link's page. A bad link is
+    /// `app.open-route`): each in the window the user used last (raised), or in a new one if
+    /// it ends in `window=new` (`LinkWindow`), walking to the link's page. A bad link is
     /// reported and the screen stays; a link to a pet that is gone shows My pets.
     func open(_ uris: [String]) {
         activate(restoring: false)
@@ -18,7 +19,7 @@ extension RayPetsApp {
             // pet that no longer exists) shows My pets.
             RayPetsApp.log.debug("opening \(uri)")
             Task { @MainActor in
-                if !(await coordinator.open(uri: uri)), !coordinator.isHoldingLinks {
+                if !(await coordinator.open(uri: uri)), coordinator.windows.focused?.isHoldingLinks != true {
                     RayPetsApp.log.warning("could not open \(uri)")
                 }
             }

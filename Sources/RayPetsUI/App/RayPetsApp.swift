@@ -3,33 +3,37 @@ import GtkNavigation
 import Navigation
 import RayPets
 
-/// The RayPets application: on the first "activate", the main window, routers, services and
-/// coordinator tree; later activations (another launch, forwarded by GApplication over D-Bus)
-/// only raise the window. Its identity is in `RayPetsApp+Identity`, its actions in
-/// `+Actions`, links in `+Links`, saving and restoring where the user was in `+State`.
+/// The RayPets application: on the first "activate", the services every window shares and
+/// the `AppCoordinator`, which opens the windows (each a `MainWindow` with its routers and
+/// coordinator tree; as many as were open at the last quit); later activations (another
+/// launch, forwarded by GApplication over D-Bus) raise the window the user used last. Its
+/// identity is in `RayPetsApp+Identity`, its actions in `+Actions`, links in `+Links`, saving
+/// and restoring where the user was in `+State`, each window's making and closing in `+Windows`.
 @MainActor
 public final class RayPetsApp {
     /// The GtkApplication.
     public let application: Application
-    /// The main window, once activated.
-    public private(set) var mainWindow: MainWindow?
-    /// The root coordinator, once activated.
+    /// The application coordinator (every window's), once activated.
     public private(set) var coordinator: AppCoordinator?
+    /// The open windows, by their GtkWindow's coordinator: kept from opening to destroy.
+    var mainWindows: [ObjectIdentifier: OpenWindow] = [:]
     let stateStore: StateStore?
     private let settingsPath: String
     let databasePath: String?
     var restoresState: Bool
-    private var observations: [StackObservation] = []
-    /// Called once, right after the main window's first frame is drawn (the start-up benchmark).
+    /// Why the records are read-only, if they are: a banner in every window.
+    var readOnlyBanner: String?
+    /// Called once, right after the first window's first frame is drawn (the start-up benchmark).
     package var onFirstFrame: (@MainActor (RayPetsApp) -> Void)?
-    /// Called once, at the end of the first activation, with the services it built (the test
-    /// app, `Tests/TestApp`, reads changes to the records from stdin there).
+    /// Called once, at the end of the first activation, with the first window's services (the
+    /// test app, `Tests/TestApp`, reads changes to the records from stdin there).
     package var onActivated: (@MainActor (ClinicServices) -> Void)?
 
     /// The app, keeping its settings at `settingsPath` and, with a `statePath`, saving where
-    /// the user was on quit and going back there on the next start.
-    /// With `restoresState: false` (`--fresh`) it starts at Home but still saves on quit.
-    /// The clinic's records are in the SQLite file at `databasePath` (in memory without one).
+    /// the user was (every window) on quit and going back there on the next start.
+    /// With `restoresState: false` (`--fresh`) it starts with one window at Home but still
+    /// saves on quit. The clinic's records are in the SQLite file at `databasePath` (in memory
+    /// without one).
     public init(
         settingsPath: String, statePath: String? = nil, databasePath: String? = nil, restoresState: Bool = true
     ) {
@@ -50,6 +54,13 @@ public final class RayPetsApp {
     /// Runs the app until it quits; returns the exit status.
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 { application.run(arguments: arguments) }
 
+    /// The window the user used last, if one is open.
+    public var mainWindow: MainWindow? {
+        coordinator?.windows.focused.flatMap { focused in
+            mainWindows.values.first { $0.coordinator === focused }?.main
+        }
+    }
+
     private func startUp() {
         DesktopStyle.followColorScheme()
         if Resources.exists(Self.resourceBase + "/style.css") {
@@ -58,49 +69,38 @@ public final class RayPetsApp {
         installActions()
     }
 
-    /// Builds the window, routers, services and coordinators the first time; raises the
-    /// window later. With `restoring`, goes back to where the last run ended.
+    /// Builds the services and the application coordinator the first time, and opens the
+    /// windows: with `restoring`, every window the last run had open, each where it was;
+    /// else one at Home (at the size the user's focused window had). Later calls raise the
+    /// window the user used last (or open one, if none is).
     func activate(restoring: Bool = true) {
         if let coordinator {
-            coordinator.start()
+            if let focused = coordinator.windows.focused { focused.start() } else { coordinator.openWindow() }
             return
         }
-        let window = MainWindow(application: application)
-        window.window.addAction(AppAction.closeWindow) { [weak window] in window?.window.close() }
-        // Closing the window ends the app: save where the user was while the pages still exist.
-        window.window.onCloseRequest { [weak self] in
-            self?.saveState()
-            return false
-        }
         let database = databasePath.map { ClinicDatabase.open(path: $0) } ?? ClinicDatabase.inMemory()
-        let services = ClinicServices(
-            data: ClinicData(store: database), settings: SettingsStore(path: settingsPath), feedback: window,
-            questions: Questions(router: DialogRouter(host: window.alertHost)))
         if database.isReadOnly {
             // The notices say why; a read-only store without one still says what it means.
-            let why = database.notices.isEmpty ? [L("Read-only: changes cannot be saved.")] : database.notices
-            window.showBanner(why.joined(separator: " "))
-        } else if !database.notices.isEmpty {
-            window.showNotice(database.notices.joined(separator: " "))
+            readOnlyBanner =
+                (database.notices.isEmpty ? [L("Read-only: changes cannot be saved.")] : database.notices)
+                .joined(separator: " ")
         }
         let coordinator = AppCoordinator(
-            window: window,
-            welcomeRouter: StackRouter(host: window.welcomeHost),
-            tabs: TabRouter(tabs: AppTab.allCases, host: window.tabHost),
-            dialogRouter: DialogRouter(host: window.dialogHost),
-            services: services)
-        mainWindow = window
+            data: ClinicData(store: database), settings: SettingsStore(path: settingsPath)
+        ) { [unowned self] in self.makeWindow() }
         self.coordinator = coordinator
-        if let onFirstFrame {
-            window.window.onFirstFrame { [weak self] in if let self { onFirstFrame(self) } }
+        let saved = coordinator.settings.hasCompletedWelcome ? stateStore?.load() : nil
+        if restoring, restoresState, let saved {
+            restore(saved, in: coordinator)
+        } else {
+            // The window opens at its saved size whether or not the pages come back (a link's
+            // launch, `--fresh`): else its next save would forget the size.
+            coordinator.openWindow(frame: saved.map { $0.windows[$0.focused].window } ?? nil)
+            if restoring, !restoresState { reportDiscardedDrafts() }
         }
-        observations = Self.logTransitions(of: coordinator)
-        // The window opens at its saved size whether or not the pages come back (a link's
-        // launch, `--fresh`): else its next save would forget the size.
-        let saved = services.settings.hasCompletedWelcome ? savedState(sizing: window) : nil
-        coordinator.start()
-        if restoring, restoresState, let saved { restore(saved, in: coordinator) }
-        if restoring, !restoresState { reportDiscardedDraft() }
-        onActivated?(services)
+        if !database.isReadOnly, !database.notices.isEmpty {
+            mainWindow?.showNotice(database.notices.joined(separator: " "))
+        }
+        if let services = coordinator.windows.focused?.services { onActivated?(services) }
     }
 }

@@ -5,7 +5,7 @@ import RayPets
 
 /// The main window: a header bar (Back, the tab switcher) over either the welcome page or
 /// the tabs, plus the host for modal dialogs over it. Implements `AppWindow` for the
-/// `AppCoordinator`.
+/// `WindowCoordinator`.
 @MainActor
 public final class MainWindow: AppWindow, Feedback {
     /// The GtkWindow.
@@ -34,7 +34,7 @@ public final class MainWindow: AppWindow, Feedback {
     /// What the window shows now.
     public private(set) var section: AppSection?
 
-    /// The primary menu (Keyboard Shortcuts, About).
+    /// The primary menu (New Window, Keyboard Shortcuts, About).
     public let menuButton: MenuButton
 
     /// A main window belonging to `application`.
@@ -59,7 +59,10 @@ public final class MainWindow: AppWindow, Feedback {
             makeAlert: AlertFactory.makeAlert(for:))
         menuButton = MenuButton(
             iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
-            items: [(L("Keyboard Shortcuts"), AppAction.shortcuts), (L("About RayPets"), AppAction.about)])
+            items: [
+                (L("New Window"), AppAction.newWindow), (L("Keyboard Shortcuts"), AppAction.shortcuts),
+                (L("About RayPets"), AppAction.about),
+            ])
         sections.isHomogeneous = false  // only what shows counts for the window's size
         sections.add(welcomeHost.widget, name: "welcome")
         sections.add(tabHost.widget, name: "tabs")

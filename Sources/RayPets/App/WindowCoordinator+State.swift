@@ -1,8 +1,8 @@
 import Navigation
 
 /// Navigation as data: the state saved on quit (`restore(_:)`, in
-/// `AppCoordinator+Rebuild.swift`, rebuilds it at the next start).
-extension AppCoordinator {
+/// `WindowCoordinator+Rebuild.swift`, rebuilds it at the next start).
+extension WindowCoordinator {
     /// The whole navigation state now (to save on quit).
     public var navigationState: NavigationState {
         var flows: [any Coordinator] = children

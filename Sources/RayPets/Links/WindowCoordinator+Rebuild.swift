@@ -4,7 +4,7 @@ import Navigation
 /// from each stack's root, page by page, by performing the intent a user's click would
 /// (`RouteIntents`, below), so every coordinator on the way runs and Back goes where it would
 /// have gone had the user clicked their way there.
-extension AppCoordinator {
+extension WindowCoordinator {
     /// Opens the link text `uri` (from the command line, another launch or `app.open-route`).
     /// A link to a pet that no longer exists (or never did) opens My pets, the nearest valid
     /// page, with a notice; a malformed link leaves the screen as it is and says why.
@@ -72,7 +72,6 @@ extension AppCoordinator {
     func rebuild(
         stacks: [(AppTab, [AppRoute])], tab: AppTab, dialog: [AppRoute], pain: PainLevel?
     ) async -> Bool {
-        let routers: [any Router<AppRoute>] = AppTab.allCases.map { tabs.router(for: $0) } + [dialogRouter]
         for router in routers { router.animatesTransitions = false }
         defer { for router in routers { router.animatesTransitions = true } }
 

@@ -1,13 +1,10 @@
 import Navigation
 
-extension AppCoordinator {
+extension WindowCoordinator {
     /// From now on, every saved change of the records reaches `follow(_:)`.
     func followTheRecords() {
         dataObservation = services.data.observe { [weak self] change in self?.follow(change) }
     }
-
-    /// Every router: each tab's and the dialog's.
-    var allRouters: [any Router<AppRoute>] { AppTab.allCases.map { tabs.router(for: $0) } + [dialogRouter] }
 
     /// Navigation follows the records. After each saved change:
     /// - a deleted pet's pages leave every tab (the other pages stay, each `onDismissed` runs
@@ -32,11 +29,11 @@ extension AppCoordinator {
             }
         case .recordDeleted(let record):
             let route = AppRoute.appointmentRecord(pet: record.request.pet, record: record.id)
-            for router in allRouters { router.removeAll(where: { $0 == route }, animated: true) }
+            for router in routers { router.removeAll(where: { $0 == route }, animated: true) }
         case .added, .updated, .undeleted, .recordAdded:
             break
         }
-        for router in allRouters {
+        for router in routers {
             for page in router.pages { (page.model as? any FollowsClinicData)?.clinicDataChanged(change) }
         }
         var flows: [any Coordinator] = children
@@ -44,7 +41,7 @@ extension AppCoordinator {
             (flow as? any FollowsClinicData)?.clinicDataChanged(change)
             flows.append(contentsOf: flow.children)
         }
-        for router in allRouters { router.refresh() }
+        for router in routers { router.refresh() }
     }
 
     /// `state` without the pages that show records which no longer exist: each stack and the

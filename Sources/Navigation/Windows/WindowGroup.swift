@@ -1,0 +1,152 @@
+/// One window of an app that opens many: the routers of its own coordinator tree.
+///
+/// Each window has its own stacks, Back and dialog; what the windows share (the data, the
+/// settings) belongs to the application, not to a window. See "Many windows".
+@MainActor
+public protocol NavigationWindow: AnyObject {
+    /// The app's route type.
+    associatedtype Route: NavigationRoute
+
+    /// Every router in the window, in the order they are asked when the window closes: the
+    /// one whose pages cover the others first (the dialog before the tabs' stacks).
+    var routers: [any Router<Route>] { get }
+}
+
+/// How a request to close a window ended (`WindowGroup.requestClose(_:)`).
+public enum WindowClosing: Sendable, Equatable {
+    /// It was the last window: the app quits. Nothing was asked and nothing left its stacks,
+    /// so the app can save every page and draft as they are.
+    case quit
+    /// Every page agreed to leave and has left (its flows ended): destroy the window.
+    case closed
+    /// A page with unsaved work was kept (*Keep editing*): the window stays. The pages asked
+    /// before it that agreed have left.
+    case kept
+}
+
+/// The windows of an app that opens many, each with its own coordinator tree: the order they
+/// were opened in, which one the user used last, closing one with its leave guards asked, and
+/// a snapshot of all of them to save.
+///
+/// The group holds its windows strongly until they are removed: remove a window when it is
+/// destroyed, and nothing of it is kept.
+@MainActor
+public final class WindowGroup<Window: NavigationWindow> {
+    /// The open windows, in the order they were opened.
+    public private(set) var windows: [Window] = []
+    /// The windows from the least to the most recently focused.
+    private var focusOrder: [Window] = []
+
+    /// A group with no windows.
+    public init() {}
+
+    /// The window the user used last (a new window counts as used), or `nil` if none is open:
+    /// where a link opens.
+    public var focused: Window? { focusOrder.last }
+
+    /// Adds `window`, which becomes the focused one. Adding a window twice does nothing.
+    public func add(_ window: Window) {
+        guard !windows.contains(where: { $0 === window }) else { return }
+        windows.append(window)
+        focusOrder.append(window)
+    }
+
+    /// The user moved to `window` (it got the keyboard focus). Does nothing for a window not
+    /// in the group.
+    public func focus(_ window: Window) {
+        guard let index = focusOrder.firstIndex(where: { $0 === window }) else { return }
+        focusOrder.append(focusOrder.remove(at: index))
+    }
+
+    /// Removes `window` (it was destroyed): every router's pages that are still there leave
+    /// without asking, so every flow of the window ends, and the group no longer holds it.
+    public func remove(_ window: Window) {
+        guard windows.contains(where: { $0 === window }) else { return }
+        windows.removeAll { $0 === window }
+        focusOrder.removeAll { $0 === window }
+        for router in window.routers where !router.pages.isEmpty {
+            router.dismissAll(animated: false)
+        }
+    }
+
+    /// The user asked to close `window` (its close button, Ctrl+W). The last window quits the
+    /// app: nothing is asked, nothing leaves (quitting keeps drafts; save the snapshot now).
+    /// Otherwise every page of the window leaves, each router asked in `routers`' order with
+    /// reason `close`, so a page with unsaved work asks first; if one is kept, the window
+    /// stays. A window that closes is removed from the group.
+    public func requestClose(_ window: Window) async -> WindowClosing {
+        guard windows.contains(where: { $0 === window }) else { return .closed }
+        guard windows.count > 1 else { return .quit }
+        for router in window.routers where !router.pages.isEmpty || router.pendingLeave != nil {
+            guard await router.request(.dismissAll, reason: .close, animated: false) else { return .kept }
+        }
+        remove(window)
+        return .closed
+    }
+
+    /// Before a record is deleted in one window, its pages in every window that hold work a
+    /// leave guard protects (an editor of it with changes) are asked to leave, with reason
+    /// `code`, each where it is. Whether every one agreed: if one is kept, don't delete. The
+    /// pages of it no guard protects stay until the record is gone (then navigation follows
+    /// the data: `Router/removeAll(where:animated:)`); a guarded page that agreed has left.
+    public func requestRemoval(of shows: (Window.Route) -> Bool) async -> Bool {
+        for window in windows {
+            for router in window.routers {
+                guard let first = router.pages.firstIndex(where: { shows($0.route) }),
+                    let guarded = router as? PageRouter<Window.Route>,
+                    router.pages[first...].contains(where: { guarded.guards[$0.id] != nil })
+                else { continue }
+                let change: StackChange<Window.Route> =
+                    first == 0 ? .dismissAll : .remove(from: router.pages[first].id)
+                guard await router.request(change, reason: .code, animated: true) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Every window's state as `state` says, in the order they were opened, and which one
+    /// was focused: what to save when the app quits.
+    public func snapshot<State>(_ state: (Window) -> State) -> WindowsSnapshot<State> {
+        let focusedIndex = focused.flatMap { last in windows.firstIndex(where: { $0 === last }) } ?? 0
+        return WindowsSnapshot(windows: windows.map(state), focused: focusedIndex)
+    }
+}
+
+/// Every window's saved state, in the order they were opened, and which one had the focus:
+/// the one value an app with many windows saves on quit and restores on start.
+public struct WindowsSnapshot<State> {
+    /// Each window's state.
+    public var windows: [State]
+    /// The index in `windows` of the window the user used last (`0` if there is none).
+    public var focused: Int
+
+    /// A snapshot of `windows`; a `focused` outside their indices becomes `0`.
+    public init(windows: [State], focused: Int = 0) {
+        self.windows = windows
+        self.focused = windows.indices.contains(focused) ? focused : 0
+    }
+
+    /// The indices of `windows` in the order to open them again so that the focused one ends
+    /// on top: every other window in its saved order, then the focused one.
+    public var openingOrder: [Int] {
+        windows.indices.filter { $0 != focused } + (windows.isEmpty ? [] : [focused])
+    }
+
+    /// The same snapshot with each window's state changed by `transform`; the windows it
+    /// returns `nil` for are left out (a state that no longer makes sense), and the focus
+    /// follows its window (or goes to the first).
+    public func compactMap<Other>(_ transform: (State) throws -> Other?) rethrows -> WindowsSnapshot<Other> {
+        var kept: [Other] = []
+        var newFocus = 0
+        for (index, state) in windows.enumerated() {
+            guard let other = try transform(state) else { continue }
+            if index == focused { newFocus = kept.count }
+            kept.append(other)
+        }
+        return WindowsSnapshot<Other>(windows: kept, focused: newFocus)
+    }
+}
+
+extension WindowsSnapshot: Sendable where State: Sendable {}
+extension WindowsSnapshot: Equatable where State: Equatable {}
+extension WindowsSnapshot: Codable where State: Codable {}

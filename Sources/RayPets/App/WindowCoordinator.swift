@@ -1,0 +1,87 @@
+import Navigation
+
+/// The root of one window's coordinator tree (the `AppCoordinator` holds one per window). It
+/// owns its window and the routers, gets the services (the shared ones and the window's own
+/// feedback and questions) and hands them down; on the first launch it awaits the welcome
+/// page, then starts a coordinator per tab. Navigation follows the clinic's records
+/// (`WindowCoordinator+Data`).
+@MainActor
+public final class WindowCoordinator: Coordinator, NavigationWindow {
+    /// Welcome (first launch only), then one coordinator per tab: Home and Learn.
+    public var children: [any Coordinator] = []
+    /// The window.
+    public let window: any AppWindow
+    /// The services every flow shares.
+    public let services: ClinicServices
+    /// The tabs and their stacks.
+    public let tabs: TabRouter<AppTab, AppRoute>
+    /// The dialog's router: every flow that opens a dialog presents through it.
+    public let dialogRouter: any Router<AppRoute>
+    private let welcomeRouter: any Router<AppRoute>
+    /// Links that came while the welcome page showed: opened after *Get started*.
+    var linksAfterWelcome: [String] = []
+    /// Whether links wait for the welcome page's *Get started*.
+    public var isHoldingLinks: Bool { !linksAfterWelcome.isEmpty }
+    private var started = false
+    var dataObservation: ClinicObservation?
+
+    /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,
+    /// dialogs through `dialogRouter`.
+    public init(
+        window: any AppWindow, welcomeRouter: any Router<AppRoute>, tabs: TabRouter<AppTab, AppRoute>,
+        dialogRouter: any Router<AppRoute>, services: ClinicServices
+    ) {
+        self.window = window
+        self.welcomeRouter = welcomeRouter
+        self.tabs = tabs
+        self.dialogRouter = dialogRouter
+        self.services = services
+        followTheRecords()
+    }
+
+    /// The window's routers, the dialog's first: what is asked when the window closes.
+    public var routers: [any Router<AppRoute>] { [dialogRouter] + AppTab.allCases.map { tabs.router(for: $0) } }
+
+    /// The router of the tab the user is looking at.
+    public var router: any Router<AppRoute> { tabs.selectedRouter }
+
+    /// The app's flow ends with its window; dismissing it closes the dialog and takes every
+    /// tab back to its root page.
+    public func dismiss(animated: Bool) {
+        dialogRouter.dismiss(animated: animated)
+        for tab in tabs.tabs { tabs.router(for: tab).dismiss(animated: animated) }
+    }
+
+    /// Starts the app the first time; later calls (another launch) just raise the window.
+    public func start() {
+        if !started {
+            started = true
+            present(animated: false, onDismissed: nil)
+        }
+        window.present()
+    }
+
+    /// Shows the welcome page on the first launch, the tabs otherwise.
+    public func present(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
+        guard !services.settings.hasCompletedWelcome else { return showTabs() }
+        window.show(.welcome)
+        let results = coordinate(to: WelcomeCoordinator(router: welcomeRouter), animated: false)
+        Task.immediate { @MainActor [weak self] in
+            // nil: the window closed on the welcome page (or the app is gone)
+            guard await results.next() != nil, let self else { return }
+            self.services.settings.completeWelcome()
+            self.showTabs()
+            let links = self.linksAfterWelcome
+            self.linksAfterWelcome = []
+            for link in links { await self.open(uri: link) }
+        }
+    }
+
+    private func showTabs() {
+        window.show(.tabs)
+        presentChild(
+            HomeCoordinator(router: tabs.router(for: .clinic), dialogRouter: dialogRouter, services: services),
+            animated: false)
+        presentChild(LearnCoordinator(router: tabs.router(for: .learn)), animated: false)
+    }
+}

@@ -1,0 +1,81 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+
+/// One open window: its `MainWindow`, its coordinator tree's root and its log's observations.
+@MainActor
+final class OpenWindow {
+    let main: MainWindow
+    weak var coordinator: WindowCoordinator?
+    var observations: [StackObservation] = []
+
+    init(main: MainWindow) { self.main = main }
+}
+
+extension RayPetsApp {
+    /// A new window's parts for the `AppCoordinator`: a `MainWindow` in a window group of its
+    /// own (its dialogs block only it), its routers, and its close, focus and log wiring.
+    func makeWindow() -> WindowParts {
+        let main = MainWindow(application: application)
+        let open = OpenWindow(main: main)
+        let key = ObjectIdentifier(main)
+        mainWindows[key] = open
+        main.window.blocksOnlyItself()
+        main.window.addAction(AppAction.closeWindow) { [weak main] in main?.window.close() }
+        main.window.onCloseRequest { [weak self, weak main] in
+            guard let self, let main else { return false }
+            return self.keepOpen(main)
+        }
+        main.window.onActiveChange { [weak self, weak main] in
+            guard let self, let main, main.window.isActive, let window = self.coordinator(of: main) else { return }
+            self.coordinator?.windows.focus(window)
+        }
+        main.window.onDestroy { [weak self] in self?.windowDestroyed(key) }
+        if let readOnlyBanner { main.showBanner(readOnlyBanner) }
+        if let onFirstFrame, mainWindows.count == 1 {
+            main.window.onFirstFrame { [weak self] in if let self { onFirstFrame(self) } }
+        }
+        let parts = WindowParts(
+            window: main, welcomeRouter: StackRouter(host: main.welcomeHost),
+            tabs: TabRouter(tabs: AppTab.allCases, host: main.tabHost),
+            dialogRouter: DialogRouter(host: main.dialogHost), feedback: main,
+            questions: Questions(router: DialogRouter(host: main.alertHost)))
+        // Logged from the first change on (`G_MESSAGES_DEBUG=raypets`).
+        Task.immediate { @MainActor [weak self, weak open] in
+            guard let self, let open, let window = self.coordinator(of: open.main) else { return }
+            open.coordinator = window
+            open.observations = Self.logTransitions(of: window, number: self.mainWindows.count)
+        }
+        return parts
+    }
+
+    /// The coordinator tree of `main`, if it is open.
+    func coordinator(of main: MainWindow) -> WindowCoordinator? {
+        coordinator?.windows.windows.first { $0.window === main }
+    }
+
+    /// The user asked to close `main` (its close button, Ctrl+W): whether GTK must keep it.
+    /// The last window quits the app: everything is saved as it is, nothing asked. Another
+    /// window is kept while its pages ask (unsaved work), then destroyed if they agreed, and
+    /// the other windows' state is saved at once.
+    private func keepOpen(_ main: MainWindow) -> Bool {
+        guard let app = coordinator, let window = coordinator(of: main) else { return false }
+        guard app.windows.windows.count > 1 else {
+            saveState()
+            return false
+        }
+        Task.immediate { @MainActor [weak self, weak main] in
+            guard await app.requestClose(window) == .closed, let self, let main else { return }
+            self.saveState()
+            main.window.destroy()
+        }
+        return true
+    }
+
+    /// A window was destroyed (closed, or the app went away): its flows end, nothing of it stays.
+    private func windowDestroyed(_ key: ObjectIdentifier) {
+        guard let open = mainWindows.removeValue(forKey: key) else { return }
+        if let window = open.coordinator { coordinator?.windowDidClose(window) }
+    }
+}
