@@ -89,7 +89,9 @@ public struct NavigationState: Equatable, Codable, Sendable {
     }
 
     /// `text`'s lines and its format version, which must be at most `newest`.
-    static func values(in text: String, upTo newest: Int) throws(DecodingError) -> (values: [String: String], version: Int) {
+    static func values(in text: String, upTo newest: Int) throws(DecodingError) -> (
+        values: [String: String], version: Int
+    ) {
         let values: [String: String]
         do { values = try KeyValueText.parse(text) } catch { throw .corrupt("line without '='") }
         guard let versionText = values["version"], let version = Int(versionText) else { throw .corrupt("no version") }
@@ -106,7 +108,9 @@ public struct NavigationState: Equatable, Codable, Sendable {
                 uniqueKeysWithValues: all.compactMap { key, value in
                     key.hasPrefix(prefix) ? (String(key.dropFirst(prefix.count)), value) : nil
                 })
-        guard let tabText = values["tab"], let tab = AppTab(rawValue: tabText) else { throw .corrupt("no \(prefix)tab") }
+        guard let tabText = values["tab"], let tab = AppTab(rawValue: tabText) else {
+            throw .corrupt("no \(prefix)tab")
+        }
         func routes(_ key: String) throws(DecodingError) -> [AppRoute] {
             guard let list = values[key] else { throw .corrupt("no \(prefix)\(key) line") }
             var routes: [AppRoute] = []
