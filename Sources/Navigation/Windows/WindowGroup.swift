@@ -126,12 +126,6 @@ public struct WindowsSnapshot<State> {
         self.focused = windows.indices.contains(focused) ? focused : 0
     }
 
-    /// The indices of `windows` in the order to open them again so that the focused one ends
-    /// on top: every other window in its saved order, then the focused one.
-    public var openingOrder: [Int] {
-        windows.indices.filter { $0 != focused } + (windows.isEmpty ? [] : [focused])
-    }
-
     /// The same snapshot with each window's state changed by `transform`; the windows it
     /// returns `nil` for are left out (a state that no longer makes sense), and the focus
     /// follows its window (or goes to the first).

@@ -89,12 +89,18 @@ public final class AppCoordinator: AllWindows {
     /// Every window's navigation state, in the order they were opened, and the focused one.
     public var state: SavedWindows { windows.snapshot { $0.navigationState } }
 
-    /// Opens a window for each of `saved`'s, the focused one last (on top), and rebuilds each
-    /// one's pages. Returns `false` if a page of some window was left out or not reached.
+    /// Opens a window for each of `saved`'s, in their order, each at its size; the one that
+    /// had the focus is raised last (on top) and is the focused one. Then rebuilds each
+    /// window's pages. Returns `false` if a page of some window was left out or not reached.
     @discardableResult
     public func restore(_ saved: SavedWindows) async -> Bool {
+        let opened = saved.windows.map { (openWindow(frame: $0.window), $0) }
+        if opened.indices.contains(saved.focused) {
+            let focused = opened[saved.focused].0
+            windows.focus(focused)
+            focused.start()
+        }
         var complete = true
-        let opened = saved.openingOrder.map { (openWindow(frame: saved.windows[$0].window), saved.windows[$0]) }
         for (window, state) in opened where !(await window.restore(state)) { complete = false }
         return complete
     }

@@ -46,6 +46,10 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
                     router: flow.router, data: flow.data, questions: flow.services.questions, pet: nil), animated: true)
         }
         model.onAdd = { add(()) }
+        // Another window, on the pet's page: nothing changes in this one.
+        if let windows = services.windows {
+            model.onOpenInNewWindow = { [weak windows] pet in windows?.openInNewWindow(pet: pet.id) }
+        }
     }
 
     private func showDetails(of pet: Pet, from list: PetListViewModel) {

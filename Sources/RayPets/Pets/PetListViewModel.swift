@@ -52,6 +52,8 @@ public final class PetListViewModel: ScreenModel, ChangingModel {
     private var recentRow: Int?
     /// Set by the coordinator: what choosing a pet does.
     public var onSelect: (@MainActor (Pet) -> Void)?
+    /// Set by the coordinator: what *Open in New Window* on a row does (`nil`: not offered).
+    public var onOpenInNewWindow: (@MainActor (Pet) -> Void)?
     /// Set by the coordinator: what "Add pet" does.
     public var onAdd: (@MainActor () -> Void)?
     /// Set by the view: called after the row shown as open changed. Rows that come and go (and
@@ -124,6 +126,18 @@ public final class PetListViewModel: ScreenModel, ChangingModel {
     public func select(at index: Int) {
         guard let pet = list.pet(at: index) else { return }
         onSelect?(pet)
+    }
+
+    /// Whether a row offers *Open in New Window* (its context menu, Ctrl+Enter).
+    public var opensInNewWindow: Bool { onOpenInNewWindow != nil }
+    /// The context menu item's title.
+    public let openInNewWindowTitle = L("Open in New Window")
+
+    /// Intent: *Open in New Window* on the row at `index` (its context menu, or Ctrl+Enter):
+    /// the pet's page opens in a new window; this window stays as it is.
+    public func openInNewWindow(at index: Int) {
+        guard let pet = list.pet(at: index) else { return }
+        onOpenInNewWindow?(pet)
     }
 
     /// Intent: choose the pet `id` (a link does, whatever the search shows); `false` if there
