@@ -28,7 +28,9 @@ struct WindowGroupTests {
     func focusOrder() {
         let group = WindowGroup<TestWindow>()
         #expect(group.focused == nil)
-        let first = TestWindow("first"), second = TestWindow("second"), third = TestWindow("third")
+        let first = TestWindow("first")
+        let second = TestWindow("second")
+        let third = TestWindow("third")
         for window in [first, second, third] { group.add(window) }
         group.add(first)  // twice: nothing changes
         #expect(group.windows.map(\.name) == ["first", "second", "third"])
@@ -45,7 +47,8 @@ struct WindowGroupTests {
     @Test("each window's stacks are its own: Back in one leaves the other as it was")
     func independentStacks() {
         let group = WindowGroup<TestWindow>()
-        let first = TestWindow("first"), second = TestWindow("second")
+        let first = TestWindow("first")
+        let second = TestWindow("second")
         group.add(first)
         group.add(second)
         first.stack.present(.a, model: TitledModel("a"))
@@ -73,7 +76,8 @@ struct WindowGroupTests {
     @Test("closing one window of several ends its flows, each page's onDismissed once; the others stay")
     func closeOne() async {
         let group = WindowGroup<TestWindow>()
-        let first = TestWindow("first"), second = TestWindow("second")
+        let first = TestWindow("first")
+        let second = TestWindow("second")
         group.add(first)
         group.add(second)
         let counter = DismissCounter()
@@ -90,7 +94,8 @@ struct WindowGroupTests {
     @Test("closing a window with unsaved work asks (reason close); keep editing keeps the window")
     func closeAsks() async {
         let group = WindowGroup<TestWindow>()
-        let first = TestWindow("first"), second = TestWindow("second")
+        let first = TestWindow("first")
+        let second = TestWindow("second")
         group.add(first)
         group.add(second)
         let editor = second.stack.present(.a, model: TitledModel("editor"))
@@ -113,7 +118,8 @@ struct WindowGroupTests {
     @Test("before a record goes: guarded pages of it in any window ask; unguarded ones stay until it is gone")
     func removalAsks() async {
         let group = WindowGroup<TestWindow>()
-        let first = TestWindow("first"), second = TestWindow("second")
+        let first = TestWindow("first")
+        let second = TestWindow("second")
         group.add(first)
         group.add(second)
         first.stack.present(.b, model: TitledModel("b, no guard"))

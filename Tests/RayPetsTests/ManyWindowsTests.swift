@@ -215,8 +215,9 @@ struct ManyWindowsTests {
         #expect(second.tabs.router(for: .clinic).routes == [.home])
         #expect(await app.open(uri: "raypets://learn/how-to-code/2?window=new"))
         #expect(app.windows.windows.count == 3 && app.windows.focused?.tabs.selectedTab == .learn)
-        #expect(LinkWindow.split("raypets://clinic/appointment?pet=rex&window=new&visit=well")
-            == ("raypets://clinic/appointment?pet=rex&visit=well", true))
+        #expect(
+            LinkWindow.split("raypets://clinic/appointment?pet=rex&window=new&visit=well")
+                == ("raypets://clinic/appointment?pet=rex&visit=well", true))
         #expect(LinkWindow.split("raypets://clinic?window=newer") == ("raypets://clinic?window=newer", false))
     }
 
