@@ -48,4 +48,6 @@ static inline GtkGestureDrag *rp_gesture_drag(gpointer p) { return GTK_GESTURE_D
 static inline GtkPicture *rp_picture(gpointer p) { return GTK_PICTURE(p); }
 static inline GdkPaintable *rp_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 
+static inline GtkPopover *rp_popover(gpointer p) { return GTK_POPOVER(p); }
+
 #endif

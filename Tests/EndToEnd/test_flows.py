@@ -1102,6 +1102,69 @@ def test_the_window_comes_back_at_its_size():
         app.quit()
 
 
+def main_windows(app):
+    """The app's main windows (not dialogs, not alerts), in the order AT-SPI lists them."""
+    return [f for f in app.frames() if f is not None and not f.getState().contains(pyatspi.STATE_MODAL)]
+
+
+def side_by_side(app):
+    """Moves the app's windows apart (Xvfb has no window manager to place them), so one
+    screenshot shows them all."""
+    visible = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name", "^.+$"],
+                             capture_output=True, text=True, timeout=10).stdout.split()
+    for index, window in enumerate(visible):
+        subprocess.run(["xdotool", "windowmove", window, str(600 * index), "0"], timeout=10)
+    time.sleep(0.5)
+
+
+def test_many_windows():
+    """Issue 34, as a new user: Ctrl+N opens a second window at Home; navigating in it leaves
+    the first where it was; Ctrl+Q and a relaunch bring both back where they were; deleting a
+    pet in one window takes its page out of the other."""
+    env = private_folders()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("RayPets")
+        open_pet_page(app, "Clover")
+        app.wait_title("Clover")
+        app.keys("ctrl+n")
+        wait_for(lambda: len(main_windows(app)) == 2, "a second window after Ctrl+N")
+        second = wait_for(lambda: next((w for w in main_windows(app) if w.name == "RayPets"), None),
+                          "the new window at Home")
+        app.click("My pets", window=second)
+        wait_for(lambda: second.name == "My pets", "My pets in the second window")
+        app.choose_row("Rex", window=second)
+        wait_for(lambda: second.name == "Rex", "Rex's page in the second window")
+        assert sorted(w.name for w in main_windows(app)) == ["Clover", "Rex"], \
+            f"the first window moved: {[w.name for w in main_windows(app)]}"
+        side_by_side(app)
+        app.screenshot("many-windows-two.png")
+        quit_app(app)
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        wait_for(lambda: sorted(w.name for w in main_windows(app)) == ["Clover", "Rex"],
+                 "both windows back where they were", timeout=15)
+        side_by_side(app)
+        app.screenshot("many-windows-restored.png")
+        rex = next(w for w in main_windows(app) if w.name == "Rex")
+        clover = next(w for w in main_windows(app) if w.name == "Clover")
+        app.keys("alt+Left", window=rex)
+        wait_for(lambda: rex.name == "My pets", "Back in the second window")
+        assert clover.name == "Clover", "Back in one window moved the other"
+        app.choose_row("Clover", window=rex)
+        wait_for(lambda: rex.name == "Clover", "Clover's page in the second window too")
+        app.click("Delete", window=clover)
+        wait_for(lambda: clover.name == "My pets" and rex.name == "My pets",
+                 f"Clover's page gone from both windows ({clover.name}, {rex.name})")
+        assert not any(r.startswith("Clover,") for r in app.rows(rex)), "Clover still listed in the other window"
+        app.screenshot("many-windows-deleted.png")
+    finally:
+        app.quit()
+
+
 def test_focus_comes_home():
     """Issue 33: with the keyboard, Back puts the focus on the control that opened the page that
     left (a button, a pet's row), and closing the dialog on the button that opened it."""
@@ -1265,7 +1328,7 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
-STANDALONE = [test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
+STANDALONE = [test_many_windows, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,

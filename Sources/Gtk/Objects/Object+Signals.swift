@@ -55,6 +55,17 @@ private func pressedTrampoline(
     }
 }
 
+/// "pressed" with the point passed on.
+private func pressedAtTrampoline(
+    _ instance: UnsafeMutableRawPointer?, _ presses: Int32, _ x: Double, _ y: Double, _ data: UnsafeMutableRawPointer?
+) {
+    let box = UInt(bitPattern: data)
+    MainActor.assumeIsolated {
+        Unmanaged<SignalBox<@MainActor (Double, Double) -> Void>>.fromOpaque(UnsafeRawPointer(bitPattern: box)!)
+            .takeUnretainedValue().body(x, y)
+    }
+}
+
 /// `void (*)(GtkDrawingArea *self, gint width, gint height, gpointer data)`: "resize".
 typealias IntHandler = @MainActor (Int) -> Void
 private func resizeTrampoline(
@@ -199,6 +210,14 @@ extension Object {
         let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void =
             pressedTrampoline
         return connect("pressed", handler as VoidHandler, trampoline: unsafeBitCast(c, to: GCallback.self))
+    }
+
+    /// Connects a handler to GtkGestureClick's "pressed"; it gets the point (x, y).
+    @discardableResult
+    func connectPressedAt(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        let c: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void =
+            pressedAtTrampoline
+        return connect("pressed", handler, trampoline: unsafeBitCast(c, to: GCallback.self))
     }
 
     /// Connects a handler to GtkDrawingArea's "resize"; it gets the new width.

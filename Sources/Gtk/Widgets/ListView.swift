@@ -171,16 +171,46 @@ public final class ListView: Widget {
     }
 
     /// The index of the row that has the keyboard focus, if one has.
-    package var focusedIndex: Int? {
-        guard containsFocus, let root = gtk_widget_get_root(widget), var focus = gtk_root_get_focus(root) else {
+    public var focusedIndex: Int? {
+        guard containsFocus, let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else {
             return nil
         }
-        while let parent = gtk_widget_get_parent(focus), parent != widget { focus = parent }
-        for (item, row) in rows where gtk_widget_get_parent(row.widget.widget) == focus {
+        return index(holding: focus)
+    }
+
+    /// The index of the row `inner` is in (a widget of the row, or the list item holding it).
+    private func index(holding inner: UnsafeMutablePointer<GtkWidget>) -> Int? {
+        var holder = inner
+        while let parent = gtk_widget_get_parent(holder), parent != widget { holder = parent }
+        for (item, row) in rows where gtk_widget_get_parent(row.widget.widget) == holder {
             return Int(gtk_list_item_get_position(OpaquePointer(bitPattern: item)))
         }
         return nil
     }
+
+    /// Runs `handler` with a row's index and the point (in the list's coordinates) when the
+    /// user right-clicks it (or long-presses it on a touchscreen): where a context menu opens.
+    public func onContextClick(_ handler: @escaping @MainActor (Int, Double, Double) -> Void) {
+        let click = Object(UnsafeMutableRawPointer(gtk_gesture_click_new()), transfer: .none)
+        gtk_gesture_single_set_button(rp_gesture_single(click.gobject), 3)
+        let press = Object(UnsafeMutableRawPointer(gtk_gesture_long_press_new()), transfer: .none)
+        gtk_gesture_single_set_touch_only(rp_gesture_single(press.gobject), 1)
+        let picked: @MainActor (Double, Double) -> Void = { [weak self] x, y in
+            guard let self, let inner = gtk_widget_pick(self.widget, x, y, GTK_PICK_DEFAULT),
+                let index = self.index(holding: inner)
+            else { return }
+            handler(index, x, y)
+        }
+        click.connectPressedAt(picked)
+        press.connectWithPoint("pressed", picked)
+        for gesture in [click, press] {
+            gtk_widget_add_controller(widget, rp_event_controller(gesture.gobject))
+            contextGestures.append(gesture)
+        }
+    }
+
+    /// The right-click and long-press gestures (`onContextClick`); the list holds them too.
+    private var contextGestures: [Object] = []
 
     /// Scrolls the row at `index` into view and gives it the keyboard focus (in a window not
     /// shown yet, the focus it gets when it shows). Returns whether it did: `false` for an

@@ -13,6 +13,13 @@ final class PetListView: PageView {
     private let search: SearchEntry
     private let add: Button
     private weak var model: PetListViewModel?
+    /// A row's context menu (*Open in New Window*), when the app offers it.
+    private var menu: ContextMenu?
+    /// The row the context menu was opened on, until its item runs.
+    private var menuRow: Int?
+
+    /// `pets.open-in-new-window` (Ctrl+Enter on a row, and the rows' context menu).
+    static let openInNewWindow = ActionName(group: "pets", name: "open-in-new-window", accelerator: "<Control>Return")
 
     init(model: PetListViewModel) {
         let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption, fillsHeight: true)
@@ -64,6 +71,29 @@ final class PetListView: PageView {
         self.model = model
         widget = layout.root
         search.addFocusShortcut(on: widget)
+        if model.opensInNewWindow { offerNewWindow(model) }
+    }
+
+    /// *Open in New Window* on a row: its context menu (right click, long press) and Ctrl+Enter
+    /// on the focused row.
+    private func offerNewWindow(_ model: PetListViewModel) {
+        rows.root.insertActions([
+            (
+                Self.openInNewWindow,
+                { @MainActor [weak self, weak model] in
+                    guard let self, let row = self.menuRow ?? self.rows.list.focusedIndex else { return }
+                    self.menuRow = nil
+                    model?.openInNewWindow(at: row)
+                }
+            )
+        ])
+        rows.root.addShortcut(for: Self.openInNewWindow)
+        let menu = ContextMenu(on: rows.list, items: [(model.openInNewWindowTitle, Self.openInNewWindow)])
+        rows.list.onContextClick { [weak self, weak menu] row, x, y in
+            self?.menuRow = row
+            menu?.open(at: x, y: y)
+        }
+        self.menu = menu
     }
 
     /// The row of the pet opened last (the user comes back to where they were), else the

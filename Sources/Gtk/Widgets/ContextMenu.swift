@@ -1,0 +1,54 @@
+import CGtk
+
+/// A context menu: a GtkPopoverMenu of items, each activating an action (found from the
+/// widget up, as a button's would), opened at a point of the widget it belongs to — where
+/// the user right-clicked. Escape or a click outside closes it; the arrow keys move between
+/// its items. The menu is the widget's child only while it is open, so the widget can go
+/// away at any time.
+@MainActor
+public final class ContextMenu {
+    private let popover: UnsafeMutablePointer<GtkWidget>
+    private weak var owner: Widget?
+    private let closed: Object
+
+    /// A menu of `items` (a title and the action it activates) on `widget`.
+    public init(on widget: Widget, items: [(title: String, action: ActionName)]) {
+        owner = widget
+        let menu = g_menu_new()
+        for item in items { g_menu_append(menu, item.title, item.action.detailedName) }
+        popover = gtk_popover_menu_new_from_model(
+            UnsafeMutableRawPointer(menu)!.assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(UnsafeMutableRawPointer(menu))  // the popover holds the model
+        gtk_popover_set_has_arrow(rp_popover(popover), 0)
+        gtk_widget_set_halign(popover, GTK_ALIGN_START)
+        g_object_ref_sink(UnsafeMutableRawPointer(popover))  // this object's, parented or not
+        closed = Object(UnsafeMutableRawPointer(popover), transfer: .none)
+        // Unparented once closed, after the chosen item's action ran (it is looked up from the
+        // widget, through the popover's parent).
+        closed.connect("closed") { [weak self] in Task { @MainActor in self?.detach() } }
+    }
+
+    isolated deinit {
+        if gtk_widget_get_parent(popover) != nil { gtk_widget_unparent(popover) }
+        g_object_unref(UnsafeMutableRawPointer(popover))
+    }
+
+    private func detach() {
+        if gtk_widget_get_parent(popover) != nil, gtk_widget_get_visible(popover) == 0 { gtk_widget_unparent(popover) }
+    }
+
+    /// Opens the menu at (`x`, `y`) in its widget's coordinates.
+    public func open(at x: Double, y: Double) {
+        guard let owner else { return }
+        if gtk_widget_get_parent(popover) == nil { gtk_widget_set_parent(popover, owner.widget) }
+        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(rp_popover(popover), &point)
+        gtk_popover_popup(rp_popover(popover))
+    }
+
+    /// Whether the menu is open.
+    public var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }
+
+    /// Closes the menu.
+    public func close() { gtk_popover_popdown(rp_popover(popover)) }
+}
