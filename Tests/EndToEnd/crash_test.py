@@ -11,7 +11,10 @@ transactions, and sometimes while the app is still starting. After every kill:
 - the database opens and `PRAGMA integrity_check` says ok;
 - every change the app reported as saved is in it, and nothing else, except the one change
   the app had begun and not yet reported (it may or may not have committed: both are fine);
-- no file was moved aside as corrupt, and the next run of the app can write again.
+- no file was moved aside as corrupt, and the next run of the app can write again;
+- the navigation state of two windows (each run starts from one, written before it) is
+  still there whole: the last good file after a SIGKILL, every window's state as the app
+  saved it after a SIGTERM (both windows restored, then saved where they were).
 
 With SIGNAL=TERM the same runs end with SIGTERM instead (a logout, `kill`): then the app must
 also quit in order — exit status 0, the navigation state written — every time (each signal is
@@ -185,6 +188,25 @@ def kill(app, how="KILL", state_file=None):
     return rest
 
 
+# Two windows: My pets in the first, How to code's first step in the second (focused).
+TWO_WINDOWS = ("version=3\nwindows=2\nfocused=1\ntab=clinic\nclinic=home,pets\nlearn=learn\ndialog=\n"
+               "window2.tab=learn\nwindow2.clinic=home\nwindow2.learn=learn,how-to-code:1\nwindow2.dialog=\n")
+
+
+def check_windows(state_file, run):
+    """The state file holds both windows where they were (the last good one, or the app's
+    own save of the same places)."""
+    try:
+        text = open(state_file).read()
+    except OSError as error:
+        raise SystemExit(f"crash: run {run}: the navigation state is gone: {error}")
+    values = dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
+    want = {key: value for key, value in (line.split("=", 1) for line in TWO_WINDOWS.splitlines())}
+    wrong = {key: values.get(key) for key in want if key != "version" and values.get(key) != want[key]}
+    if wrong:
+        raise SystemExit(f"crash: run {run}: a window's state was lost: {wrong}\n{text}")
+
+
 def main():
     rng = random.Random(SEED)
     home = tempfile.mkdtemp(prefix="raypets-crash.")
@@ -206,8 +228,9 @@ def main():
     started = time.monotonic()
     state_file = f"{home}/state/raypets/navigation"
     for run in range(1, KILLS + 1):
-        if os.path.exists(state_file):
-            os.remove(state_file)
+        os.makedirs(os.path.dirname(state_file), exist_ok=True)
+        with open(state_file, "w") as state:
+            state.write(TWO_WINDOWS)
         app = launch(env, log)
         app.stdin.write(f"churn {rng.randrange(1, 10**9)} 1000000\n".encode())
         # SIGKILL also lands while the app starts; SIGTERM once it runs (a signal before its
@@ -235,13 +258,14 @@ def main():
             in_flight += 1
             committed_in_flight += after is not model
         model = after
+        check_windows(state_file, run)
         aside = [f for f in os.listdir(os.path.dirname(database)) if ".corrupt-" in f]
         if aside:
             raise SystemExit(f"crash: run {run}: the app moved the database aside: {aside}")
         if run % 50 == 0:
             print(f"crash: {run} kills, {saved_total} changes saved, all there", flush=True)
     elapsed = time.monotonic() - started
-    print(f"crash: {KILLS} kills (SIG{SIGNAL}{', each an orderly quit with the state written' if SIGNAL != 'KILL' else ''}), 0 lost, 0 corrupt; {saved_total} reported changes all present; "
+    print(f"crash: {KILLS} kills (SIG{SIGNAL}{', each an orderly quit with the state written' if SIGNAL != 'KILL' else ''}), 0 lost, 0 corrupt, both windows' state kept every time; {saved_total} reported changes all present; "
           f"{in_flight} kills with a change begun and not reported ({committed_in_flight} of them had committed, "
           f"the rest left no trace); {before_first} before the first reply; {elapsed:.0f} s", flush=True)
 
