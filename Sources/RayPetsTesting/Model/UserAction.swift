@@ -38,6 +38,14 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     /// `committed`, let go past the threshold (it goes Back, as Back does); not, let go short
     /// of it (the page springs back).
     case swipeBack(committed: Bool)
+    /// Ctrl+N: a new window at Home, which becomes the focused one.
+    case openWindow
+    /// Ctrl+W on the focused window, one of several: its pages with unsaved work ask first
+    /// (the editor with changes: "Discard changes?" in that window); if they agree, the window
+    /// goes and the window focused before it is focused again.
+    case closeWindow
+    /// The user moves to window `index` (in the order the open windows were opened).
+    case switchWindow(Int)
 
     /// Whether this is a change of the records rather than a user's click.
     public var changesData: Bool {
@@ -51,6 +59,14 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     public var isResize: Bool {
         if case .resize = self { return true }
         return false
+    }
+
+    /// Whether this opens, closes or focuses a window.
+    public var isWindowAction: Bool {
+        switch self {
+        case .openWindow, .closeWindow, .switchWindow: true
+        default: false
+        }
     }
 
     /// Whether this answers the open "Discard …?" alert.
@@ -79,6 +95,9 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         case .chooseInSidebar(let pet): "choose \(pet) in the sidebar"
         case .sidebarBack: "sidebar Back"
         case .swipeBack(let committed): committed ? "swipe back" : "swipe back, let go short"
+        case .openWindow: "new window"
+        case .closeWindow: "close window"
+        case .switchWindow(let index): "switch to window \(index)"
         }
     }
 }

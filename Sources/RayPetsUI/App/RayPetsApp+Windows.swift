@@ -14,14 +14,13 @@ final class OpenWindow {
 }
 
 extension RayPetsApp {
-    /// A new window's parts for the `AppCoordinator`: a `MainWindow` in a window group of its
-    /// own (its dialogs block only it), its routers, and its close, focus and log wiring.
+    /// A new window's parts for the `AppCoordinator`: a `MainWindow` (its dialogs block only
+    /// it), its routers, and its close, focus and log wiring.
     func makeWindow() -> WindowParts {
         let main = MainWindow(application: application)
         let open = OpenWindow(main: main)
         let key = ObjectIdentifier(main)
         mainWindows[key] = open
-        main.window.blocksOnlyItself()
         main.window.addAction(AppAction.closeWindow) { [weak main] in main?.window.close() }
         main.window.onCloseRequest { [weak self, weak main] in
             guard let self, let main else { return false }
@@ -36,11 +35,7 @@ extension RayPetsApp {
         if let onFirstFrame, mainWindows.count == 1 {
             main.window.onFirstFrame { [weak self] in if let self { onFirstFrame(self) } }
         }
-        let parts = WindowParts(
-            window: main, welcomeRouter: StackRouter(host: main.welcomeHost),
-            tabs: TabRouter(tabs: AppTab.allCases, host: main.tabHost),
-            dialogRouter: DialogRouter(host: main.dialogHost), feedback: main,
-            questions: Questions(router: DialogRouter(host: main.alertHost)))
+        let parts = Self.parts(of: main)
         // Logged from the first change on (`G_MESSAGES_DEBUG=raypets`).
         Task.immediate { @MainActor [weak self, weak open] in
             guard let self, let open, let window = self.coordinator(of: open.main) else { return }
@@ -48,6 +43,15 @@ extension RayPetsApp {
             open.observations = Self.logTransitions(of: window, number: self.mainWindows.count)
         }
         return parts
+    }
+
+    /// `main`'s parts: routers over its hosts; its notices, toasts and alerts its own.
+    package static func parts(of main: MainWindow) -> WindowParts {
+        WindowParts(
+            window: main, welcomeRouter: StackRouter(host: main.welcomeHost),
+            tabs: TabRouter(tabs: AppTab.allCases, host: main.tabHost),
+            dialogRouter: DialogRouter(host: main.dialogHost), feedback: main,
+            questions: Questions(router: DialogRouter(host: main.alertHost)))
     }
 
     /// The coordinator tree of `main`, if it is open.

@@ -42,6 +42,8 @@ public final class MainWindow: AppWindow, Feedback {
         window = Window(application: application)
         window.title = L("RayPets")
         window.setDefaultSize(width: 560, height: 620)
+        // One of many windows: its dialog blocks it, not the others.
+        window.blocksOnlyItself()
         let labels = NavigationLabels(back: L("Back"), cancel: L("Cancel"), backTo: L("Back to {page}"))
         navigation = BackNavigation(window: window, labels: labels)
         welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
