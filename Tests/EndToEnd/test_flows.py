@@ -1165,6 +1165,51 @@ def test_many_windows():
         app.quit()
 
 
+def test_ctrl_w_closes_one_window_of_several():
+    """Issue 34: Ctrl+W closes the window it is typed in; one with typed work asks first (Keep
+    editing keeps the window and the text, Discard closes it); the other window stays as it
+    was; Ctrl+W on the last window quits, and the next start brings that window back."""
+    env = private_folders()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("RayPets")
+        open_pet_page(app, "Rex")
+        app.wait_title("Rex")
+        app.keys("ctrl+n")
+        second = wait_for(lambda: next((w for w in main_windows(app) if w.name == "RayPets"), None),
+                          "the new window at Home")
+        app.click("My pets", window=second)
+        wait_for(lambda: second.name == "My pets", "My pets in the second window")
+        app.choose_row("Clover", window=second)
+        wait_for(lambda: second.name == "Clover", "Clover's page in the second window")
+        app.click("Edit", window=second)
+        wait_for(lambda: second.name == "Edit Clover", "the editor in the second window")
+        time.sleep(0.4)
+        app.type_text("x", window=second)
+        app.keys("ctrl+w", window=second)
+        alert = app.wait_alert("Discard changes?")
+        app.click("Keep editing", window=alert)
+        app.wait_no_alert()
+        assert len(main_windows(app)) == 2 and second.name == "Edit Clover", \
+            f"Keep editing closed the window: {[w.name for w in main_windows(app)]}"
+        app.keys("ctrl+w", window=second)
+        alert = app.wait_alert("Discard changes?")
+        app.click("Discard", window=alert)
+        wait_for(lambda: len(main_windows(app)) == 1, "the second window closed after Discard")
+        assert main_windows(app)[0].name == "Rex", main_windows(app)[0].name
+        app.keys("ctrl+w")
+        wait_for(lambda: app.process.poll() is not None, "the last window's Ctrl+W to quit")
+        assert app.process.returncode == 0, app.process.returncode
+    finally:
+        app.quit()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("Rex")
+        assert [w.name for w in main_windows(app)] == ["Rex"], [w.name for w in main_windows(app)]
+    finally:
+        app.quit()
+
+
 def test_focus_comes_home():
     """Issue 33: with the keyboard, Back puts the focus on the control that opened the page that
     left (a button, a pet's row), and closing the dialog on the button that opened it."""
@@ -1328,7 +1373,7 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
-STANDALONE = [test_many_windows, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
+STANDALONE = [test_many_windows, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,

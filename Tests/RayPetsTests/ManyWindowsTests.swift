@@ -102,6 +102,28 @@ struct ManyWindowsTests {
         #expect(remade.windows.map { $0.window.presentCount } == [2, 1], "the focused one raised last, on top")
     }
 
+    @Test("quitting keeps every window's draft: each editor comes back with its own fields, in its own window")
+    func draftsInEveryWindow() async throws {
+        let data = makeData()
+        let (app, made) = Self.rig(data: data)
+        let first = app.openWindow()
+        let second = app.newWindow()
+        for (window, pet) in [(first, "clover"), (second, "rex")] { #expect(await window.open(.pet(pet))) }
+        for (index, text) in [(0, "typed in the first"), (1, "typed in the second")] {
+            made.windows[index].top(PetDetailsViewModel.self).edit()
+            made.windows[index].top(PetEditorViewModel.self).set(.notes, to: text)
+        }
+        let text = app.state.encoded
+        #expect(text.contains("draft-notes=typed%20in%20the%20first") && text.contains("window2.draft-page=edit-pet:rex"))
+
+        let (again, remade) = Self.rig(data: data)
+        #expect(await again.restore(try SavedWindows(decoding: text)))
+        await Self.settle(remade)
+        #expect(remade.windows[0].top(PetEditorViewModel.self).draft.notes == "typed in the first")
+        #expect(remade.windows[1].top(PetEditorViewModel.self).draft.notes == "typed in the second")
+        #expect(remade.windows.allSatisfy { $0.question == nil }, "nothing asked on the way back")
+    }
+
     @Test("a state file from before windows (version 2) restores as one window")
     func oldFile() async throws {
         let old = "version=2\ntab=learn\nclinic=home,pets\nlearn=learn,how-to-code:1\ndialog=\n"

@@ -16,6 +16,9 @@ public final class AppCoordinator: AllWindows {
     /// The clinic's address, phone and opening hours.
     public let clinic: ClinicInfo
     private let makeParts: @MainActor () -> WindowParts
+    /// Called with each window's coordinator once it is made, before it starts (the app logs
+    /// its stacks from there).
+    public var onWindowOpened: (@MainActor (WindowCoordinator) -> Void)?
 
     /// The application over `data` and `settings`; `makeWindow` makes a window's parts (its
     /// window, hosts' routers, feedback and questions) each time one opens.
@@ -43,6 +46,7 @@ public final class AppCoordinator: AllWindows {
             window: parts.window, welcomeRouter: parts.welcomeRouter, tabs: parts.tabs,
             dialogRouter: parts.dialogRouter, services: services)
         windows.add(window)
+        onWindowOpened?(window)
         window.start()
         return window
     }

@@ -3,11 +3,10 @@ import GtkNavigation
 import Navigation
 import RayPets
 
-/// One open window: its `MainWindow`, its coordinator tree's root and its log's observations.
+/// One open window: its `MainWindow` (kept from opening to destroy) and its log's observations.
 @MainActor
 final class OpenWindow {
     let main: MainWindow
-    weak var coordinator: WindowCoordinator?
     var observations: [StackObservation] = []
 
     init(main: MainWindow) { self.main = main }
@@ -18,9 +17,8 @@ extension RayPetsApp {
     /// it), its routers, and its close, focus and log wiring.
     func makeWindow() -> WindowParts {
         let main = MainWindow(application: application)
-        let open = OpenWindow(main: main)
         let key = ObjectIdentifier(main)
-        mainWindows[key] = open
+        mainWindows[key] = OpenWindow(main: main)
         main.window.addAction(AppAction.closeWindow) { [weak main] in main?.window.close() }
         main.window.onCloseRequest { [weak self, weak main] in
             guard let self, let main else { return false }
@@ -36,12 +34,6 @@ extension RayPetsApp {
             main.window.onFirstFrame { [weak self] in if let self { onFirstFrame(self) } }
         }
         let parts = Self.parts(of: main)
-        // Logged from the first change on (`G_MESSAGES_DEBUG=raypets`).
-        Task.immediate { @MainActor [weak self, weak open] in
-            guard let self, let open, let window = self.coordinator(of: open.main) else { return }
-            open.coordinator = window
-            open.observations = Self.logTransitions(of: window, number: self.mainWindows.count)
-        }
         return parts
     }
 
@@ -52,6 +44,13 @@ extension RayPetsApp {
             tabs: TabRouter(tabs: AppTab.allCases, host: main.tabHost),
             dialogRouter: DialogRouter(host: main.dialogHost), feedback: main,
             questions: Questions(router: DialogRouter(host: main.alertHost)))
+    }
+
+    /// Logs `window`'s stack changes from its first page on (`G_MESSAGES_DEBUG=raypets`): the
+    /// `AppCoordinator` calls this for each window it opens.
+    func windowOpened(_ window: WindowCoordinator) {
+        guard let main = window.window as? MainWindow, let open = mainWindows[ObjectIdentifier(main)] else { return }
+        open.observations = Self.logTransitions(of: window, number: mainWindows.count)
     }
 
     /// The coordinator tree of `main`, if it is open.
@@ -80,6 +79,6 @@ extension RayPetsApp {
     /// A window was destroyed (closed, or the app went away): its flows end, nothing of it stays.
     private func windowDestroyed(_ key: ObjectIdentifier) {
         guard let open = mainWindows.removeValue(forKey: key) else { return }
-        if let window = open.coordinator { coordinator?.windowDidClose(window) }
+        if let window = coordinator(of: open.main) { coordinator?.windowDidClose(window) }
     }
 }

@@ -15,7 +15,7 @@ public final class RayPetsApp {
     public let application: Application
     /// The application coordinator (every window's), once activated.
     public private(set) var coordinator: AppCoordinator?
-    /// The open windows, by their GtkWindow's coordinator: kept from opening to destroy.
+    /// The open windows, by their `MainWindow`'s identity: kept from opening to destroy.
     var mainWindows: [ObjectIdentifier: OpenWindow] = [:]
     let stateStore: StateStore?
     private let settingsPath: String
@@ -55,11 +55,7 @@ public final class RayPetsApp {
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 { application.run(arguments: arguments) }
 
     /// The window the user used last, if one is open.
-    public var mainWindow: MainWindow? {
-        coordinator?.windows.focused.flatMap { focused in
-            mainWindows.values.first { $0.coordinator === focused }?.main
-        }
-    }
+    public var mainWindow: MainWindow? { coordinator?.windows.focused?.window as? MainWindow }
 
     private func startUp() {
         DesktopStyle.followColorScheme()
@@ -88,6 +84,7 @@ public final class RayPetsApp {
         let coordinator = AppCoordinator(
             data: ClinicData(store: database), settings: SettingsStore(path: settingsPath)
         ) { [unowned self] in self.makeWindow() }
+        coordinator.onWindowOpened = { [unowned self] window in self.windowOpened(window) }
         self.coordinator = coordinator
         let saved = coordinator.settings.hasCompletedWelcome ? stateStore?.load() : nil
         if restoring, restoresState, let saved {
