@@ -12,7 +12,7 @@ import traceback
 
 import pyatspi
 
-from raypets_driver import ON_WAYLAND, RayPets, has_state, role_of, walk, wait_for
+from raypets_driver import ON_WAYLAND, RayPets, has_state, role_of, visible_nodes, walk, wait_for
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/raypets"
 # The test app (Tests/TestApp: what raypets runs, plus changes to the records read from stdin),
@@ -1210,6 +1210,44 @@ def test_ctrl_w_closes_one_window_of_several():
         app.quit()
 
 
+def test_open_in_new_window():
+    """Issue 34: *Open in New Window* on a pet's row: from its context menu (a right click on the
+    row) and with Ctrl+Enter on the focused row; each opens a window on the pet's page with My
+    pets below it (Back there goes to My pets) and leaves the list's window as it was."""
+    with started() as app:
+        app.click("My pets")
+        app.wait_title("My pets")
+        lists = app.main_window()
+        rows = wait_for(lambda: [n for n in visible_nodes(lists) if role_of(n) == pyatspi.ROLE_LIST_ITEM
+                                 and n.name.startswith("Whiskers,")], "Whiskers' row")
+        extents = rows[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        window = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name",
+                                 "^My pets$"], capture_output=True, text=True, timeout=10).stdout.split()[0]
+        subprocess.run(["xdotool", "mousemove", "--window", window, str(extents.x + extents.width // 2),
+                        str(extents.y + extents.height // 2), "click", "3"], check=True, timeout=10)
+        item = wait_for(lambda: next((n for frame in app.frames() if frame is not None for n in walk(frame)
+                                      if n.name == "Open in New Window" and role_of(n) == pyatspi.ROLE_MENU_ITEM
+                                      and has_state(n, pyatspi.STATE_VISIBLE)),
+                                     None), "the row's context menu")
+        app.screenshot("context-menu.png")
+        action = item.queryAction()
+        action.doAction(next(i for i in range(action.nActions) if action.getName(i) == "click"))
+        whiskers = wait_for(lambda: next((w for w in main_windows(app) if w.name == "Whiskers"), None),
+                            "a new window on Whiskers")
+        assert lists.name == "My pets", f"the list's window moved: {lists.name}"
+        app.keys("alt+Left", window=whiskers)
+        wait_for(lambda: whiskers.name == "My pets", "Back in the new window goes to My pets")
+        app.choose_row("Rex", window=lists)  # focuses the list in the first window ...
+        app.wait_title("Rex", window=lists)
+        app.keys("alt+Left", window=lists)
+        app.wait_title("My pets", window=lists)
+        wait_for(lambda: app.focused(lists) == ("list item", "Rex, Dog, 3 years"), "the focus on Rex's row")
+        app.keys("ctrl+Return", window=lists)  # ... and Ctrl+Enter opens the focused row's pet in a new window
+        wait_for(lambda: any(w.name == "Rex" for w in main_windows(app)), "a new window on Rex after Ctrl+Enter")
+        assert len(main_windows(app)) == 3, [w.name for w in main_windows(app)]
+        assert lists.name == "My pets", lists.name
+
+
 def test_focus_comes_home():
     """Issue 33: with the keyboard, Back puts the focus on the control that opened the page that
     left (a button, a pet's row), and closing the dialog on the button that opened it."""
@@ -1373,7 +1411,7 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
-STANDALONE = [test_many_windows, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
+STANDALONE = [test_many_windows, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,

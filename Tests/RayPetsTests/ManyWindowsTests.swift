@@ -114,7 +114,8 @@ struct ManyWindowsTests {
             made.windows[index].top(PetEditorViewModel.self).set(.notes, to: text)
         }
         let text = app.state.encoded
-        #expect(text.contains("draft-notes=typed%20in%20the%20first") && text.contains("window2.draft-page=edit-pet:rex"))
+        #expect(
+            text.contains("draft-notes=typed%20in%20the%20first") && text.contains("window2.draft-page=edit-pet:rex"))
 
         let (again, remade) = Self.rig(data: data)
         #expect(await again.restore(try SavedWindows(decoding: text)))

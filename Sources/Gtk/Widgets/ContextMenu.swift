@@ -38,7 +38,7 @@ public final class ContextMenu {
     }
 
     /// Opens the menu at (`x`, `y`) in its widget's coordinates.
-    public func open(at x: Double, y: Double) {
+    public func open(x: Double, y: Double) {
         guard let owner else { return }
         if gtk_widget_get_parent(popover) == nil { gtk_widget_set_parent(popover, owner.widget) }
         var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)

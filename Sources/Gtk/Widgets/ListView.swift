@@ -204,6 +204,8 @@ public final class ListView: Widget {
         click.connectPressedAt(picked)
         press.connectWithPoint("pressed", picked)
         for gesture in [click, press] {
+            // Before the rows' own gestures, which take every press on a row.
+            gtk_event_controller_set_propagation_phase(rp_event_controller(gesture.gobject), GTK_PHASE_CAPTURE)
             gtk_widget_add_controller(widget, rp_event_controller(gesture.gobject))
             contextGestures.append(gesture)
         }

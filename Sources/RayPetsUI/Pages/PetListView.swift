@@ -71,11 +71,12 @@ final class PetListView: PageView {
         self.model = model
         widget = layout.root
         search.addFocusShortcut(on: widget)
-        if model.opensInNewWindow { offerNewWindow(model) }
+        offerNewWindow(model)
     }
 
     /// *Open in New Window* on a row: its context menu (right click, long press) and Ctrl+Enter
-    /// on the focused row.
+    /// on the focused row, while the model offers it (its coordinator may say so after the
+    /// view is made).
     private func offerNewWindow(_ model: PetListViewModel) {
         rows.root.insertActions([
             (
@@ -89,9 +90,10 @@ final class PetListView: PageView {
         ])
         rows.root.addShortcut(for: Self.openInNewWindow)
         let menu = ContextMenu(on: rows.list, items: [(model.openInNewWindowTitle, Self.openInNewWindow)])
-        rows.list.onContextClick { [weak self, weak menu] row, x, y in
+        rows.list.onContextClick { [weak self, weak menu, weak model] row, x, y in
+            guard model?.opensInNewWindow == true else { return }
             self?.menuRow = row
-            menu?.open(at: x, y: y)
+            menu?.open(x: x, y: y)
         }
         self.menu = menu
     }
