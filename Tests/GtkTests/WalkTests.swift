@@ -69,6 +69,8 @@ final class GtkDriver: AppDriver {
             throw Failure(description: "\(action) acts on models; the walk does it, not the driver")
         case .resize, .chooseInSidebar, .sidebarBack:
             throw Failure(description: "\(action): this walk keeps the window's width (the headless walk resizes)")
+        case .openWindow, .closeWindow, .switchWindow, .openInNewWindow:
+            throw Failure(description: "\(action): this walk has one window (the headless walk opens more)")
         }
         // Let the outer loop run (never spin it from inside this task: see MainLoop.idle).
         await MainLoop.idle()

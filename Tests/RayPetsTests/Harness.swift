@@ -195,3 +195,197 @@ final class AppHarness {
         await self.settle()
     }
 }
+
+/// One window of a `WindowsHarness`: its in-memory hosts, held as a `MainWindow` holds its GTK
+/// hosts (until the window is destroyed), and what was seen of it.
+@MainActor
+final class HarnessWindow {
+    let window = FakeWindow()
+    let feedback = FeedbackLog()
+    let welcomeHost = InMemoryHost<AppRoute>()
+    // 560: the main window's default width (MainWindow), as the reference model starts.
+    let tabHost = InMemoryTabHost<AppTab, AppRoute>(
+        tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout], width: 560)
+    let dialogHost = InMemoryHost<AppRoute>()
+    /// Where the window's "Discard changes?" alerts show.
+    let alertHost = InMemoryHost<AppRoute>()
+    /// Every coordinator and page model of this window seen so far.
+    let live = LiveObjects()
+
+    init() {
+        // The dialog and its alerts are modal in their window only.
+        for dialog in [dialogHost, alertHost] {
+            tabHost.addCoveringDialog(dialog)
+            welcomeHost.addCoveringDialog(dialog)
+        }
+        dialogHost.addCoveringDialog(alertHost)
+    }
+
+    /// The routers over the hosts, as `RayPetsApp.makeWindow` makes them over a `MainWindow`.
+    func parts() -> WindowParts {
+        WindowParts(
+            window: window, welcomeRouter: StackRouter(host: welcomeHost),
+            tabs: TabRouter(tabs: AppTab.allCases, host: tabHost), dialogRouter: DialogRouter(host: dialogHost),
+            feedback: feedback, questions: Questions(router: DialogRouter(host: alertHost)))
+    }
+
+    var clinicHost: InMemoryHost<AppRoute> { tabHost.hosts[.clinic]! }
+    var hosts: [InMemoryHost<AppRoute>] {
+        [welcomeHost, dialogHost, alertHost] + AppTab.allCases.map { tabHost.hosts[$0]! }
+    }
+
+    /// The host the user is looking at: the dialog, the welcome page, or the visible tab.
+    var activeHost: InMemoryHost<AppRoute> {
+        if dialogHost.isOpen { return dialogHost }
+        if welcomeHost.isOpen { return welcomeHost }
+        return tabHost.selectedHost!
+    }
+}
+
+/// The whole app with many windows on in-memory hosts: an `AppCoordinator` whose windows are
+/// `HarnessWindow`s. Closing a window as the app does (`close(_:)`: asked, then destroyed if
+/// its pages agreed) drops its hosts, so everything of it must be freed: `track()` notes every
+/// coordinator and page model of every window, and `closedWindowsAlive` counts what is left of
+/// the windows closed since the last look.
+@MainActor
+final class WindowsHarness {
+    /// The windows made, the last one last (the `AppCoordinator` asks for one at each opening).
+    private final class Made { var last: HarnessWindow? }
+    let app: AppCoordinator
+    /// The open windows' hosts, in the order they were opened (as `app.windows.windows`).
+    private(set) var windows: [HarnessWindow] = []
+    /// Every coordinator and page model of any window seen so far.
+    let live = LiveObjects()
+    /// A closed window: its hosts until its close has settled, what was seen of it, and how
+    /// many looks (`closedWindowsAlive`) it has had.
+    private final class Closed {
+        var window: HarnessWindow?
+        let live: LiveObjects
+        var looks = 0
+        init(_ window: HarnessWindow) {
+            self.window = window
+            live = window.live
+        }
+    }
+    private var closed: [Closed] = []
+    /// Whether a question was open at the last look.
+    private var askedAtLastLook = false
+    /// How many windows were closed.
+    private(set) var closedCount = 0
+
+    /// The app with one window at Home (the welcome page done), over `pets` (or the samples).
+    init(pets: [Pet]? = nil) {
+        let settings = SettingsStore(path: makeTemporaryFolder() + "/raypets/settings")
+        settings.completeWelcome()
+        let made = Made()
+        app = AppCoordinator(data: makeData(pets: pets), settings: settings) {
+            let window = HarnessWindow()
+            made.last = window
+            return window.parts()
+        }
+        self.made = made
+        openWindow()
+    }
+
+    private let made: Made
+
+    /// Ctrl+N: a new window at Home, focused.
+    func openWindow() {
+        app.newWindow()
+        adoptNewWindows()
+    }
+
+    /// Holds the hosts of a window the app opened by itself (*Open in New Window*).
+    func adoptNewWindows() {
+        if let window = made.last, !windows.contains(where: { $0 === window }) { windows.append(window) }
+        track()
+    }
+
+    /// The hosts of the window of `coordinator`.
+    func hosts(of coordinator: WindowCoordinator) -> HarnessWindow {
+        windows.first { $0.window === coordinator.window }!
+    }
+
+    /// The focused window's coordinator and hosts.
+    var focused: WindowCoordinator { app.windows.focused! }
+    var focusedHosts: HarnessWindow { hosts(of: focused) }
+
+    /// The user moves to window `index` (in opening order).
+    func focus(_ index: Int) { app.windows.focus(app.windows.windows[index]) }
+
+    /// Ctrl+W on `window`, as `RayPetsApp` does: its pages are asked; if they all agree the
+    /// window is destroyed (its hosts dropped).
+    func close(_ window: WindowCoordinator) {
+        Task.immediate { @MainActor [weak self] in
+            guard await self?.app.requestClose(window) == .closed, let self else { return }
+            self.destroy(window)
+        }
+    }
+
+    /// `window` is destroyed: the group forgets it, the hosts go.
+    private func destroy(_ window: WindowCoordinator) {
+        app.windowDidClose(window)
+        guard let index = windows.firstIndex(where: { $0.window === window.window }) else { return }
+        closed.append(Closed(windows.remove(at: index)))
+        closedCount += 1
+    }
+
+    /// Records every reachable coordinator and page model of every window as "seen".
+    func track() {
+        for coordinator in app.windows.windows {
+            let window = hosts(of: coordinator)
+            var queue: [any Coordinator] = [coordinator]
+            while let next = queue.popLast() {
+                live.track(next)
+                window.live.track(next)
+                queue.append(contentsOf: next.children)
+            }
+            for page in window.hosts.flatMap(\.pages) {
+                live.track(page.model)
+                window.live.track(page.model)
+            }
+        }
+    }
+
+    /// The type names of what is still alive of windows closed two looks ago or more (none:
+    /// everything of a window is freed once its close has settled). A look one step after a
+    /// close drops the window's hosts, as GTK frees a destroyed window's widgets (they then
+    /// check what their pages brought); the next look counts what is alive. A window is
+    /// counted once.
+    ///
+    /// While any window asks a question, and at the look after, nothing is counted: a Delete waiting for another
+    /// window's answer holds every window that was open when Delete was pressed
+    /// (`WindowGroup.requestRemoval` walks a copy of the windows), closed or not, until it
+    /// is answered.
+    func closedWindowsAlive() -> [String] {
+        for entry in closed {
+            entry.looks += 1
+            if entry.looks >= 2 { entry.window = nil }
+        }
+        let asking = app.windows.windows.contains { $0.routers.contains { $0.pendingLeave != nil } }
+        defer { askedAtLastLook = asking }
+        guard !asking && !askedAtLastLook else { return [] }
+        var alive: [String] = []
+        closed.removeAll { entry in
+            guard entry.looks >= 3 else { return false }
+            alive += entry.live.liveTypeNames
+            return true
+        }
+        return alive
+    }
+
+    /// What is still alive of every closed window not yet counted, once their hosts are gone
+    /// and the app has settled (at the end of a walk, with no question open).
+    func allClosedWindowsAlive() async -> [String] {
+        for entry in closed { entry.window = nil }
+        await settle()
+        defer { closed = [] }
+        return closed.flatMap(\.live.liveTypeNames)
+    }
+
+    /// Waits until every window stops changing.
+    func settle() async { await NavigationTesting.settle(windows.flatMap(\.hosts)) }
+
+    /// Live objects beyond each open window's permanent ones (`AppHarness.permanentObjects`).
+    var liveBeyondRoots: Int { live.liveCount - AppHarness.permanentObjects * windows.count }
+}

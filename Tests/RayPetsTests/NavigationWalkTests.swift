@@ -4,19 +4,21 @@ import RayPets
 import RayPetsTesting
 import Testing
 
-/// Drives the in-memory app: each action reaches the same intent or host callback that the
-/// GTK button, key or gesture would.
+/// Drives the in-memory app with its many windows: each action reaches the same intent or host
+/// callback that the GTK button, key or gesture would, in the focused window.
 @MainActor
 final class InMemoryDriver: AppDriver {
-    let harness: AppHarness
-    init(_ harness: AppHarness) { self.harness = harness }
-    var app: WindowCoordinator { harness.app }
-    var dialogRouter: DialogRouter<AppRoute> { harness.dialogRouter }
+    let harness: WindowsHarness
+    init(_ harness: WindowsHarness) { self.harness = harness }
+    var app: WindowCoordinator { harness.focused }
+    var dialogRouter: DialogRouter<AppRoute> { app.dialogRouter as! DialogRouter<AppRoute> }
+    var windows: [WindowCoordinator] { harness.app.windows.windows }
 
     struct NoSuchControl: Error, CustomStringConvertible { let description: String }
 
     func perform(_ action: UserAction) async throws {
-        let host = harness.activeHost
+        let window = harness.focusedHosts
+        let host = window.activeHost
         switch action {
         case .press(let title):
             switch host.topPage?.model {
@@ -46,9 +48,9 @@ final class InMemoryDriver: AppDriver {
             }
         case .back, .altLeft:
             // As `BackNavigation`: Back is disabled where there is nothing to go back to.
-            if harness.dialogHost.isOpen {
-                if harness.dialogHost.showsBackButton { harness.dialogHost.tapBack() }
-            } else if let host = harness.tabHost.selectedHost {
+            if window.dialogHost.isOpen {
+                if window.dialogHost.showsBackButton { window.dialogHost.tapBack() }
+            } else if let host = window.tabHost.selectedHost {
                 // Alt+Left works while there is a page to go back to. The button: split, the
                 // header bar's hides and the content's (the same action) shows beside a pet.
                 if action == .altLeft ? host.pages.count > 1 : host.showsBackButton {
@@ -58,26 +60,39 @@ final class InMemoryDriver: AppDriver {
                 }
             }
         case .cancel, .escape:
-            harness.dialogHost.tapCancel()
+            window.dialogHost.tapCancel()
         case .closeDialog:
-            harness.dialogHost.tapClose()
+            window.dialogHost.tapClose()
         case .switchTab(let tab):
-            harness.tabHost.tapTab(tab)
+            window.tabHost.tapTab(tab)
         case .resize(let width):
-            harness.tabHost.resize(to: width)
+            window.tabHost.resize(to: width)
         case .chooseInSidebar(let pet):
-            guard let panes = harness.clinicHost.presentation.panes,
+            guard let panes = window.clinicHost.presentation.panes,
                 let list = panes.sidebar.model as? PetListViewModel,
                 let index = list.list.index(of: pet)
             else { throw NoSuchControl(description: "no sidebar row for \(pet)") }
             list.select(at: index)
         case .sidebarBack:
-            guard harness.clinicHost.showsSidebarBack else { throw NoSuchControl(description: "no sidebar Back") }
-            harness.clinicHost.tapSidebarBack()
+            guard window.clinicHost.showsSidebarBack else { throw NoSuchControl(description: "no sidebar Back") }
+            window.clinicHost.tapSidebarBack()
         case .swipeBack(let committed):
             // Committed: past the threshold (a touchpad now and then); else let go short.
-            let host = harness.dialogHost.isOpen ? harness.dialogHost : harness.tabHost.selectedHost
+            let host = window.dialogHost.isOpen ? window.dialogHost : window.tabHost.selectedHost
             host?.swipeBack(committed ? 0.7 : 0.2, touchpad: committed && host?.pages.count ?? 0 > 2)
+        case .openWindow:
+            harness.openWindow()
+        case .closeWindow:
+            harness.close(app)
+        case .switchWindow(let index):
+            harness.focus(index)
+        case .openInNewWindow(let index):
+            guard let list = host.topPage?.model as? PetListViewModel, list.opensInNewWindow else {
+                throw NoSuchControl(description: "no Open in New Window on \(String(describing: host.topRoute))")
+            }
+            list.openInNewWindow(at: index)
+            await harness.settle()
+            harness.adoptNewWindows()
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
             throw NoSuchControl(description: "\(action) acts on models; the walk does it, not the driver")
         }
@@ -94,13 +109,20 @@ struct NavigationWalkTests {
     nonisolated static let seeds: [UInt64] = [1, 2, 3, 4]
 
     @Test(
-        "100,000 random user actions, resizing across 720 px, match the reference model at every step; every flow ends freed",
+        "100,000 random user actions in up to 3 windows, resizing across 720 px, match the reference model at every step; every flow and closed window ends freed",
         arguments: seeds)
     func longWalk(seed: UInt64) async throws {
-        let harness = AppHarness()
+        let harness = WindowsHarness()
         let driver = InMemoryDriver(harness)
-        let counts = try await NavigationWalk(seed: seed, steps: 25_000, widths: [400, 719, 720, 1200])
-            .run(driver, pets: ClinicDatabase.samplePets) { harness.track() }
+        var closedAlive: [String] = []
+        let counts = try await NavigationWalk(seed: seed, steps: 25_000, widths: [400, 719, 720, 1200], maxWindows: 3)
+            .run(driver, pets: ClinicDatabase.samplePets) {
+                // What a window closed in an earlier step left alive (its close has settled).
+                closedAlive += harness.closedWindowsAlive()
+                harness.track()
+            }
+        closedAlive += await harness.allClosedWindowsAlive()
+        print("walk \(seed): \(counts.sorted { $0.key < $1.key })")
         #expect(counts.count >= 8, "the walk must exercise every kind of action: \(counts)")
         for split in ["resize", "sidebar row", "sidebar Back"] {
             #expect(counts[split, default: 0] > 100, "the walk must exercise the split view: \(counts)")
@@ -108,6 +130,17 @@ struct NavigationWalkTests {
         for guarded in ["type", "answer discard", "answer keepEditing", "exit while asking"] {
             #expect(counts[guarded, default: 0] > 10, "the walk must exercise the leave guards: \(counts)")
         }
+        for windows in [
+            "new window", "open in new window", "close window", "switch window", "windowClosed", "closeAsked",
+            "closeKept",
+        ] {
+            #expect(counts[windows, default: 0] > 10, "the walk must exercise the windows: \(counts)")
+        }
+        for rule in ["deleteAsked", "saveRefused"] {
+            #expect(counts[rule, default: 0] >= 5, "the walk must exercise the rules between windows: \(counts)")
+        }
+        #expect(harness.closedCount == counts["windowClosed"], "every window the model closed went")
+        #expect(closedAlive.isEmpty, "alive after their window closed: \(closedAlive)")
         #expect(harness.liveBeyondRoots == 0, "still alive: \(harness.live.liveTypeNames)")
         #expect(harness.live.trackedCount > 1_000, "the walk must create and free many objects")
     }
@@ -116,10 +149,9 @@ struct NavigationWalkTests {
     func reproducible() async throws {
         var histories: [[String: Int]] = []
         for _ in 0..<2 {
-            let harness = AppHarness()
             histories.append(
-                try await NavigationWalk(seed: 42, steps: 500)
-                    .run(InMemoryDriver(harness), pets: ClinicDatabase.samplePets))
+                try await NavigationWalk(seed: 42, steps: 500, maxWindows: 3)
+                    .run(InMemoryDriver(WindowsHarness()), pets: ClinicDatabase.samplePets))
         }
         #expect(histories[0] == histories[1])
     }
@@ -143,7 +175,7 @@ struct NavigationWalkTests {
         #expect(model.question?.subject == .answers, "an answered question: leaving asks")
         #expect(model.availableActions.prefix(2) == [.answer(.keepEditing), .answer(.discard)])
         model.apply(.cancel)
-        #expect(model.question?.exit == .cancel, "a second exit joins the open question")
+        #expect(model.question?.exit == .user(.cancel), "a second exit joins the open question")
         model.apply(.answer(.keepEditing))
         #expect(model.dialog == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")] && model.question == nil)
         model.apply(.escape)

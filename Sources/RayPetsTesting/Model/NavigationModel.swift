@@ -1,43 +1,148 @@
 import RayPets
 
 /// A reference model of what RayPets' back stacks must be, written independently of the
-/// coordinators: the selected tab, each tab's stack, and the dialog's stack, and what each
-/// user action does to them. Walk tests compare the real routers with it after every step.
+/// coordinators: the open windows, each with its selected tab, each tab's stack and the
+/// dialog's stack; the records they share; and what each user action does to them. Walk tests
+/// compare the real routers of every window with it after every step.
+///
+/// Every user action acts on the focused window, and `tab`, `stacks`, `dialog`, `question`
+/// and `width` are the focused window's; the records change under every window
+/// (`NavigationModel+Windows`).
 public struct NavigationModel: Hashable, Sendable {
-    /// The tab shown.
-    public var tab: AppTab = .clinic
-    /// Each tab's routes, root first.
-    public var stacks: [AppTab: [AppRoute]] = [.clinic: [.home], .learn: [.learn]]
-    /// The dialog's routes; empty when it is closed.
-    public var dialog: [AppRoute] = []
-    /// The pets, in list order (the order they were added).
-    public private(set) var pets: [Pet]
+    /// One window: the navigation each window has of its own (the records are shared).
+    public struct Window: Hashable, Sendable {
+        /// Names the window while it is open (a number is never used again).
+        public let id: Int
+        /// The tab shown.
+        public internal(set) var tab: AppTab = .clinic
+        /// Each tab's routes, root first.
+        public internal(set) var stacks: [AppTab: [AppRoute]] = [.clinic: [.home], .learn: [.learn]]
+        /// The dialog's routes; empty when it is closed.
+        public internal(set) var dialog: [AppRoute] = []
+        /// The window's open "Discard …?" question, if any.
+        public internal(set) var question: Question?
+        /// The window's width in pixels.
+        public internal(set) var width: Int
+        /// Each open editor's fields, by the stack it is on top of.
+        var editors: [Location: Editor] = [:]
+
+        /// Where the user is: the dialog when it is open, else the tab shown.
+        var location: Location { dialog.isEmpty ? .tab(tab) : .dialog }
+
+        /// The routes of the stack at `location`.
+        func routes(at location: Location) -> [AppRoute] {
+            switch location {
+            case .tab(let tab): stacks[tab]!
+            case .dialog: dialog
+            }
+        }
+    }
+
+    /// The open windows, in the order they were opened.
+    public internal(set) var windows: [Window]
+    /// The open windows' ids, from the least to the most recently focused.
+    var focusOrder: [Int]
+    /// The index in `windows` of the window being acted on: the focused one, except while a
+    /// change of the records or another window's request is followed in each window.
+    var active = 0
+    /// The pets, in list order (the order they were added), with the fields the walk changes.
+    public internal(set) var pets: [Pet]
     /// Each stored appointment request (its id) by pet, oldest first.
-    public private(set) var records: [Pet.ID: [Int64]] = [:]
-    /// The open "Discard …?" question, if any.
-    public private(set) var question: Question?
-    /// Where an editor with changes is on top (its changes are lost if it leaves).
-    private var dirty: [Location: String] = [:]
-    /// The notes the walk saved, by pet (typing the saved text again is no change).
-    private var savedNotes: [Pet.ID: String] = [:]
-    /// Whether a question of the open appointment request is answered (the page after "Visit
-    /// type" is open): choosing the pet alone is not asked about, and Back takes an answer back.
-    private var answered: Bool { dialog.first == .petPicker && dialog.filter(\.isAppointmentQuestion).count > 1 }
-    /// The window's width in pixels.
-    public private(set) var width = 560
-    /// The widths the walk resizes the window to (none: the window keeps its width).
+    public internal(set) var records: [Pet.ID: [Int64]] = [:]
+    /// The widths the walk resizes the windows to (none: they keep their width).
     public let widths: [Int]
+    /// How many windows the user may have open at once (1: no window is opened or closed).
+    public let maxWindows: Int
+    /// The deletes waiting for other windows' answers before they are made.
+    var deletes: [PendingDelete] = []
+    var nextWindow = 2
+    var nextDelete = Unrecorded(value: 1)
     private var nextRecord: Int64 = 1
     private var nextPet = 5  // the sample pets took 1 to 4
     private var namesUsed = 0
+    private var eventLog = Unrecorded(value: [Event]())
 
-    /// The app as it starts (after the welcome page): Clinic tab on Home, Learn on its root,
-    /// with `pets` stored and no appointment requests, in a window 560 pixels wide that the user
-    /// resizes to each of `widths`.
-    public init(pets: [Pet], widths: [Int] = []) {
+    /// A new window's width in pixels (the main window's default).
+    public static let windowWidth = 560
+
+    /// The app as it starts (after the welcome page): one window, its Clinic tab on Home and
+    /// Learn on its root, with `pets` stored and no appointment requests, 560 pixels wide; the
+    /// user resizes windows to each of `widths` and has at most `maxWindows` open.
+    public init(pets: [Pet], widths: [Int] = [], maxWindows: Int = 1) {
         self.pets = pets
         self.widths = widths
+        self.maxWindows = max(1, maxWindows)
+        windows = [Window(id: 1, width: Self.windowWidth)]
+        focusOrder = [1]
     }
+
+    /// The index in `windows` of the window the user used last: where every action acts.
+    public var focusedWindow: Int { windows.firstIndex { $0.id == focusOrder.last }! }
+
+    /// What the last action did besides moving pages (for a walk's counts; not part of the
+    /// model's state: two models differing only in it are equal).
+    public internal(set) var events: [Event] {
+        get { eventLog.value }
+        set { eventLog.value = newValue }
+    }
+
+    /// Something an action did that the stacks do not show.
+    public enum Event: Hashable, Sendable {
+        /// A window closed (Ctrl+W) and went.
+        case windowClosed
+        /// Closing a window asked a question there.
+        case closeAsked
+        /// A window's close was given up: *Keep editing*, a refused *Save*, or another request
+        /// made while it asked.
+        case closeKept
+        /// Delete asked a window's editor of the pet first ("Discard changes?" there, or the
+        /// question open there now waits for it).
+        case deleteAsked
+        /// A Delete was not made: a window kept its editor, or another request was made while
+        /// it asked.
+        case deleteKept
+        /// Every window agreed to a Delete, but *My pets* where it was pressed had closed:
+        /// nothing was deleted.
+        case deleteDropped
+        /// An editor's Save was refused once: its pet was saved differently since it read it.
+        case saveRefused
+    }
+
+    // MARK: The focused window
+
+    /// The tab shown.
+    public var tab: AppTab {
+        get { windows[active].tab }
+        set { windows[active].tab = newValue }
+    }
+    /// Each tab's routes, root first.
+    public var stacks: [AppTab: [AppRoute]] {
+        get { windows[active].stacks }
+        set { windows[active].stacks = newValue }
+    }
+    /// The dialog's routes; empty when it is closed.
+    public var dialog: [AppRoute] {
+        get { windows[active].dialog }
+        set { windows[active].dialog = newValue }
+    }
+    /// The open "Discard …?" question, if any.
+    public internal(set) var question: Question? {
+        get { windows[active].question }
+        set { windows[active].question = newValue }
+    }
+    /// The window's width in pixels.
+    public private(set) var width: Int {
+        get { windows[active].width }
+        set { windows[active].width = newValue }
+    }
+    var editors: [Location: Editor] {
+        get { windows[active].editors }
+        set { windows[active].editors = newValue }
+    }
+
+    /// Whether a question of the open appointment request is answered (the page after "Visit
+    /// type" is open): choosing the pet alone is not asked about, and Back takes an answer back.
+    var answered: Bool { dialog.first == .petPicker && dialog.filter(\.isAppointmentQuestion).count > 1 }
 
     /// Where *My pets* is on the Clinic tab's stack, if it is there.
     private var petsIndex: Int? { stacks[.clinic]!.firstIndex(of: .pets) }
@@ -69,6 +174,25 @@ public struct NavigationModel: Hashable, Sendable {
         case editor(Location)
         /// The appointment request (the dialog's first page), once a question is answered.
         case appointmentRequest
+
+        /// The stack whose router asks.
+        public var location: Location {
+            switch self {
+            case .editor(let place): place
+            case .appointmentRequest: .dialog
+            }
+        }
+    }
+
+    /// What waits for a question's answer: the change a router makes if its guards agree.
+    public enum Exit: Hashable, Sendable {
+        /// The user's Back, Cancel, close button, or a choice in the sidebar.
+        case user(UserAction)
+        /// The window's close (Ctrl+W): every page of the window leaves and the window goes.
+        case closeWindow
+        /// Delete pressed on `pet`'s page (in this window or another): this window's pages of
+        /// the pet leave first (`request` names the Delete).
+        case deletePet(Pet.ID, request: Int)
     }
 
     /// An open "Discard …?" question: which guard asks, about what, and the exit that waits
@@ -83,21 +207,63 @@ public struct NavigationModel: Hashable, Sendable {
         /// Guards that agreed to this exit already.
         public var approved: Set<Guarded>
         /// The exit waiting for the answer.
-        public var exit: UserAction
+        public var exit: Exit
     }
 
-    private var location: Location { dialog.isEmpty ? .tab(tab) : .dialog }
+    /// The fields of a pet the walk changes (it types Notes; the records rename), as stored or
+    /// as an editor holds them.
+    struct Fields: Hashable, Sendable {
+        var name: String
+        var notes: String
 
-    private func routes(at location: Location) -> [AppRoute] {
-        switch location {
-        case .tab(let tab): stacks[tab]!
-        case .dialog: dialog
+        init(_ pet: Pet) {
+            name = pet.name
+            notes = pet.notes
         }
     }
 
-    private static func isEditor(_ route: AppRoute?) -> Bool {
+    /// An open editor: what it holds, and what it read.
+    struct Editor: Hashable, Sendable {
+        /// The pet edited; `nil` for a new pet.
+        let pet: Pet.ID?
+        /// The fields as typed (the name is the one the editor read: the walk types Notes only).
+        var fields: Fields
+        /// The notes as the editor read or last saved them: other notes are changes.
+        var savedNotes: String
+        /// The pet as the editor last read it: a Save over a pet saved differently since then
+        /// is refused once.
+        var base: Fields?
+
+        /// Whether leaving loses something.
+        var hasChanges: Bool { fields.notes != savedNotes }
+
+        /// The editor `route` opens on `pets`.
+        init(_ route: AppRoute, pets: [Pet]) {
+            if case .editPet(let id) = route, let pet = pets.first(where: { $0.id == id }) {
+                self.pet = id
+                fields = Fields(pet)
+                base = fields
+            } else {
+                pet = nil
+                fields = Fields(Pet(id: "", name: "", species: .dog, age: nil))
+                base = nil
+            }
+            savedNotes = fields.notes
+        }
+    }
+
+    var location: Location { windows[active].location }
+
+    func routes(at location: Location) -> [AppRoute] { windows[active].routes(at: location) }
+
+    static func isEditor(_ route: AppRoute?) -> Bool {
         if case .editPet = route { return true }
         return route == .addPet
+    }
+
+    /// Whether the editor on top of `place` has changes.
+    func hasChangedEditor(at place: Location) -> Bool {
+        Self.isEditor(routes(at: place).last) && editors[place]?.hasChanges == true
     }
 
     private var exits: [UserAction] {
@@ -111,8 +277,9 @@ public struct NavigationModel: Hashable, Sendable {
         return actions
     }
 
-    /// What the user can do now: every button and row of the shown page, Back where there
-    /// is somewhere to go back to, the dialog's ways out, and the tab switcher.
+    /// What the user can do now in the focused window: every button and row of the shown
+    /// page, Back where there is somewhere to go back to, the dialog's ways out, the tab
+    /// switcher; the windows; and changes of the records (as from another program).
     public var availableActions: [UserAction] {
         var actions: [UserAction] = []
         if let question {
@@ -135,14 +302,13 @@ public struct NavigationModel: Hashable, Sendable {
                 actions.append(.sidebarBack)
                 if hasContent { actions += pets.map { .chooseInSidebar($0.id) } }
             }
-            // Two texts, the one that differs from what is saved: the model's states stay
-            // finite (the link tests search them all), and typing always changes the draft.
-            if Self.isEditor(shownRoute) {
-                var saved: String?
-                if case .editPet(let pet) = shownRoute { saved = savedNotes[pet] }
-                actions.append(.typeNote(saved == "Typed A" ? "Typed B" : "Typed A"))
+            // Two texts, the one that differs from what the editor read: the model's states
+            // stay finite (the link tests search them all), and typing always makes changes.
+            if Self.isEditor(shownRoute), let editor = editors[location] {
+                actions.append(.typeNote(editor.savedNotes == "Typed A" ? "Typed B" : "Typed A"))
             }
         }
+        actions += windowActions
         // Any time, even while the alert asks.
         actions += widths.filter { $0 != width }.map(UserAction.resize)
         // The records change under the pages: a few pets at most, so lists stay short.
@@ -189,36 +355,34 @@ public struct NavigationModel: Hashable, Sendable {
 
     /// What `action` does, per the app's specification.
     public mutating func apply(_ action: UserAction) {
+        events = []
+        active = focusedWindow
         defer { tidy() }
         switch action {
         case .switchTab(let next): if dialog.isEmpty && question == nil { tab = next }
         case .back, .altLeft, .cancel, .escape, .closeDialog:
-            if question != nil {
+            if let asked = question, asked.asking.location == exitLocation(of: action) {
                 // One question; the latest exit is made on yes. Back where there is nothing
                 // to go back to never reaches the router (its action is disabled).
                 let backAtRoot = (action == .back || action == .altLeft) && routes(at: location).count < 2
-                if !backAtRoot { question?.exit = action }
+                if !backAtRoot { join(.user(action)) }
             } else {
-                requestExit(action, approved: [])
+                // No question, or one another stack's router asks (closing the window, or a
+                // Delete, asked the Clinic tab's editor while Learn shows): this one goes.
+                requestExit(.user(action), approved: [])
             }
-        case .typeNote:
-            if case .typeNote(let text) = action { dirty[location] = text }
-        case .answer(let answer):
-            guard let asked = question else { return }
-            question = nil
-            guard answer != .keepEditing else { return }
-            if answer == .save, case .editor(let place) = asked.asking { saveNotes(at: place) }
-            requestExit(asked.exit, approved: asked.approved.union([asked.asking]))
+        case .typeNote(let text): editors[location]?.fields.notes = text
+        case .answer(let answer): self.answer(answer)
         case .chooseRow(let index): choose(row: index)
         case .resize(let newWidth): width = newWidth
-        case .sidebarBack: if question == nil { requestExit(action, approved: []) }
+        case .sidebarBack: if question == nil { requestExit(.user(action), approved: []) }
         case .swipeBack(let committed):
             // Committed, the same Back as the button's (its guard asks; the page springs back
             // meanwhile); let go short, nothing changes.
-            if committed && question == nil { requestExit(.back, approved: []) }
+            if committed && question == nil { requestExit(.user(.back), approved: []) }
         case .chooseInSidebar(let pet):
             // The pet already shown stays as it is; another replaces what was beside the list.
-            if question == nil && stacks[.clinic]!.last != .petDetail(pet) { requestExit(action, approved: []) }
+            if question == nil && stacks[.clinic]!.last != .petDetail(pet) { requestExit(.user(action), approved: []) }
         case .press(let title): press(title)
         case .addPet(let name):
             namesUsed += 1
@@ -229,34 +393,59 @@ public struct NavigationModel: Hashable, Sendable {
             pets[index].name = name
         case .deletePet(let index):
             namesUsed += 1
-            delete(pets[index].id)
+            deleteEverywhere(pets[index].id)
+        case .openWindow: openWindow()
+        case .closeWindow: closeWindow()
+        case .switchWindow(let index): focus(windows[index].id)
+        case .openInNewWindow(let index): openInNewWindow(pets[index].id)
         }
     }
 
-    /// A deleted pet's pages leave every stack; a dialog about it closes; its records go.
-    /// Not vetoable: a question about a page that left is dropped (a Back it waited for meant
-    /// that page, which has gone; a destination is still made).
-    private mutating func delete(_ pet: Pet.ID) {
-        pets.removeAll { $0.id == pet }
-        records[pet] = nil
-        for tab in AppTab.allCases { stacks[tab]!.removeAll { $0.pet == pet } }
-        if dialog.contains(where: { $0.pet == pet }) { dialog = [] }
-        switch question?.asking {
-        case .editor(let place) where !Self.isEditor(routes(at: place).last):
-            let waiting = question!
-            question = nil
-            // A choice in the sidebar, or its Back, names a destination that is still wanted:
-            // the router asks anew (nobody is left to ask) and goes there.
-            switch waiting.exit {
-            case .sidebarBack, .chooseInSidebar: requestExit(waiting.exit, approved: waiting.approved)
-            default: break
-            }
-        case .appointmentRequest where dialog.isEmpty: question = nil
-        default: break
+    /// The stack whose router `exit` goes to.
+    private func exitLocation(of exit: UserAction) -> Location {
+        switch exit {
+        case .cancel, .escape, .closeDialog: .dialog
+        case .sidebarBack, .chooseInSidebar: .tab(.clinic)
+        default: location
         }
     }
 
-    /// The guards an exit asks, top first.
+    /// The open question's answer. Yes (*Discard*, or *Save* that saved) lets the exit go on;
+    /// no (*Keep editing*, or *Save* refused because the pet changed elsewhere) gives it up.
+    private mutating func answer(_ answer: DiscardAnswer) {
+        guard let asked = question else { return }
+        question = nil
+        var agreed = answer != .keepEditing
+        if answer == .save, case .editor(let place) = asked.asking { agreed = save(at: place) }
+        if agreed {
+            requestExit(asked.exit, approved: asked.approved.union([asked.asking]))
+        } else {
+            giveUp(asked.exit)
+        }
+    }
+
+    /// Asks the first guard `exit` has not yet been approved by, or makes the exit.
+    mutating func requestExit(_ exit: Exit, approved: Set<Guarded>) {
+        switch exit {
+        case .user(let action): requestUserExit(action, approved: approved)
+        case .closeWindow: continueClose(approved: approved)
+        case .deletePet(let pet, let request): continueRemoval(of: pet, request: request, approved: approved)
+        }
+    }
+
+    /// Opens the question of `guarded`, with `exit` waiting for its answer.
+    mutating func ask(_ guarded: Guarded, exit: Exit, approved: Set<Guarded>) {
+        switch guarded {
+        case .editor(let place):
+            var canSave = false
+            if case .editPet = routes(at: place).last { canSave = true }
+            question = Question(subject: .changes, canSave: canSave, asking: guarded, approved: approved, exit: exit)
+        case .appointmentRequest:
+            question = Question(subject: .answers, canSave: false, asking: guarded, approved: approved, exit: exit)
+        }
+    }
+
+    /// The guards a user's exit asks, top first.
     private func guards(of exit: UserAction) -> [Guarded] {
         let place = location
         let stack = routes(at: place)
@@ -267,27 +456,16 @@ public struct NavigationModel: Hashable, Sendable {
         case .sidebarBack, .chooseInSidebar: editorLeaves = true  // everything above My pets
         default: editorLeaves = place == .dialog  // Cancel, Escape, close: the whole dialog
         }
-        if editorLeaves && Self.isEditor(stack.last) && dirty[place] != nil { leaving.append(.editor(place)) }
+        if editorLeaves && hasChangedEditor(at: place) { leaving.append(.editor(place)) }
         if place == .dialog && exit != .back && exit != .altLeft && answered {
             leaving.append(.appointmentRequest)
         }
         return leaving
     }
 
-    /// Asks the first guard `exit` has not yet been approved by, or makes the exit.
-    private mutating func requestExit(_ exit: UserAction, approved: Set<Guarded>) {
+    private mutating func requestUserExit(_ exit: UserAction, approved: Set<Guarded>) {
         if let next = guards(of: exit).first(where: { !approved.contains($0) }) {
-            switch next {
-            case .editor(let place):
-                if case .editPet = routes(at: place).last {
-                    question = Question(subject: .changes, canSave: true, asking: next, approved: approved, exit: exit)
-                } else {
-                    question = Question(subject: .changes, canSave: false, asking: next, approved: approved, exit: exit)
-                }
-            case .appointmentRequest:
-                question = Question(subject: .answers, canSave: false, asking: next, approved: approved, exit: exit)
-            }
-            return
+            return ask(next, exit: .user(exit), approved: approved)
         }
         switch exit {
         case .back, .altLeft: goBack()
@@ -302,14 +480,27 @@ public struct NavigationModel: Hashable, Sendable {
         }
     }
 
-    /// The editor at `place` saved what was typed into its Notes.
-    private mutating func saveNotes(at place: Location) {
-        if case .editPet(let pet) = routes(at: place).last, let text = dirty[place] { savedNotes[pet] = text }
-    }
-
-    /// Forgets changes whose pages have left.
-    private mutating func tidy() {
-        dirty = dirty.filter { Self.isEditor(routes(at: $0.key).last) }
+    /// The editor at `place` saves what it holds. Refused once if its pet was saved
+    /// differently since the editor read it (another window's editor, a rename from outside):
+    /// the editor stays with its changes and reads the pet, so its next Save goes through.
+    /// Whether it saved.
+    mutating func save(at place: Location) -> Bool {
+        guard var editor = editors[place], let pet = editor.pet,
+            let index = pets.firstIndex(where: { $0.id == pet })
+        else { return true }
+        let stored = Fields(pets[index])
+        guard editor.base == stored else {
+            editor.base = stored
+            editors[place] = editor
+            events.append(.saveRefused)
+            return false
+        }
+        pets[index].name = editor.fields.name
+        pets[index].notes = editor.fields.notes
+        editor.savedNotes = editor.fields.notes
+        editor.base = editor.fields
+        editors[place] = editor
+        return true
     }
 
     /// The appointment request for `pet` was finished: stored, the dialog closes.
@@ -329,6 +520,7 @@ public struct NavigationModel: Hashable, Sendable {
 
     private mutating func push(_ route: AppRoute) {
         if dialog.isEmpty { stacks[tab]!.append(route) } else { dialog.append(route) }
+        if Self.isEditor(route) { editors[location] = Editor(route, pets: pets) }
     }
 
     private mutating func choose(row index: Int) {
@@ -348,14 +540,15 @@ public struct NavigationModel: Hashable, Sendable {
         case (.home, "Clinic info"): push(.clinicInfo)
         case (.pets, "Add pet"), (.petPicker, "Add pet"): push(.addPet)
         case (.petDetail(let pet), "Edit"): push(.editPet(pet))
-        case (.petDetail(let pet), "Delete"): delete(pet)
+        case (.petDetail(let pet), "Delete"): startDelete(of: pet)
         case (.editPet, "Save"):
-            saveNotes(at: location)
-            stacks[tab]!.removeLast()
+            if save(at: location) { stacks[tab]!.removeLast() }
         case (.appointmentRecord(let pet, let record), "Delete"):
             records[pet]?.removeAll { $0 == record }
-            for tab in AppTab.allCases {
-                stacks[tab]!.removeAll { $0 == .appointmentRecord(pet: pet, record: record) }
+            for index in windows.indices {
+                for tab in AppTab.allCases {
+                    windows[index].stacks[tab]!.removeAll { $0 == .appointmentRecord(pet: pet, record: record) }
+                }
             }
         case (.petDetail, "Clinic info"): dialog = [.clinicInfo]
         case (.clinicInfo, "Opening hours"): push(.openingHours)
@@ -373,4 +566,12 @@ public struct NavigationModel: Hashable, Sendable {
         default: preconditionFailure("the model offers no \"\(title)\" on \(shownRoute)")
         }
     }
+}
+
+/// A value the model carries that is no part of its state: any two are equal.
+struct Unrecorded<Value: Sendable>: Hashable, Sendable {
+    var value: Value
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -46,6 +46,9 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     case closeWindow
     /// The user moves to window `index` (in the order the open windows were opened).
     case switchWindow(Int)
+    /// *Open in New Window* on row `index` of *My pets* (its context menu): a new window on
+    /// that pet's page (*My pets* below it), which becomes the focused one.
+    case openInNewWindow(Int)
 
     /// Whether this is a change of the records rather than a user's click.
     public var changesData: Bool {
@@ -64,7 +67,7 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     /// Whether this opens, closes or focuses a window.
     public var isWindowAction: Bool {
         switch self {
-        case .openWindow, .closeWindow, .switchWindow: true
+        case .openWindow, .closeWindow, .switchWindow, .openInNewWindow: true
         default: false
         }
     }
@@ -98,6 +101,7 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         case .openWindow: "new window"
         case .closeWindow: "close window"
         case .switchWindow(let index): "switch to window \(index)"
+        case .openInNewWindow(let index): "open row \(index) in a new window"
         }
     }
 }

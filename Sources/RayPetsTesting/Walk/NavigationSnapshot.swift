@@ -23,8 +23,13 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
             + "pending onDismissed: \(pendingDismissals); question: \(question.map { "\($0)" } ?? "none")"
     }
 
-    /// What the model says the app must look like.
+    /// What the model says the focused window must look like.
     public init(expectedFrom model: NavigationModel) {
+        self.init(expectedFrom: model.windows[model.focusedWindow])
+    }
+
+    /// What the model says one of its windows must look like.
+    public init(expectedFrom model: NavigationModel.Window) {
         tab = model.tab
         question = model.question?.subject
         stacks = model.stacks
@@ -53,7 +58,13 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
         pendingDismissals = 2 + flows.values.reduce(0, +) - (flows["PetPickerCoordinator"] ?? 0) + petPages
     }
 
-    /// What the app looks like now.
+    /// What the window of `app` looks like now.
+    @MainActor
+    public init(actual app: WindowCoordinator) {
+        self.init(actual: app, dialog: app.dialogRouter as! DialogRouter<AppRoute>)
+    }
+
+    /// What the window of `app`, with its dialog on `dialog`, looks like now.
     @MainActor
     public init(actual app: WindowCoordinator, dialog: DialogRouter<AppRoute>) {
         tab = app.tabs.selectedTab
@@ -71,4 +82,50 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
             AppTab.allCases.map { app.tabs.router(for: $0).pendingDismissHandlers }.reduce(0, +)
             + dialog.pendingDismissHandlers
     }
+}
+
+/// Every window's `NavigationSnapshot`, in the order they were opened, which one is focused,
+/// and the pets they share (each one's id, name and notes, in list order): what a walk with
+/// many windows compares. The pets are compared too because a change of the records that
+/// waited for another window's answer (a Delete) lands a few turns after the pages that
+/// asked have left: the walk's next step must not start before it.
+public struct AppSnapshot: Equatable, Sendable, CustomStringConvertible {
+    /// Each window's snapshot.
+    public var windows: [NavigationSnapshot]
+    /// The index in `windows` of the focused one.
+    public var focused: Int
+    /// The pets: "id name: notes", in list order.
+    public var pets: [String]
+
+    /// One window: its snapshot, as before; several: one line each, the focused one marked.
+    public var description: String {
+        let shown =
+            windows.count == 1
+            ? windows[0].description
+            : windows.enumerated().map {
+                "\n    window \($0.offset)\($0.offset == focused ? " (focused)" : ""): \($0.element)"
+            }
+            .joined()
+        return shown + "\n    pets: \(pets)"
+    }
+
+    /// What the model says every window must look like.
+    public init(expectedFrom model: NavigationModel) {
+        windows = model.windows.map(NavigationSnapshot.init(expectedFrom:))
+        focused = model.focusedWindow
+        pets = model.pets.map(Self.facts)
+    }
+
+    /// What `driver`'s windows look like now.
+    @MainActor
+    public init(actual driver: any AppDriver) {
+        let open = driver.windows
+        windows = open.map {
+            $0 === driver.app ? NavigationSnapshot(actual: $0, dialog: driver.dialogRouter) : .init(actual: $0)
+        }
+        focused = open.firstIndex { $0 === driver.app } ?? -1
+        pets = ((try? driver.app.services.data.allPets()) ?? []).map(Self.facts)
+    }
+
+    private static func facts(_ pet: Pet) -> String { "\(pet.id) \(pet.name): \(pet.notes)" }
 }

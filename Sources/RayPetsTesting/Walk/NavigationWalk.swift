@@ -13,33 +13,40 @@ public struct NavigationWalk {
     /// The window widths the walk resizes to at random (none: it never resizes).
     public let widths: [Int]
 
-    /// A walk of `steps` actions from `seed`, resizing the window to `widths` at random.
-    public init(seed: UInt64, steps: Int, widths: [Int] = []) {
+    /// How many windows the walk may have open at once (1: it opens, closes and switches
+    /// none, for a driver of one window).
+    public let maxWindows: Int
+
+    /// A walk of `steps` actions from `seed`, resizing the window to `widths` at random, with
+    /// up to `maxWindows` windows.
+    public init(seed: UInt64, steps: Int, widths: [Int] = [], maxWindows: Int = 1) {
         self.seed = seed
         self.steps = steps
         self.widths = widths
+        self.maxWindows = maxWindows
     }
 
-    /// Walks `driver`'s app; then closes every flow (Cancel, Back to each root) and checks
-    /// again. `afterStep` runs after each step (e.g. to track objects). Returns how many
-    /// times each kind of action was taken.
+    /// Walks `driver`'s app; then answers every question, closes every window but one and
+    /// every flow (Cancel, Back to each root) and checks again. `afterStep` runs after each
+    /// step (e.g. to track objects). Returns how many times each kind of action was taken,
+    /// and what the model's events counted (`NavigationModel.Event`, e.g. "closeKept").
     @discardableResult
     public func run(
         _ driver: any AppDriver, pets: [Pet], afterStep: @MainActor () -> Void = {}
     ) async throws -> [String: Int] {
         var random = SeededRandom(seed: seed)
-        var model = NavigationModel(pets: pets, widths: widths)
+        var model = NavigationModel(pets: pets, widths: widths, maxWindows: maxWindows)
         var history: [UserAction] = []
         var counts: [String: Int] = [:]
         func check(_ step: Int) async throws {
-            let expected = NavigationSnapshot(expectedFrom: model)
-            var actual = NavigationSnapshot(actual: driver.app, dialog: driver.dialogRouter)
+            let expected = AppSnapshot(expectedFrom: model)
+            var actual = AppSnapshot(actual: driver)
             // Results that come back through `await` (the pet picker's) land a few main-actor
             // turns later, as they would for a user; a state that never arrives still fails.
             var turns = 0
             while expected != actual && turns < 100 {
                 await driver.settle()
-                actual = NavigationSnapshot(actual: driver.app, dialog: driver.dialogRouter)
+                actual = AppSnapshot(actual: driver)
                 turns += 1
             }
             if expected != actual {
@@ -50,11 +57,10 @@ public struct NavigationWalk {
         }
         try await check(0)
         for step in 1...steps {
-            let actions = model.availableActions
-            let action = actions[Int(random.next() % UInt64(actions.count))]
+            let action = choose(from: model, &random)
             history.append(action)
             counts[kind(of: action), default: 0] += 1
-            if model.question != nil, !action.changesData, !action.isAnswer, !action.isResize {
+            if model.question != nil, !action.changesData, !action.isAnswer, !action.isResize, !action.isWindowAction {
                 counts["exit while asking", default: 0] += 1
             }
             do {
@@ -63,6 +69,7 @@ public struct NavigationWalk {
                 throw WalkFailure(seed: seed, step: step, reason: "\(error)", history: history.suffix(12))
             }
             model.apply(action)
+            for event in model.events { counts["\(event)", default: 0] += 1 }
             afterStep()
             try await check(step)
         }
@@ -71,11 +78,24 @@ public struct NavigationWalk {
         func close(_ action: UserAction) async throws {
             try await perform(action, on: driver)
             model.apply(action)
+            for event in model.events { counts["\(event)", default: 0] += 1 }
             history.append(action)
             afterStep()
             try await check(steps + 1)
         }
-        if model.question != nil { try await close(.answer(.discard)) }
+        // Every question answered, in whichever window asks (an answer may let a Delete ask
+        // the next window), then every window but one closed.
+        func answerAll() async throws {
+            while let asking = model.windows.firstIndex(where: { $0.question != nil }) {
+                if asking != model.focusedWindow { try await close(.switchWindow(asking)) }
+                try await close(.answer(.discard))
+            }
+        }
+        try await answerAll()
+        while model.windows.count > 1 {
+            try await close(.closeWindow)
+            try await answerAll()
+        }
         // One stack again: Back then shows wherever there is a page to go back to.
         if let narrow = widths.min(), model.width != narrow { try await close(.resize(narrow)) }
         if !model.dialog.isEmpty { try await close(.cancel) }
@@ -91,6 +111,26 @@ public struct NavigationWalk {
         return counts
     }
 
+    /// The next action among `model`'s. One step in `interplayOdds`, when some action makes
+    /// windows meet (`NavigationModel.isInterplay`), is one of those: by chance they are rare.
+    /// Otherwise one step in `windowOdds`, when there are any, is a window action (opening,
+    /// closing or moving to a window), so that a window lives long enough for its pages to
+    /// get deep; the other steps choose evenly among the rest. With one window (no window
+    /// action, nothing to meet): one even choice, the same steps as before windows.
+    private func choose(from model: NavigationModel, _ random: inout SeededRandom) -> UserAction {
+        let actions = model.availableActions
+        let windowActions = actions.filter(\.isWindowAction)
+        guard !windowActions.isEmpty else { return actions[Int(random.next() % UInt64(actions.count))] }
+        let interplay = actions.filter(model.isInterplay)
+        var pool = random.next() % Self.windowOdds == 0 ? windowActions : actions.filter { !$0.isWindowAction }
+        if !interplay.isEmpty && random.next() % Self.interplayOdds == 0 { pool = interplay }
+        return pool[Int(random.next() % UInt64(pool.count))]
+    }
+
+    /// See `choose(from:_:)`.
+    static let windowOdds: UInt64 = 25
+    static let interplayOdds: UInt64 = 2
+
     /// Performs `action`: the driver clicks; the records, the editor's typing and the
     /// alert's answers are acted on through the models, the same way on every driver.
     private func perform(_ action: UserAction, on driver: any AppDriver) async throws {
@@ -105,13 +145,14 @@ public struct NavigationWalk {
             }
             editor.set(.notes, to: text)
         case .answer(let answer):
-            guard let question = driver.app.services.questions.open else {
+            // Not held here: the alert's model must be free to go once it has left.
+            guard driver.app.services.questions.open != nil else {
                 throw WalkDriverError(description: "no question to answer")
             }
-            question.answer(answer)
+            driver.app.services.questions.open?.answer(answer)
             // The answer reaches the router that asked a few main-actor turns later (it comes
             // back through the question's task); the model takes the next action after that.
-            let routers = AppTab.allCases.map { driver.app.tabs.router(for: $0) } + [driver.dialogRouter]
+            let routers = driver.app.routers
             for _ in 0..<100 where routers.contains(where: { $0.pendingLeave != nil }) { await driver.settle() }
         default:
             try await driver.perform(action)
@@ -146,6 +187,8 @@ public struct NavigationWalk {
         case .answer(let answer): "answer \(answer.rawValue)"
         case .resize: "resize"
         case .chooseInSidebar: "sidebar row"
+        case .switchWindow: "switch window"
+        case .openInNewWindow: "open in new window"
         default: action.description
         }
     }
