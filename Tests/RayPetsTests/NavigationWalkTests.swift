@@ -182,4 +182,99 @@ struct NavigationWalkTests {
         model.apply(.answer(.discard))
         #expect(model.dialog.isEmpty)
     }
+
+    // MARK: The rules between windows, scripted: the app is compared with the model at
+    // every step, as in the random walk; the expectations say what the model (so the app)
+    // did.
+
+    /// Runs `script` on a new in-memory app with the sample pets, up to 3 windows; returns
+    /// the model after each step (the walk's ending's too).
+    private func walk(_ script: [UserAction]) async throws -> [NavigationModel] {
+        var models: [NavigationModel] = []
+        let harness = WindowsHarness()
+        try await NavigationWalk(seed: 0, steps: 0, maxWindows: 3)
+            .run(InMemoryDriver(harness), pets: ClinicDatabase.samplePets, script: script) { models.append($0) }
+        #expect(await harness.allClosedWindowsAlive().isEmpty)
+        return models
+    }
+
+    /// Rex's page in a second window with its editor changed, then Rex's page in the first.
+    private static let rexEditedElsewhere: [UserAction] = [
+        .press("My pets"), .openInNewWindow(0), .press("Edit"), .typeNote("Typed A"),
+        .switchWindow(0), .chooseRow(0),
+    ]
+
+    @Test("Delete asks another window's editor of the pet: Keep editing keeps the pet, Discard deletes it everywhere")
+    func deleteAsksAnotherWindow() async throws {
+        let asked = Self.rexEditedElsewhere.count + 1
+        let script =
+            Self.rexEditedElsewhere + [
+                .press("Delete"), .switchWindow(1), .answer(.keepEditing),
+                .switchWindow(0), .press("Delete"), .switchWindow(1), .answer(.discard),
+            ]
+        let models = try await walk(script)
+        let waiting = models[asked - 1]
+        #expect(waiting.events == [.deleteAsked])
+        #expect(waiting.windows[1].question?.subject == .changes)
+        #expect(waiting.stacks[.clinic] == [.home, .pets, .petDetail("rex")], "the deleting window stays as it is")
+        #expect(waiting.pets.contains { $0.id == "rex" })
+        let kept = models[asked + 1]
+        #expect(kept.events == [.deleteKept])
+        #expect(kept.stacks[.clinic] == [.home, .pets, .petDetail("rex"), .editPet("rex")], "still editing")
+        #expect(kept.pets.contains { $0.id == "rex" })
+        let deleted = models[script.count - 1]
+        #expect(!deleted.pets.contains { $0.id == "rex" })
+        #expect(deleted.windows.map { $0.stacks[.clinic]! } == [[.home, .pets], [.home, .pets]])
+    }
+
+    @Test("a Save over a pet another window saved since is refused once, then saves what it holds")
+    func saveAfterAnotherWindow() async throws {
+        let script: [UserAction] = [
+            .press("My pets"), .openInNewWindow(1), .press("Edit"), .typeNote("Typed A"),
+            .switchWindow(0), .chooseRow(1), .press("Edit"), .typeNote("Typed A"), .press("Save"),
+            .switchWindow(1), .press("Save"), .press("Save"),
+        ]
+        let models = try await walk(script)
+        let whiskers = { (model: NavigationModel) in model.pets.first { $0.id == "whiskers" }! }
+        #expect(whiskers(models[8]).notes == "Typed A", "the first window saved")
+        #expect(models[10].events == [.saveRefused])
+        #expect(models[10].stacks[.clinic]!.last == .editPet("whiskers"), "refused: the editor stays")
+        #expect(models[11].events == [] && models[11].stacks[.clinic]!.last == .petDetail("whiskers"))
+        // The question's Save too: refused once (as Keep editing, with the changes), then saved.
+        let asked: [UserAction] = [
+            .press("My pets"), .chooseRow(0), .press("Edit"), .typeNote("Typed A"), .renamePet(0, "Pet 1"),
+            .back, .answer(.save), .back, .answer(.save),
+        ]
+        let again = try await walk(asked)
+        #expect(again[6].events == [.saveRefused] && again[6].question == nil)
+        #expect(again[6].stacks[.clinic]!.last == .editPet("rex"))
+        #expect(again[8].stacks[.clinic]!.last == .petDetail("rex"))
+        let rex = again[8].pets.first { $0.id == "rex" }!
+        #expect(rex.name == "Rex" && rex.notes == "Typed A", "the editor's fields, the name as it read it")
+    }
+
+    @Test(
+        "Ctrl+W asks the window's editor: Keep editing keeps the window; else it goes and the last focused comes back")
+    func closeAsks() async throws {
+        let script: [UserAction] = [
+            .openWindow, .openWindow, .press("My pets"), .chooseRow(2), .press("Edit"), .typeNote("Typed A"),
+            .switchWindow(0), .switchWindow(2), .closeWindow, .answer(.keepEditing), .closeWindow, .answer(.discard),
+        ]
+        let models = try await walk(script)
+        #expect(models[8].events == [.closeAsked] && models[8].question?.exit == .closeWindow)
+        #expect(models[9].events == [.closeKept] && models[9].windows.count == 3)
+        #expect(models[11].events == [.windowClosed] && models[11].windows.count == 2)
+        #expect(models[11].focusedWindow == 0, "the window focused before it, not the one opened before it")
+    }
+
+    @Test("the model with one window offers no window action")
+    func oneWindow() {
+        let model = NavigationModel(pets: ClinicDatabase.samplePets)
+        #expect(model.availableActions.allSatisfy { !$0.isWindowAction })
+        var many = NavigationModel(pets: ClinicDatabase.samplePets, maxWindows: 2)
+        #expect(many.availableActions.contains(.openWindow) && !many.availableActions.contains(.closeWindow))
+        many.apply(.openWindow)
+        #expect(!many.availableActions.contains(.openWindow), "at most two")
+        #expect(many.availableActions.contains(.closeWindow) && many.availableActions.contains(.switchWindow(0)))
+    }
 }

@@ -35,6 +35,34 @@ public struct NavigationWalk {
         _ driver: any AppDriver, pets: [Pet], afterStep: @MainActor () -> Void = {}
     ) async throws -> [String: Int] {
         var random = SeededRandom(seed: seed)
+        return try await walk(
+            driver, pets: pets, steps: steps, afterStep: { _ in afterStep() },
+            next: { model in choose(from: model, &random) })
+    }
+
+    /// Takes `script`'s actions in turn instead of random ones, checking every step as
+    /// `run` does (the seed and `steps` are not used), then ends as `run` does. Each action
+    /// must be one the model offers at that step. `afterStep` gets the model after each step
+    /// (the ending's too), before the app is compared with it.
+    public func run(
+        _ driver: any AppDriver, pets: [Pet], script: [UserAction],
+        afterStep: @MainActor (NavigationModel) -> Void = { _ in }
+    ) async throws {
+        var next = 0
+        try await walk(driver, pets: pets, steps: script.count, afterStep: afterStep) { model in
+            defer { next += 1 }
+            guard model.availableActions.contains(script[next]) else {
+                throw WalkDriverError(description: "step \(next + 1), \(script[next]), is not offered")
+            }
+            return script[next]
+        }
+    }
+
+    /// Walks `steps` steps, each taking the action `next` chooses, then ends every flow.
+    private func walk(
+        _ driver: any AppDriver, pets: [Pet], steps: Int, afterStep: @MainActor (NavigationModel) -> Void,
+        next: (NavigationModel) throws -> UserAction
+    ) async throws -> [String: Int] {
         var model = NavigationModel(pets: pets, widths: widths, maxWindows: maxWindows)
         var history: [UserAction] = []
         var counts: [String: Int] = [:]
@@ -57,7 +85,7 @@ public struct NavigationWalk {
         }
         try await check(0)
         for step in 1...steps {
-            let action = choose(from: model, &random)
+            let action = try next(model)
             history.append(action)
             counts[kind(of: action), default: 0] += 1
             if model.question != nil, !action.changesData, !action.isAnswer, !action.isResize, !action.isWindowAction {
@@ -70,7 +98,7 @@ public struct NavigationWalk {
             }
             model.apply(action)
             for event in model.events { counts["\(event)", default: 0] += 1 }
-            afterStep()
+            afterStep(model)
             try await check(step)
         }
         // End every flow the way a user would (discarding what asks), and check the app is
@@ -80,7 +108,7 @@ public struct NavigationWalk {
             model.apply(action)
             for event in model.events { counts["\(event)", default: 0] += 1 }
             history.append(action)
-            afterStep()
+            afterStep(model)
             try await check(steps + 1)
         }
         // Every question answered, in whichever window asks (an answer may let a Delete ask
