@@ -59,6 +59,7 @@ public struct NavigationWalk {
     }
 
     /// Walks `steps` steps, each taking the action `next` chooses, then ends every flow.
+    @discardableResult
     private func walk(
         _ driver: any AppDriver, pets: [Pet], steps: Int, afterStep: @MainActor (NavigationModel) -> Void,
         next: (NavigationModel) throws -> UserAction
