@@ -145,6 +145,30 @@ struct WindowGroupTests {
         #expect(await group.requestRemoval(of: { $0 == .c }), "nothing shows it: nothing to ask")
     }
 
+    @Test("a window closed while a removal waits for another window's answer is freed at once")
+    func removalHoldsNoClosedWindow() async {
+        let group = WindowGroup<TestWindow>()
+        weak var closed: TestWindow?
+        let asking = TestWindow("asking")
+        do {
+            let other = TestWindow("other")
+            closed = other
+            group.add(other)
+        }
+        group.add(asking)
+        let editor = asking.stack.present(.b, model: TitledModel("b, editor"))
+        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        asking.stack.setLeaveGuard(probe.guard, for: editor)
+        let removal = Task { await group.requestRemoval(of: { $0 == .b }) }
+        for _ in 0..<8 { await Task.yield() }
+        #expect(probe.isAsking)
+        group.remove(closed!)
+        for _ in 0..<8 { await Task.yield() }
+        #expect(closed == nil, "the closed window is held while the question is open")
+        await probe.reply(true)
+        #expect(await removal.value)
+    }
+
     @Test("a snapshot keeps the opening order and the focus, through Codable and compactMap")
     func snapshot() throws {
         let group = WindowGroup<TestWindow>()

@@ -125,6 +125,25 @@ struct ManyWindowsTests {
         #expect(remade.windows.allSatisfy { $0.question == nil }, "nothing asked on the way back")
     }
 
+    @Test("while one window's close asks, closing the other is closing the last: it quits, nothing lost")
+    func twoClosesWaiting() async {
+        let (app, made) = Self.rig()
+        let first = app.openWindow()
+        let second = app.newWindow()
+        #expect(await second.open(.pet("clover")))
+        made.windows[1].top(PetDetailsViewModel.self).edit()
+        made.windows[1].top(PetEditorViewModel.self).set(.notes, to: "typed")
+        let asking = Task { await app.requestClose(second) }
+        await Self.settle(made)
+        #expect(made.windows[1].question != nil)
+        #expect(await app.requestClose(first) == .quit, "the other window is closing: this one is the last")
+        #expect(app.windows.windows.count == 2 && app.state.windows.count == 2, "both saved as they are")
+        #expect(app.state.windows[1].draft?.fields.notes == "typed")
+        made.windows[1].question?.answer(.keepEditing)
+        #expect(await asking.value == .kept)
+        #expect(await app.requestClose(first) == .closed, "no longer closing: the first may go")
+    }
+
     @Test("a state file from before windows (version 2) restores as one window")
     func oldFile() async throws {
         let old = "version=2\ntab=learn\nclinic=home,pets\nlearn=learn,how-to-code:1\ndialog=\n"

@@ -204,6 +204,19 @@ struct NavigationWalkTests {
         .switchWindow(0), .chooseRow(0),
     ]
 
+    @Test("a Delete waiting for another window is made even if My pets or its window closed meanwhile")
+    func deleteOutlivesItsPage() async throws {
+        // Back twice in the deleting window (My pets leaves), or Ctrl+W on it (the editing window
+        // is then the one focused); then Discard in the editing window.
+        let ways: [[UserAction]] = [[.back, .back, .switchWindow(1)], [.closeWindow]]
+        for leave in ways {
+            let models = try await walk(Self.rexEditedElsewhere + [.press("Delete")] + leave + [.answer(.discard)])
+            let last = models[models.count - 1]
+            #expect(!last.pets.contains { $0.id == "rex" }, "\(leave): the delete was dropped")
+            #expect(last.windows.allSatisfy { !$0.stacks[.clinic]!.contains(.petDetail("rex")) })
+        }
+    }
+
     @Test("Delete asks another window's editor of the pet: Keep editing keeps the pet, Discard deletes it everywhere")
     func deleteAsksAnotherWindow() async throws {
         let asked = Self.rexEditedElsewhere.count + 1

@@ -36,6 +36,8 @@ public final class WindowGroup<Window: NavigationWindow> {
     public private(set) var windows: [Window] = []
     /// The windows from the least to the most recently focused.
     private var focusOrder: [Window] = []
+    /// The windows whose close is asking its pages now (how many requests each).
+    private var closing: [ObjectIdentifier: Int] = [:]
 
     /// A group with no windows.
     public init() {}
@@ -58,25 +60,33 @@ public final class WindowGroup<Window: NavigationWindow> {
         focusOrder.append(focusOrder.remove(at: index))
     }
 
-    /// Removes `window` (it was destroyed): every router's pages that are still there leave
-    /// without asking, so every flow of the window ends, and the group no longer holds it.
+    /// Removes `window` (it was destroyed): every page still on its routers leaves without
+    /// asking (the window is gone: `Router/removeAll(where:animated:)`), so every flow of the
+    /// window ends and a question about its pages becomes moot; the group no longer holds it.
     public func remove(_ window: Window) {
         guard windows.contains(where: { $0 === window }) else { return }
         windows.removeAll { $0 === window }
         focusOrder.removeAll { $0 === window }
+        closing[ObjectIdentifier(window)] = nil
         for router in window.routers where !router.pages.isEmpty {
-            router.dismissAll(animated: false)
+            router.removeAll(where: { _ in true }, animated: false)
         }
     }
 
     /// The user asked to close `window` (its close button, Ctrl+W). The last window quits the
-    /// app: nothing is asked, nothing leaves (quitting keeps drafts; save the snapshot now).
+    /// app: nothing is asked, nothing leaves (quitting keeps drafts; save the snapshot now) —
+    /// and a window is the last when every other one is itself closing, asking its pages.
     /// Otherwise every page of the window leaves, each router asked in `routers`' order with
     /// reason `close`, so a page with unsaved work asks first; if one is kept, the window
     /// stays. A window that closes is removed from the group.
     public func requestClose(_ window: Window) async -> WindowClosing {
+        let id = ObjectIdentifier(window)
         guard windows.contains(where: { $0 === window }) else { return .closed }
-        guard windows.count > 1 else { return .quit }
+        guard windows.contains(where: { $0 !== window && closing[ObjectIdentifier($0)] == nil }) else {
+            return .quit
+        }
+        closing[id, default: 0] += 1
+        defer { if let count = closing[id] { closing[id] = count > 1 ? count - 1 : nil } }
         for router in window.routers where !router.pages.isEmpty || router.pendingLeave != nil {
             guard await router.request(.dismissAll, reason: .close, animated: false) else { return .kept }
         }
@@ -90,18 +100,35 @@ public final class WindowGroup<Window: NavigationWindow> {
     /// pages of it no guard protects stay until the record is gone (then navigation follows
     /// the data: `Router/removeAll(where:animated:)`); a guarded page that agreed has left.
     public func requestRemoval(of shows: (Window.Route) -> Bool) async -> Bool {
-        for window in windows {
-            for router in window.routers {
-                guard let first = router.pages.firstIndex(where: { shows($0.route) }),
-                    let guarded = router as? PageRouter<Window.Route>,
-                    router.pages[first...].contains(where: { guarded.guards[$0.id] != nil })
-                else { continue }
-                let change: StackChange<Window.Route> =
-                    first == 0 ? .dismissAll : .remove(from: router.pages[first].id)
-                guard await router.request(change, reason: .code, animated: true) else { return false }
+        for id in windows.map(ObjectIdentifier.init) {
+            var next = 0
+            while true {
+                // Looked up again after each answer, and not held while a question is open: a
+                // window closed meanwhile is skipped, and freed.
+                let ask: (router: any Router<Window.Route>, change: StackChange<Window.Route>)?
+                do {
+                    guard let window = windows.first(where: { ObjectIdentifier($0) == id }) else { break }
+                    let routers = window.routers
+                    guard next < routers.count else { break }
+                    ask = Self.guardedRemoval(on: routers[next], of: shows)
+                    next += 1
+                }
+                if let ask, !(await ask.router.request(ask.change, reason: .code, animated: true)) { return false }
             }
         }
         return true
+    }
+
+    /// The change that removes `router`'s pages `shows` matches, if a leave guard protects
+    /// one of them (else nothing to ask).
+    private static func guardedRemoval(
+        on router: any Router<Window.Route>, of shows: (Window.Route) -> Bool
+    ) -> (router: any Router<Window.Route>, change: StackChange<Window.Route>)? {
+        guard let first = router.pages.firstIndex(where: { shows($0.route) }),
+            let guarded = router as? PageRouter<Window.Route>,
+            router.pages[first...].contains(where: { guarded.guards[$0.id] != nil })
+        else { return nil }
+        return (router, first == 0 ? .dismissAll : .remove(from: router.pages[first].id))
     }
 
     /// Every window's state as `state` says, in the order they were opened, and which one

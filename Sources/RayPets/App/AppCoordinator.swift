@@ -16,6 +16,8 @@ public final class AppCoordinator: AllWindows {
     /// The clinic's address, phone and opening hours.
     public let clinic: ClinicInfo
     private let makeParts: @MainActor () -> WindowParts
+    /// How many deletes of each pet are waiting for another window's answer.
+    private var deleting: [Pet.ID: Int] = [:]
     /// Called with each window's coordinator once it is made, before it starts (the app logs
     /// its stacks from there).
     public var onWindowOpened: (@MainActor (WindowCoordinator) -> Void)?
@@ -112,8 +114,16 @@ public final class AppCoordinator: AllWindows {
     /// Before `pet` is deleted: every window's pages of it that hold unsaved work ask first
     /// (`WindowGroup/requestRemoval(of:)`). Whether the delete may go ahead.
     public func mayDelete(_ pet: Pet.ID) async -> Bool {
-        await windows.requestRemoval(of: { $0.pet == pet })
+        deleting[pet, default: 0] += 1
+        defer {
+            deleting[pet, default: 1] -= 1
+            if deleting[pet] == 0 { deleting[pet] = nil }
+        }
+        return await windows.requestRemoval(of: { $0.pet == pet })
     }
+
+    /// Whether a delete of `pet` is waiting for another window's answer.
+    public func isDeleting(_ pet: Pet.ID) -> Bool { deleting[pet] != nil }
 
     /// Opens a new window on `pet`'s page (My pets below it), as a row's *Open in New Window*.
     public func openInNewWindow(pet: Pet.ID) {
@@ -158,6 +168,8 @@ public protocol AllWindows: AnyObject {
     /// Before `pet` is deleted: its pages with unsaved work, in every window, ask first.
     /// Whether the delete may go ahead.
     func mayDelete(_ pet: Pet.ID) async -> Bool
+    /// Whether a delete of `pet` is waiting for another window's answer.
+    func isDeleting(_ pet: Pet.ID) -> Bool
     /// Opens a new window on `pet`'s page.
     func openInNewWindow(pet: Pet.ID)
 }

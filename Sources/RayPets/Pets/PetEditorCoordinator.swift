@@ -30,8 +30,9 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         leaveGuard = { [weak self] _ in
             guard let self, let model = self.model, model.hasChanges else { return .leave }
             return .ask { [weak self, weak model] in
-                // Only the question is held while it is open: not this flow, not its page.
-                guard let model, let question = self?.questions.askToDiscard(.changes, canSave: model.canSave)
+                // Only the question is held while it is open: not this flow, not its page's model.
+                guard let canSave = model?.canSave,
+                    let question = self?.questions.askToDiscard(.changes, canSave: canSave)
                 else { return true }
                 let answer = await question.answer()
                 return self?.mayLeave(after: answer) ?? true

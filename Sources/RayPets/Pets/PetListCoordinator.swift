@@ -80,22 +80,27 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
     /// Deletes the pet and offers Undo in a toast. First, where another window has unsaved
     /// edits of the pet, its question is asked there (`AllWindows.mayDelete`); if the user
     /// keeps editing, nothing is deleted and this window says why. With no such edits (or
-    /// no other window) it is deleted at once.
+    /// no other window) it is deleted at once. Once asked for, the delete does not depend on
+    /// this flow: the user may leave My pets while another window asks.
     private func delete(_ id: Pet.ID) {
-        Task.immediate { @MainActor [weak self, windows = services.windows] in
-            if let windows, !(await windows.mayDelete(id)) {
-                self?.services.feedback.showNotice(
-                    L("Not deleted: its unsaved changes were kept in another window."))
+        let services = self.services
+        Task.immediate { @MainActor in
+            if let windows = services.windows, !(await windows.mayDelete(id)) {
+                // Another request may have taken its place (a second Delete): only the last says so.
+                guard let pet = services.data.pet(id: id), !(services.windows?.isDeleting(id) ?? false) else { return }
+                services.feedback.showNotice(
+                    L("{pet} was not deleted: another window is still editing it.", ["pet": pet.name]))
                 return
             }
-            self?.deleteNow(id)
+            Self.deleteNow(id, services: services)
         }
     }
 
-    private func deleteNow(_ id: Pet.ID) {
+    private static func deleteNow(_ id: Pet.ID, services: ClinicServices) {
+        guard services.data.pet(id: id) != nil else { return }  // deleted meanwhile (another Delete)
         do {
-            let deleted = try data.delete(id)
-            let data = self.data
+            let deleted = try services.data.delete(id)
+            let data = services.data
             let feedback = services.feedback
             // The feedback shows (and so holds) the toast: the action must not hold it back.
             feedback.showToast(L("{pet} deleted", ["pet": deleted.pet.name]), actionTitle: L("Undo")) {

@@ -12,8 +12,8 @@ import RayPets
 ///   whose Clinic tab has the pet's editor on top of the pet's pages: without changes they
 ///   leave at once; with changes the editor asks there ("Discard changes?") and the delete
 ///   waits for the answer. *Keep editing* (or a refused *Save*) keeps everything and the pet;
-///   when every window agreed, the *My pets* where Delete was pressed deletes the pet — if it
-///   still runs — and every window's pages of it leave.
+///   when every window agreed the pet is deleted — also if the user left the *My pets* where
+///   Delete was pressed, or closed its window, meanwhile — and every window's pages of it leave.
 /// - A pet deleted leaves every window's pages of it (not vetoable); a question whose page
 ///   left is dropped, and a close or a Delete that waited for it goes on.
 extension NavigationModel {
@@ -24,14 +24,11 @@ extension NavigationModel {
         let id: Int
         /// The pet to delete.
         let pet: Pet.ID
-        /// The window where Delete was pressed: its *My pets* makes the delete.
+        /// The window where Delete was pressed.
         let window: Int
         /// The windows not asked yet, in the order they were opened (those open when Delete
         /// was pressed: a window opened later is not asked).
         var toAsk: [Int]
-        /// Whether the *My pets* where Delete was pressed has closed (or its window): then
-        /// nothing is deleted.
-        var deleterGone = false
     }
 
     // MARK: Windows
@@ -187,11 +184,6 @@ extension NavigationModel {
         }
         guard let index = deletes.firstIndex(where: { $0.id == id }) else { return }
         let request = deletes.remove(at: index)
-        let deleter = windows.first { $0.id == request.window }
-        guard !request.deleterGone, deleter?.stacks[.clinic]!.contains(.pets) == true else {
-            events.append(.deleteDropped)
-            return
-        }
         // Deleted meanwhile (from outside): nothing is left to delete.
         if pets.contains(where: { $0.id == request.pet }) { deleteEverywhere(request.pet) }
     }
@@ -284,16 +276,12 @@ extension NavigationModel {
         return result
     }
 
-    /// After every action: forgets the changes of editors that have left, notes the Deletes
-    /// whose *My pets* has closed, and acts on the focused window again.
+    /// After every action: forgets the changes of editors that have left, and acts on the
+    /// focused window again.
     mutating func tidy() {
         for index in windows.indices {
             let window = windows[index]
             windows[index].editors = window.editors.filter { Self.isEditor(window.routes(at: $0.key).last) }
-        }
-        for index in deletes.indices {
-            let deleter = windows.first { $0.id == deletes[index].window }
-            if deleter?.stacks[.clinic]!.contains(.pets) != true { deletes[index].deleterGone = true }
         }
         active = focusedWindow
     }

@@ -101,9 +101,6 @@ public struct NavigationModel: Hashable, Sendable {
         /// A Delete was not made: a window kept its editor, or another request was made while
         /// it asked.
         case deleteKept
-        /// Every window agreed to a Delete, but *My pets* where it was pressed had closed:
-        /// nothing was deleted.
-        case deleteDropped
         /// An editor's Save was refused once: its pet was saved differently since it read it.
         case saveRefused
     }
