@@ -268,8 +268,6 @@ final class WindowsHarness {
         }
     }
     private var closed: [Closed] = []
-    /// Whether a question was open at the last look.
-    private var askedAtLastLook = false
     /// How many windows were closed.
     private(set) var closedCount = 0
 
@@ -352,19 +350,11 @@ final class WindowsHarness {
     /// close drops the window's hosts, as GTK frees a destroyed window's widgets (they then
     /// check what their pages brought); the next look counts what is alive. A window is
     /// counted once.
-    ///
-    /// While any window asks a question, and at the look after, nothing is counted: a Delete waiting for another
-    /// window's answer holds every window that was open when Delete was pressed
-    /// (`WindowGroup.requestRemoval` walks a copy of the windows), closed or not, until it
-    /// is answered.
     func closedWindowsAlive() -> [String] {
         for entry in closed {
             entry.looks += 1
             if entry.looks >= 2 { entry.window = nil }
         }
-        let asking = app.windows.windows.contains { $0.routers.contains { $0.pendingLeave != nil } }
-        defer { askedAtLastLook = asking }
-        guard !asking && !askedAtLastLook else { return [] }
         var alive: [String] = []
         closed.removeAll { entry in
             guard entry.looks >= 3 else { return false }
