@@ -1120,7 +1120,8 @@ def side_by_side(app):
 def test_many_windows():
     """Issue 34, as a new user: Ctrl+N opens a second window at Home; navigating in it leaves
     the first where it was; Ctrl+Q and a relaunch bring both back where they were; deleting a
-    pet in one window takes its page out of the other."""
+    pet in one window takes its page out of the other; started for a link, the app brings both
+    windows back and opens the link in the focused one."""
     env = private_folders()
     app = RayPets(BINARY, ARTIFACTS, env=env)
     try:
@@ -1161,6 +1162,15 @@ def test_many_windows():
                  f"Clover's page gone from both windows ({clover.name}, {rex.name})")
         assert not any(r.startswith("Clover,") for r in app.rows(rex)), "Clover still listed in the other window"
         app.screenshot("many-windows-deleted.png")
+        quit_app(app)
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    # Started for a link: both windows come back, and the link opens in the focused one.
+    app = RayPets(BINARY, ARTIFACTS, env=env, args=["raypets://learn/how-to-code/2"])
+    try:
+        wait_for(lambda: sorted(w.name for w in main_windows(app)) == ["I go out", "My pets"],
+                 f"both windows back, one on the link ({[w.name for w in main_windows(app)]})", timeout=15)
     finally:
         app.quit()
 

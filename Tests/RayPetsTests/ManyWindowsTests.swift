@@ -144,6 +144,30 @@ struct ManyWindowsTests {
         #expect(await app.requestClose(first) == .closed, "no longer closing: the first may go")
     }
 
+    @Test("a link that comes while the windows are rebuilt waits, then opens in the focused one")
+    func linkDuringRestore() async throws {
+        let text =
+            "version=3\nwindows=2\nfocused=1\ntab=clinic\nclinic=home,pets,pet-detail:clover\nlearn=learn\ndialog=\n"
+            + "window2.tab=clinic\nwindow2.clinic=home\nwindow2.learn=learn\n"
+            + "window2.dialog=pet-picker,visit-type:rex\n"
+        let (app, made) = Self.rig()
+        let restoring = Task { await app.restore(try SavedWindows(decoding: text)) }
+        let link = Task { await app.open(uri: "raypets://learn/how-to-code/2") }
+        // The picker's pet comes back a few turns later: the restore is still under way when
+        // the link comes. Had the link not waited, it would have closed that dialog mid-way.
+        #expect(try await restoring.value, "the restore was cut short by the link")
+        #expect(await link.value)
+        await Self.settle(made)
+        #expect(app.windows.windows.count == 2)
+        #expect(app.windows.windows[0].tabs.router(for: .clinic).routes == [.home, .pets, .petDetail("clover")])
+        let focused = try #require(app.windows.focused)
+        #expect(focused === app.windows.windows[1])
+        #expect(
+            focused.dialogRouter.routes.isEmpty,
+            "the link closed the rebuilt dialog (nothing answered in it: nothing asked)")
+        #expect(focused.tabs.selectedTab == .learn && focused.tabs.router(for: .learn).routes.count == 3)
+    }
+
     @Test("a state file from before windows (version 2) restores as one window")
     func oldFile() async throws {
         let old = "version=2\ntab=learn\nclinic=home,pets\nlearn=learn,how-to-code:1\ndialog=\n"

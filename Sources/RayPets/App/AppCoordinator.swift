@@ -16,6 +16,8 @@ public final class AppCoordinator: AllWindows {
     /// The clinic's address, phone and opening hours.
     public let clinic: ClinicInfo
     private let makeParts: @MainActor () -> WindowParts
+    /// The windows' pages being rebuilt from a saved state: a link waits for it.
+    private var restoring: Task<Bool, Never>?
     /// How many deletes of each pet are waiting for another window's answer.
     private var deleting: [Pet.ID: Int] = [:]
     /// Called with each window's coordinator once it is made, before it starts (the app logs
@@ -76,6 +78,7 @@ public final class AppCoordinator: AllWindows {
     /// ends in `window=new` (`LinkWindow`) or no window is open. Whether its page was reached.
     @discardableResult
     public func open(uri: String) async -> Bool {
+        if let restoring { _ = await restoring.value }  // not into a window still being rebuilt
         let (link, wantsNew) = LinkWindow.split(uri)
         let window = wantsNew || windows.focused == nil ? newWindow() : windows.focused!
         window.start()  // raised
@@ -98,6 +101,7 @@ public final class AppCoordinator: AllWindows {
     /// Opens a window for each of `saved`'s, in their order, each at its size; the one that
     /// had the focus is raised last (on top) and is the focused one. Then rebuilds each
     /// window's pages. Returns `false` if a page of some window was left out or not reached.
+    /// A link that comes meanwhile (`open(uri:)`) waits until every window is rebuilt.
     @discardableResult
     public func restore(_ saved: SavedWindows) async -> Bool {
         let opened = saved.windows.map { (openWindow(frame: $0.window), $0) }
@@ -106,9 +110,14 @@ public final class AppCoordinator: AllWindows {
             windows.focus(focused)
             focused.start()
         }
-        var complete = true
-        for (window, state) in opened where !(await window.restore(state)) { complete = false }
-        return complete
+        let rebuilding = Task.immediate { @MainActor in
+            var complete = true
+            for (window, state) in opened where !(await window.restore(state)) { complete = false }
+            return complete
+        }
+        restoring = rebuilding
+        defer { if restoring == rebuilding { restoring = nil } }
+        return await rebuilding.value
     }
 
     /// Before `pet` is deleted: every window's pages of it that hold unsaved work ask first

@@ -16,7 +16,7 @@ extension RayPetsApp {
 
     /// *New Window*: a window at Home (on the first launch's welcome page, that window raised).
     private func newWindow() {
-        guard let coordinator else { return activate(restoring: false) }
+        guard let coordinator else { return activate() }
         coordinator.newWindow()
     }
 

@@ -12,7 +12,7 @@ extension RayPetsApp {
     /// it ends in `window=new` (`LinkWindow`), walking to the link's page. A bad link is
     /// reported and the screen stays; a link to a pet that is gone shows My pets.
     func open(_ uris: [String]) {
-        activate(restoring: false)
+        activate()
         guard let coordinator else { return }
         for uri in uris {
             // A bad link is not fatal: the coordinator says so and leaves the screen, or (a

@@ -66,10 +66,11 @@ public final class RayPetsApp {
     }
 
     /// Builds the services and the application coordinator the first time, and opens the
-    /// windows: with `restoring`, every window the last run had open, each where it was;
-    /// else one at Home (at the size the user's focused window had). Later calls raise the
-    /// window the user used last (or open one, if none is).
-    func activate(restoring: Bool = true) {
+    /// windows: every window the last run had open, each where it was (also when the app
+    /// starts for a link: it then opens in the focused one, once they are rebuilt); with
+    /// `--fresh`, one at Home (at the size the user's focused window had). Later calls raise
+    /// the window the user used last (or open one, if none is).
+    func activate() {
         if let coordinator {
             if let focused = coordinator.windows.focused { focused.start() } else { coordinator.openWindow() }
             return
@@ -87,13 +88,13 @@ public final class RayPetsApp {
         coordinator.onWindowOpened = { [unowned self] window in self.windowOpened(window) }
         self.coordinator = coordinator
         let saved = coordinator.settings.hasCompletedWelcome ? stateStore?.load() : nil
-        if restoring, restoresState, let saved {
+        if restoresState, let saved {
             restore(saved, in: coordinator)
         } else {
-            // The window opens at its saved size whether or not the pages come back (a link's
-            // launch, `--fresh`): else its next save would forget the size.
+            // `--fresh`: the window opens at its saved size all the same, else its next save
+            // would forget the size.
             coordinator.openWindow(frame: saved.map { $0.windows[$0.focused].window } ?? nil)
-            if restoring, !restoresState { reportDiscardedDrafts() }
+            if !restoresState { reportDiscardedDrafts() }
         }
         if !database.isReadOnly, !database.notices.isEmpty {
             mainWindow?.showNotice(database.notices.joined(separator: " "))
