@@ -1258,6 +1258,53 @@ def test_open_in_new_window():
         assert lists.name == "My pets", lists.name
 
 
+def test_ctrl_w_on_the_other_window_while_one_asks_quits():
+    """Issue 34: while one window's Ctrl+W asks *Discard changes?*, Ctrl+W on the other window is
+    closing the last one: the app quits as Ctrl+Q does, keeping both windows and the draft."""
+    env = private_folders()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("RayPets")
+        app.keys("ctrl+n")
+        wait_for(lambda: len(main_windows(app)) == 2, "a second window")
+        second = main_windows(app)[-1]
+        app.click("My pets", window=second)
+        wait_for(lambda: second.name == "My pets", "My pets in the second window")
+        app.choose_row("Clover", window=second)
+        wait_for(lambda: second.name == "Clover", "Clover's page")
+        app.click("Edit", window=second)
+        wait_for(lambda: second.name == "Edit Clover", "the editor")
+        time.sleep(0.4)
+        app.type_text("x", window=second)
+        app.keys("ctrl+w", window=second)
+        app.wait_alert("Discard changes?")
+        first = next(w for w in main_windows(app) if w.name == "RayPets")
+        app.keys("ctrl+w", window=first)
+        wait_for(lambda: app.process.poll() is not None, "the app to quit")
+        assert app.process.returncode == 0, app.process.returncode
+    finally:
+        app.quit()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        wait_for(lambda: sorted(w.name for w in main_windows(app)) == ["Edit Clover", "RayPets"],
+                 f"both windows back ({[w.name for w in main_windows(app)]})", timeout=15)
+        editor = next(w for w in main_windows(app) if w.name == "Edit Clover")
+
+        def field_texts():
+            found = []
+            for node in walk(editor):
+                if role_of(node) in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY):
+                    try:
+                        text = node.queryText()
+                        found.append(text.getText(0, text.characterCount))
+                    except Exception:
+                        pass  # freed while reading
+            return found
+        wait_for(lambda: any(t.endswith("x") for t in field_texts()), f"the typed x kept ({field_texts()})")
+    finally:
+        app.quit()
+
+
 def test_focus_comes_home():
     """Issue 33: with the keyboard, Back puts the focus on the control that opened the page that
     left (a button, a pet's row), and closing the dialog on the button that opened it."""
@@ -1421,7 +1468,7 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
-STANDALONE = [test_many_windows, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
+STANDALONE = [test_many_windows, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,

@@ -58,20 +58,26 @@ extension RayPetsApp {
         coordinator?.windows.windows.first { $0.window === main }
     }
 
-    /// The user asked to close `main` (its close button, Ctrl+W): whether GTK must keep it.
-    /// The last window quits the app: everything is saved as it is, nothing asked. Another
-    /// window is kept while its pages ask (unsaved work), then destroyed if they agreed, and
-    /// the other windows' state is saved at once.
+    /// The user asked to close `main` (its close button, Ctrl+W): GTK keeps it, and the
+    /// application coordinator decides. The last window (the others, if any, are closing
+    /// themselves) quits the app: every window is saved as it is, nothing asked. Another window
+    /// stays while its pages ask (unsaved work), then is destroyed if they agreed, and the
+    /// other windows' state is saved at once.
     private func keepOpen(_ main: MainWindow) -> Bool {
         guard let app = coordinator, let window = coordinator(of: main) else { return false }
-        guard app.windows.windows.count > 1 else {
-            saveState()
-            return false
-        }
         Task.immediate { @MainActor [weak self, weak main] in
-            guard await app.requestClose(window) == .closed, let self, let main else { return }
-            self.saveState()
-            main.window.destroy()
+            let closing = await app.requestClose(window)
+            guard let self else { return }
+            switch closing {
+            case .quit:
+                self.saveState()
+                self.application.quit()
+            case .closed:
+                self.saveState()
+                main?.window.destroy()
+            case .kept:
+                break
+            }
         }
         return true
     }
