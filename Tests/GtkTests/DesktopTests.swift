@@ -25,13 +25,17 @@ func desktopTests(_ runner: TestRunner) {
         }
         try check(
             Set(AppAction.all.filter { $0.accelerator != nil })
-                == [AppAction.quit, AppAction.shortcuts, AppAction.closeWindow], "the accelerator list changed")
+                == [AppAction.quit, AppAction.newWindow, AppAction.shortcuts, AppAction.closeWindow],
+            "the accelerator list changed")
     }
 
-    runner.test("the shortcuts window lists exactly the declared accelerators (AppAction, NavigationAction)") {
+    runner.test("the shortcuts window lists exactly the declared accelerators (AppAction, its rows', NavigationAction)")
+    {
         let declared = Set(
-            (AppAction.all + [NavigationAction.back, NavigationAction.cancel, NavigationAction.close])
-                .compactMap(\.accelerator))
+            (AppAction.all + AppAction.rowActions + [
+                NavigationAction.back, NavigationAction.cancel, NavigationAction.close,
+            ])
+            .compactMap(\.accelerator))
         let listed = Set(try shortcutsWindowAccelerators())
         try check(listed == declared, "shortcuts.ui lists \(listed.sorted()), the actions declare \(declared.sorted())")
     }

@@ -18,6 +18,14 @@ public enum AppAction {
     /// `win.close` (Ctrl+W): close this window (the last one quits, keeping drafts).
     public static let closeWindow = ActionName.win("close", accelerator: "<Control>w")
 
-    /// Every action above.
+    /// `pets.open-in-new-window` (Ctrl+Enter on a row of My pets, and the rows' context menu):
+    /// the pet's page in a new window. The list inserts it; its shortcut works while the list
+    /// has the focus.
+    public static let openInNewWindow = ActionName(
+        group: "pets", name: "open-in-new-window", accelerator: "<Control>Return")
+
+    /// Every application and window action above (not the list's).
     public static let all = [quit, newWindow, about, shortcuts, openRoute, closeWindow]
+    /// The actions a list inserts for its rows.
+    public static let rowActions = [openInNewWindow]
 }

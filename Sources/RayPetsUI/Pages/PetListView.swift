@@ -18,9 +18,6 @@ final class PetListView: PageView {
     /// The row the context menu was opened on, until its item runs.
     private var menuRow: Int?
 
-    /// `pets.open-in-new-window` (Ctrl+Enter on a row, and the rows' context menu).
-    static let openInNewWindow = ActionName(group: "pets", name: "open-in-new-window", accelerator: "<Control>Return")
-
     init(model: PetListViewModel) {
         let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption, fillsHeight: true)
         let rows = TwoLineList(
@@ -80,7 +77,7 @@ final class PetListView: PageView {
     private func offerNewWindow(_ model: PetListViewModel) {
         rows.root.insertActions([
             (
-                Self.openInNewWindow,
+                AppAction.openInNewWindow,
                 { @MainActor [weak self, weak model] in
                     guard let self, let row = self.menuRow ?? self.rows.list.focusedIndex else { return }
                     self.menuRow = nil
@@ -88,8 +85,8 @@ final class PetListView: PageView {
                 }
             )
         ])
-        rows.root.addShortcut(for: Self.openInNewWindow)
-        let menu = ContextMenu(on: rows.list, items: [(model.openInNewWindowTitle, Self.openInNewWindow)])
+        rows.root.addShortcut(for: AppAction.openInNewWindow)
+        let menu = ContextMenu(on: rows.list, items: [(model.openInNewWindowTitle, AppAction.openInNewWindow)])
         rows.list.onContextClick { [weak self, weak menu, weak model] row, x, y in
             guard model?.opensInNewWindow == true else { return }
             self?.menuRow = row
