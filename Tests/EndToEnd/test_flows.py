@@ -523,6 +523,7 @@ def test_bad_link_exits_2_with_the_valid_forms():
     assert done.returncode == 2 and "kann nicht geöffnet werden" in done.stderr, done.stderr
     listed = subprocess.run([BINARY, "--list-routes"], capture_output=True, text=True, timeout=20)
     assert listed.returncode == 0 and "raypets://clinic/pets/<id or name>" in listed.stdout, listed
+    assert "window=new" in listed.stdout, listed.stdout
 
 
 def test_command_line_help_and_version():
@@ -1171,6 +1172,15 @@ def test_many_windows():
     try:
         wait_for(lambda: sorted(w.name for w in main_windows(app)) == ["I go out", "My pets"],
                  f"both windows back, one on the link ({[w.name for w in main_windows(app)]})", timeout=15)
+        quit_app(app)
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    # A link that asks for a new window (window=new) gets one, beside the windows that come back.
+    app = RayPets(BINARY, ARTIFACTS, env=env, args=["raypets://clinic/info?window=new"])
+    try:
+        wait_for(lambda: sorted(w.name for w in main_windows(app)) == ["Clinic info", "I go out", "My pets"],
+                 f"a third window on the link ({[w.name for w in main_windows(app)]})", timeout=15)
     finally:
         app.quit()
 

@@ -26,8 +26,9 @@ public enum RayPetsMain {
         setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
         for link in parameters(of: arguments) {
             do {
-                // Only the form: which pets exist is for the running app to say.
-                _ = try DeepLink.parse(link, pets: nil)
+                // Only the form: which pets exist is for the running app to say; which window
+                // (`window=new`) for the app's window rule.
+                _ = try DeepLink.parse(LinkWindow.split(link).link, pets: nil)
             } catch {
                 AppFiles.reportToStandardError(error.description)
                 return 2
