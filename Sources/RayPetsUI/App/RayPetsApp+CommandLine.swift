@@ -21,7 +21,10 @@ extension RayPetsApp {
             }
             if given.contains("list-routes") {
                 print(DeepLink.forms.joined(separator: "\n"))
-                print(L("Any of them with window=new in its query opens in a new window: {example}", ["example": "raypets://clinic/pets/rex?window=new"]))
+                print(
+                    L(
+                        "Any of them with window=new in its query opens in a new window: {example}",
+                        ["example": "raypets://clinic/pets/rex?window=new"]))
                 return 0
             }
             if given.contains("demo-data") {
