@@ -10,6 +10,9 @@ public final class ContextMenu {
     private let popover: UnsafeMutablePointer<GtkWidget>
     private weak var owner: Widget?
     private let closed: Object
+    /// Called once the menu has closed, after the chosen item's action (if any) ran: with
+    /// Escape, a click outside, or an item.
+    public var onClosed: (@MainActor () -> Void)?
 
     /// A menu of `items` (a title and the action it activates) on `widget`.
     public init(on widget: Widget, items: [(title: String, action: ActionName)]) {
@@ -25,7 +28,12 @@ public final class ContextMenu {
         closed = Object(UnsafeMutableRawPointer(popover), transfer: .none)
         // Unparented once closed, after the chosen item's action ran (it is looked up from the
         // widget, through the popover's parent).
-        closed.connect("closed") { [weak self] in Task { @MainActor in self?.detach() } }
+        closed.connect("closed") { [weak self] in
+            Task { @MainActor in
+                self?.detach()
+                self?.onClosed?()
+            }
+        }
     }
 
     isolated deinit {

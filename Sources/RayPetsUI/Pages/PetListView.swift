@@ -15,7 +15,7 @@ final class PetListView: PageView {
     private weak var model: PetListViewModel?
     /// A row's context menu (*Open in New Window*), when the app offers it.
     private var menu: ContextMenu?
-    /// The row the context menu was opened on, until its item runs.
+    /// The row the context menu was opened on, while it is open.
     private var menuRow: Int?
 
     init(model: PetListViewModel) {
@@ -87,6 +87,8 @@ final class PetListView: PageView {
         ])
         rows.root.addShortcut(for: AppAction.openInNewWindow)
         let menu = ContextMenu(on: rows.list, items: [(model.openInNewWindowTitle, AppAction.openInNewWindow)])
+        // Closed without a choice (Escape, a click outside): Ctrl+Enter means the focused row again.
+        menu.onClosed = { [weak self] in self?.menuRow = nil }
         rows.list.onContextClick { [weak self, weak menu, weak model] row, x, y in
             guard model?.opensInNewWindow == true else { return }
             self?.menuRow = row
