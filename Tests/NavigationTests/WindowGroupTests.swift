@@ -115,7 +115,7 @@ struct WindowGroupTests {
         #expect(group.windows.map(\.name) == ["first"])
     }
 
-    @Test("before a record goes: guarded pages of it in any window ask; unguarded ones stay until it is gone")
+    @Test("before a record goes: guarded pages of it in any window ask; nothing leaves until it is gone")
     func removalAsks() async {
         let group = WindowGroup<TestWindow>()
         let first = TestWindow("first")
@@ -140,9 +140,63 @@ struct WindowGroupTests {
         for _ in 0..<8 { await Task.yield() }
         await probe.reply(true)
         #expect(await agreed.value)
-        #expect(second.stack.routes == [.root, .a], "the editor left, what was below it stays")
+        #expect(second.stack.routes == [.root, .a, .b], "asked, not removed: it leaves when the record goes")
         #expect(first.stack.routes == [.root, .b])
         #expect(await group.requestRemoval(of: { $0 == .c }), "nothing shows it: nothing to ask")
+    }
+
+    @Test("a close and a removal in one window wait for one answer: yes closes it and lets the record go")
+    func closeAndRemovalJoin() async {
+        for closeFirst in [false, true] {
+            for answer in [true, false] {
+                let group = WindowGroup<TestWindow>()
+                let other = TestWindow("other")
+                let editing = TestWindow("editing")
+                group.add(other)
+                group.add(editing)
+                let editor = editing.stack.present(.b, model: TitledModel("b, editor"))
+                let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+                editing.stack.setLeaveGuard(probe.guard, for: editor)
+                let first: Task<Bool, Never>
+                let second: Task<Bool, Never>
+                if closeFirst {
+                    first = Task { await group.requestClose(editing) == .closed }
+                    for _ in 0..<8 { await Task.yield() }
+                    second = Task { await group.requestRemoval(of: { $0 == .b }) }
+                } else {
+                    first = Task { await group.requestRemoval(of: { $0 == .b }) }
+                    for _ in 0..<8 { await Task.yield() }
+                    second = Task { await group.requestClose(editing) == .closed }
+                }
+                for _ in 0..<8 { await Task.yield() }
+                #expect(probe.isAsking, "one question open")
+                await probe.reply(answer)
+                let results = (await first.value, await second.value)
+                #expect(results == (answer, answer), "close first: \(closeFirst), answer \(answer): \(results)")
+                #expect(group.windows.count == (answer ? 1 : 2))
+                #expect(probe.requests.count == 1 && probe.cancelledQuestions == 0, "no second question")
+            }
+        }
+    }
+
+    @Test("a second close of a window while its first asks waits for the same answer")
+    func twoClosesJoin() async {
+        let group = WindowGroup<TestWindow>()
+        let other = TestWindow("other")
+        let editing = TestWindow("editing")
+        group.add(other)
+        group.add(editing)
+        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        editing.stack.setLeaveGuard(probe.guard, for: editing.stack.present(.a, model: TitledModel("a")))
+        let first = Task { await group.requestClose(editing) }
+        for _ in 0..<8 { await Task.yield() }
+        let second = Task { await group.requestClose(editing) }
+        for _ in 0..<8 { await Task.yield() }
+        #expect(probe.requests.count == 1)
+        await probe.reply(false)
+        let answers = (await first.value, await second.value)
+        #expect(answers == (.kept, .kept))
+        #expect(editing.stack.routes == [.root, .a])
     }
 
     @Test("a window closed while a removal waits for another window's answer is freed at once")

@@ -230,6 +230,8 @@ struct ManyWindowsTests {
         await Self.settle(made)
         let question = made.windows[1].question
         #expect(question != nil, "the question opens in the window with the edits")
+        #expect(question?.subject == .changesToDeletedPet && question?.answers == [.keepEditing, .discard])
+        #expect(question?.body.contains("being deleted in another window") == true, "it says why it asks")
         #expect(made.windows[0].question == nil)
         question?.answer(.keepEditing)
         await Self.settle(made)

@@ -29,14 +29,33 @@ extension PageRouter {
     /// left. Not vetoable.
     public func hostDidClose() { truncate(to: 0, animated: false) }
 
+    /// Asks the leave guards of the pages `change` would remove, as `request(_:reason:animated:)`
+    /// does (a question is asked the usual way), but makes no change: whether they agree. The
+    /// pages stay; the caller removes them later, or not (another window asked before a record
+    /// goes). While another request waits for an answer, this one waits for it too instead of
+    /// asking again or replacing it: if that change was made, the guards of what is still
+    /// there are asked; if it was refused, so is this. A request made while this one asks
+    /// replaces it (`false`), as between any two requests.
+    func ask(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool {
+        while let pending {
+            let made = await withCheckedContinuation { continuation in
+                pending.completions.append { continuation.resume(returning: $0) }
+            }
+            guard made else { return false }
+        }
+        return await withCheckedContinuation { continuation in
+            submit(change, reason: reason, animated: false, performs: false) { continuation.resume(returning: $0) }
+        }
+    }
+
     /// Starts `change`: asks the guards (or joins the pending question) and makes it when
     /// they agree. Returns the ids of the pages it adds.
     @discardableResult
     func submit(
-        _ change: StackChange<Route>, reason: LeaveReason, animated: Bool,
+        _ change: StackChange<Route>, reason: LeaveReason, animated: Bool, performs: Bool = true,
         completion: (@MainActor (Bool) -> Void)? = nil
     ) -> [PageID] {
-        let planned = PlannedChange(change, reason: reason, animated: animated)
+        let planned = PlannedChange(change, reason: reason, animated: animated, performs: performs)
         // Closures, not key paths: a key path into a generic type is built anew at every call
         // (the runtime demangles its type), which cost the appointment flow 7% of its time.
         let ids = planned.newPages.map { $0.page.id }
@@ -51,7 +70,7 @@ extension PageRouter {
         } else if guards.isEmpty {
             // Nobody to ask (most changes): made now, with no pending request to keep. Its
             // allocation and generic deinit were a third of a headless present+dismiss.
-            if let kept = keptCount(planned.change) { perform(planned, keeping: kept) }
+            if planned.performs, let kept = keptCount(planned.change) { perform(planned, keeping: kept) }
             completion?(true)
         } else {
             evaluate(PendingLeave(planned, completion: completion))
@@ -101,7 +120,7 @@ extension PageRouter {
                 }
             }
         }
-        perform(planned, keeping: kept)
+        if planned.performs { perform(planned, keeping: kept) }
         conclude(request, made: true)
     }
 
@@ -166,13 +185,17 @@ struct PlannedChange<Route: NavigationRoute> {
     let change: StackChange<Route>
     let reason: LeaveReason
     let animated: Bool
+    /// Whether the change is made once the guards agree (`false`: only their answer is wanted,
+    /// `PageRouter.ask`).
+    let performs: Bool
     /// The pages `replaceTop` or `setStack` adds, bottom first.
     let newPages: [(page: Page<Route>, onDismissed: (@MainActor () -> Void)?)]
 
-    init(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) {
+    init(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool, performs: Bool = true) {
         self.change = change
         self.reason = reason
         self.animated = animated
+        self.performs = performs
         let entries: [PageEntry<Route>] =
             switch change {
             case .replaceTop(let entry): [entry]

@@ -36,8 +36,9 @@ public final class WindowGroup<Window: NavigationWindow> {
     public private(set) var windows: [Window] = []
     /// The windows from the least to the most recently focused.
     private var focusOrder: [Window] = []
-    /// The windows whose close is asking its pages now (how many requests each).
-    private var closing: [ObjectIdentifier: Int] = [:]
+    /// The windows whose close is asking their pages now: a second request, and a record's
+    /// removal, wait for its answer.
+    private var closing: [ObjectIdentifier: Task<WindowClosing, Never>] = [:]
 
     /// A group with no windows.
     public init() {}
@@ -78,34 +79,46 @@ public final class WindowGroup<Window: NavigationWindow> {
     /// and a window is the last when every other one is itself closing, asking its pages.
     /// Otherwise every page of the window leaves, each router asked in `routers`' order with
     /// reason `close`, so a page with unsaved work asks first; if one is kept, the window
-    /// stays. A window that closes is removed from the group.
+    /// stays. A window that closes is removed from the group. A second request while the
+    /// first asks waits for the same answer (no second question).
     public func requestClose(_ window: Window) async -> WindowClosing {
         let id = ObjectIdentifier(window)
         guard windows.contains(where: { $0 === window }) else { return .closed }
+        if let asking = closing[id] { return await asking.value }
         guard windows.contains(where: { $0 !== window && closing[ObjectIdentifier($0)] == nil }) else {
             return .quit
         }
-        closing[id, default: 0] += 1
-        defer { if let count = closing[id] { closing[id] = count > 1 ? count - 1 : nil } }
-        for router in window.routers where !router.pages.isEmpty || router.pendingLeave != nil {
-            guard await router.request(.dismissAll, reason: .close, animated: false) else { return .kept }
+        // Started on the next turn, so that it is known as this window's close before it asks.
+        let asking = Task { @MainActor [weak self, window] () -> WindowClosing in
+            defer { self?.closing[id] = nil }
+            for router in window.routers where !router.pages.isEmpty || router.pendingLeave != nil {
+                guard await router.request(.dismissAll, reason: .close, animated: false) else { return .kept }
+            }
+            self?.remove(window)
+            return .closed
         }
-        remove(window)
-        return .closed
+        closing[id] = asking
+        return await asking.value
     }
 
     /// Before a record is deleted in one window, its pages in every window that hold work a
-    /// leave guard protects (an editor of it with changes) are asked to leave, with reason
-    /// `code`, each where it is. Whether every one agreed: if one is kept, don't delete. The
-    /// pages of it no guard protects stay until the record is gone (then navigation follows
-    /// the data: `Router/removeAll(where:animated:)`); a guarded page that agreed has left.
+    /// leave guard protects (an editor of it with changes) are asked, each where it is, with
+    /// reason `code`. Whether every one agreed: if one is kept, don't delete. Nothing leaves
+    /// here: the pages of it stay until the record is gone (then navigation follows the data:
+    /// `Router/removeAll(where:animated:)`), and stay if it is not. A window whose close is
+    /// asking, or whose close takes over the question, answers by that close: closed (its pages
+    /// gone) is yes, kept is no.
     public func requestRemoval(of shows: (Window.Route) -> Bool) async -> Bool {
         for id in windows.map(ObjectIdentifier.init) {
             var next = 0
             while true {
+                if let asking = closing[id] {
+                    guard await asking.value == .closed else { return false }
+                    break
+                }
                 // Looked up again after each answer, and not held while a question is open: a
                 // window closed meanwhile is skipped, and freed.
-                let ask: (router: any Router<Window.Route>, change: StackChange<Window.Route>)?
+                let ask: (router: PageRouter<Window.Route>, change: StackChange<Window.Route>)?
                 do {
                     guard let window = windows.first(where: { ObjectIdentifier($0) == id }) else { break }
                     let routers = window.routers
@@ -113,7 +126,10 @@ public final class WindowGroup<Window: NavigationWindow> {
                     ask = Self.guardedRemoval(on: routers[next], of: shows)
                     next += 1
                 }
-                if let ask, !(await ask.router.request(ask.change, reason: .code, animated: true)) { return false }
+                guard let ask, !(await ask.router.ask(ask.change, reason: .code)) else { continue }
+                // Refused, or replaced by a close of the window: then the close's answer decides.
+                guard let asking = closing[id], await asking.value == .closed else { return false }
+                break
             }
         }
         return true
@@ -123,12 +139,12 @@ public final class WindowGroup<Window: NavigationWindow> {
     /// one of them (else nothing to ask).
     private static func guardedRemoval(
         on router: any Router<Window.Route>, of shows: (Window.Route) -> Bool
-    ) -> (router: any Router<Window.Route>, change: StackChange<Window.Route>)? {
+    ) -> (router: PageRouter<Window.Route>, change: StackChange<Window.Route>)? {
         guard let first = router.pages.firstIndex(where: { shows($0.route) }),
             let guarded = router as? PageRouter<Window.Route>,
             router.pages[first...].contains(where: { guarded.guards[$0.id] != nil })
         else { return nil }
-        return (router, first == 0 ? .dismissAll : .remove(from: router.pages[first].id))
+        return (guarded, first == 0 ? .dismissAll : .remove(from: router.pages[first].id))
     }
 
     /// Every window's state as `state` says, in the order they were opened, and which one

@@ -18,8 +18,6 @@ public final class AppCoordinator: AllWindows {
     private let makeParts: @MainActor () -> WindowParts
     /// The windows' pages being rebuilt from a saved state: a link waits for it.
     private var restoring: Task<Bool, Never>?
-    /// How many deletes of each pet are waiting for another window's answer.
-    private var deleting: [Pet.ID: Int] = [:]
     /// Called with each window's coordinator once it is made, before it starts (the app logs
     /// its stacks from there).
     public var onWindowOpened: (@MainActor (WindowCoordinator) -> Void)?
@@ -123,21 +121,34 @@ public final class AppCoordinator: AllWindows {
     /// Before `pet` is deleted: every window's pages of it that hold unsaved work ask first
     /// (`WindowGroup/requestRemoval(of:)`). Whether the delete may go ahead.
     public func mayDelete(_ pet: Pet.ID) async -> Bool {
-        deleting[pet, default: 0] += 1
+        // Every window's questions know, so an editor's says the pet is being deleted. (Held
+        // weakly: a window closed meanwhile is freed.)
+        let asked = windows.windows.map { WeakQuestions(value: $0.services.questions) }
+        for questions in asked { questions.value?.petsBeingDeleted[pet, default: 0] += 1 }
         defer {
-            deleting[pet, default: 1] -= 1
-            if deleting[pet] == 0 { deleting[pet] = nil }
+            for case let questions? in asked.map(\.value) {
+                questions.petsBeingDeleted[pet, default: 1] -= 1
+                if questions.petsBeingDeleted[pet] == 0 { questions.petsBeingDeleted[pet] = nil }
+            }
         }
         return await windows.requestRemoval(of: { $0.pet == pet })
     }
 
     /// Whether a delete of `pet` is waiting for another window's answer.
-    public func isDeleting(_ pet: Pet.ID) -> Bool { deleting[pet] != nil }
+    public func isDeleting(_ pet: Pet.ID) -> Bool {
+        windows.windows.contains { $0.services.questions.petsBeingDeleted[pet] != nil }
+    }
 
     /// Opens a new window on `pet`'s page (My pets below it), as a row's *Open in New Window*.
     public func openInNewWindow(pet: Pet.ID) {
         Task.immediate { @MainActor in await self.openInNewWindow(.pet(pet)) }
     }
+}
+
+/// A window's questions, held weakly while a delete asks.
+@MainActor
+private struct WeakQuestions {
+    weak var value: Questions?
 }
 
 /// What the app makes for each window: the window, the routers over its hosts, and where its

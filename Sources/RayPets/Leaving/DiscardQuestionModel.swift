@@ -6,6 +6,8 @@ public enum DiscardSubject: Sendable {
     case changes
     /// The appointment request's answers.
     case answers
+    /// The pet editor's unsaved fields, of a pet another window is deleting.
+    case changesToDeletedPet
 }
 
 /// An answer to a "Discard …?" alert.
@@ -43,6 +45,11 @@ public final class DiscardQuestionModel: PageModel {
         case .answers:
             title = L("Discard answers?")
             body = L("The appointment request is not finished. If you discard your answers, they are lost.")
+        case .changesToDeletedPet:
+            title = L("Discard changes?")
+            body = L(
+                "This pet is being deleted in another window. If you discard your changes, the pet is deleted with them; keep editing and it stays."
+            )
         }
         answers = canSave ? [.keepEditing, .discard, .save] : [.keepEditing, .discard]
     }

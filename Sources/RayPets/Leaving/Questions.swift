@@ -12,6 +12,9 @@ public final class Questions {
     public let router: any Router<AppRoute>
     /// A draft from the last run, until the editor at its route takes it.
     public var shelvedDraft: EditorDraft?
+    /// The pets another window is deleting, while it asks this one: an editor of one asks
+    /// `changesToDeletedPet` (without *Save*: the pet is going).
+    public var petsBeingDeleted: [Pet.ID: Int] = [:]
 
     /// The shelved draft, if it belongs to an editor at `route`; it is taken (once).
     public func takeDraft(for route: AppRoute) -> EditorDraft? {

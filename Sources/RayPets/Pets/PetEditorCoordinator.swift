@@ -31,13 +31,20 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
             guard let self, let model = self.model, model.hasChanges else { return .leave }
             return .ask { [weak self, weak model] in
                 // Only the question is held while it is open: not this flow, not its page's model.
-                guard let canSave = model?.canSave,
-                    let question = self?.questions.askToDiscard(.changes, canSave: canSave)
-                else { return true }
+                guard let canSave = model?.canSave, let question = self?.askToDiscard(canSave: canSave) else {
+                    return true
+                }
                 let answer = await question.answer()
                 return self?.mayLeave(after: answer) ?? true
             }
         }
+    }
+
+    /// "Discard changes?" — about a pet another window is deleting, if it is (then without
+    /// *Save*: the pet is going).
+    private func askToDiscard(canSave: Bool) -> Questions.DiscardQuestion {
+        let deleting = pet.map { questions.petsBeingDeleted[$0.id] != nil } ?? false
+        return questions.askToDiscard(deleting ? .changesToDeletedPet : .changes, canSave: canSave && !deleting)
     }
 
     /// Shows the editor; `onDismissed` runs when it leaves.
