@@ -237,5 +237,9 @@ struct WindowGroupTests {
         #expect(dropped == WindowsSnapshot(windows: ["SECOND", "THIRD"], focused: 0))
         #expect(WindowsSnapshot(windows: ["a"], focused: 7).focused == 0, "a focus outside the windows: the first")
         #expect(WindowsSnapshot<String>(windows: []).focused == 0)
+        let json = Data(#"{"windows":["a","b"],"focused":5}"#.utf8)
+        #expect(
+            try JSONDecoder().decode(WindowsSnapshot<String>.self, from: json).focused == 0, "decoding keeps the rule")
+        #expect(saved.compactMap { _ in nil as String? }.windows.isEmpty)
     }
 }

@@ -99,9 +99,14 @@ public final class AppCoordinator: AllWindows {
     /// Opens a window for each of `saved`'s, in their order, each at its size; the one that
     /// had the focus is raised last (on top) and is the focused one. Then rebuilds each
     /// window's pages. Returns `false` if a page of some window was left out or not reached.
-    /// A link that comes meanwhile (`open(uri:)`) waits until every window is rebuilt.
+    /// A link that comes meanwhile (`open(uri:)`) waits until every window is rebuilt. A
+    /// snapshot with no window opens one at Home.
     @discardableResult
     public func restore(_ saved: SavedWindows) async -> Bool {
+        guard !saved.windows.isEmpty else {
+            openWindow()  // nothing saved to open: one window, at Home
+            return true
+        }
         let opened = saved.windows.map { (openWindow(frame: $0.window), $0) }
         if opened.indices.contains(saved.focused) {
             let focused = opened[saved.focused].0
