@@ -15,20 +15,24 @@ import RayPets
 /// | `undo` (the last delete of this run) | `saved restored ID NAME` |
 /// | `record ID` | `saved recorded ID RECORD` |
 /// | `unrecord RECORD` (one recorded in this run) | `saved unrecorded RECORD` |
-/// | `churn SEED COUNT` | COUNT random changes, each as `begin COMMAND` then its reply; then `done` |
+/// | `churn SEED COUNT` | COUNT random changes, each as `begin COMMAND` then its reply, and the navigation state saved after each (as a window's close saves it); then `done` |
 ///
 /// A change that fails replies `error MESSAGE` and changes nothing.
 @MainActor
 final class TestCommands {
     private let data: ClinicData
+    private let saveState: @MainActor () -> Void
     private var deleted: [ClinicData.DeletedPet] = []
     private var recorded: [AppointmentRecord] = []
 
-    private init(data: ClinicData) { self.data = data }
+    private init(data: ClinicData, saveState: @escaping @MainActor () -> Void) {
+        self.data = data
+        self.saveState = saveState
+    }
 
-    /// Reads commands from stdin until it closes.
-    static func listen(to data: ClinicData) {
-        let commands = TestCommands(data: data)
+    /// Reads commands from stdin until it closes; `saveState` writes the navigation state.
+    static func listen(to data: ClinicData, saveState: @escaping @MainActor () -> Void) {
+        let commands = TestCommands(data: data, saveState: saveState)
         LineReader.watch(fd: STDIN_FILENO) { line in
             guard let line else { return }
             commands.perform(line)
@@ -117,6 +121,8 @@ final class TestCommands {
             reply("begin \(command)")
             let words = command.split(separator: " ", maxSplits: 1).map(String.init)
             reply(change(words[0], words.count > 1 ? words[1] : ""))
+            // The navigation state too, so that a kill can land in the middle of its write.
+            saveState()
             await MainLoop.idle()
         }
         reply("done")

@@ -7,5 +7,7 @@ import RayPetsUI
 // binary has no way to read commands.
 exit(
     RayPetsMain.run(arguments: CommandLine.arguments) { app in
-        app.onActivated = { services in TestCommands.listen(to: services.data) }
+        app.onActivated = { [weak app] services in
+            TestCommands.listen(to: services.data) { app?.saveState() }
+        }
     })

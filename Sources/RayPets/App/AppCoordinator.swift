@@ -93,6 +93,10 @@ public final class AppCoordinator: AllWindows {
     /// `window` was destroyed: its flows end and nothing of it is kept.
     public func windowDidClose(_ window: WindowCoordinator) { windows.remove(window) }
 
+    /// Whether the saved windows are still being rebuilt (`restore(_:)`): their state now is
+    /// not yet what was saved.
+    public var isRestoring: Bool { restoring != nil }
+
     /// Every window's navigation state, in the order they were opened, and the focused one.
     public var state: SavedWindows { windows.snapshot { $0.navigationState } }
 

@@ -3,9 +3,10 @@ import Navigation
 import RayPets
 
 extension RayPetsApp {
-    /// Saves where the user is in every window (on quit, and when a window closes).
-    func saveState() {
-        guard let coordinator, coordinator.settings.hasCompletedWelcome else { return }
+    /// Saves where the user is in every window (on quit, and when a window closes). While
+    /// the saved windows are still being rebuilt, the file already holds them: it is kept.
+    package func saveState() {
+        guard let coordinator, coordinator.settings.hasCompletedWelcome, !coordinator.isRestoring else { return }
         let state = coordinator.state
         // Once the last window is gone its stacks are empty: keep what was saved when it closed.
         guard !state.windows.isEmpty, state.windows.allSatisfy({ $0.stacks.values.allSatisfy { !$0.isEmpty } })
