@@ -50,7 +50,8 @@ extension RayPetsApp {
     /// `AppCoordinator` calls this for each window it opens.
     func windowOpened(_ window: WindowCoordinator) {
         guard let main = window.window as? MainWindow, let open = mainWindows[ObjectIdentifier(main)] else { return }
-        open.observations = Self.logTransitions(of: window, number: mainWindows.count)
+        windowsOpened += 1
+        open.observations = Self.logTransitions(of: window, number: windowsOpened)
     }
 
     /// The coordinator tree of `main`, if it is open.

@@ -17,6 +17,8 @@ public final class RayPetsApp {
     public private(set) var coordinator: AppCoordinator?
     /// The open windows, by their `MainWindow`'s identity: kept from opening to destroy.
     var mainWindows: [ObjectIdentifier: OpenWindow] = [:]
+    /// How many windows this run has opened: each window's number in the log.
+    var windowsOpened = 0
     let stateStore: StateStore?
     private let settingsPath: String
     let databasePath: String?
