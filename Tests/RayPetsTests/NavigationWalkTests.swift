@@ -100,6 +100,10 @@ final class InMemoryDriver: AppDriver {
     }
 
     func settle() async { await Task.yield() }
+
+    /// Until no page has moved for a while: a close's or a Delete's task that an action or an
+    /// answer woke has run (a close kept is forgotten a few turns after its alert went).
+    func finishAction() async { await NavigationTesting.settle(harness.windows.flatMap(\.hosts), quietTurns: 8) }
 }
 
 @MainActor

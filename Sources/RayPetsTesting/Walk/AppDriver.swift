@@ -15,9 +15,18 @@ public protocol AppDriver: AnyObject {
     func perform(_ action: UserAction) async throws
     /// Gives the app one more turn of its main loop (an awaited result may still be on its way).
     func settle() async
+    /// Lets the app finish what the last action started before the next one comes, as a main
+    /// loop runs every task an input woke before the user's next input: a task that changes
+    /// nothing the walk compares may still decide what the next action does (a close that
+    /// was kept is forgotten a few turns after its alert has gone). A driver whose `perform`
+    /// waits for that need not implement it.
+    func finishAction() async
 }
 
 extension AppDriver {
     /// One window: the focused one.
     public var windows: [WindowCoordinator] { [app] }
+
+    /// Nothing more to wait for.
+    public func finishAction() async {}
 }

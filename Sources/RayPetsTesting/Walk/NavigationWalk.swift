@@ -186,6 +186,7 @@ public struct NavigationWalk {
         default:
             try await driver.perform(action)
         }
+        await driver.finishAction()
     }
 
     private struct WalkDriverError: Error, CustomStringConvertible { let description: String }
