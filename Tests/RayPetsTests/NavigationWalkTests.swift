@@ -140,7 +140,11 @@ struct NavigationWalkTests {
         ] {
             #expect(counts[windows, default: 0] > 10, "the walk must exercise the windows: \(counts)")
         }
-        for rule in ["deleteAsked", "saveRefused"] {
+        let rules = [
+            "deleteAsked", "deleteJoined", "deleteTakenOverByClose", "deleteWaitsForClose", "deleteReplaced",
+            "closeJoined", "deleteKept", "deleteMade", "saveRefused",
+        ]
+        for rule in rules {
             #expect(counts[rule, default: 0] >= 5, "the walk must exercise the rules between windows: \(counts)")
         }
         #expect(harness.closedCount == counts["windowClosed"], "every window the model closed went")
@@ -232,7 +236,8 @@ struct NavigationWalkTests {
         let models = try await walk(script)
         let waiting = models[asked - 1]
         #expect(waiting.events == [.deleteAsked])
-        #expect(waiting.windows[1].question?.subject == .changes)
+        let question = waiting.windows[1].question
+        #expect(question?.subject == .changesToDeletedPet && question?.canSave == false, "about a pet being deleted")
         #expect(waiting.stacks[.clinic] == [.home, .pets, .petDetail("rex")], "the deleting window stays as it is")
         #expect(waiting.pets.contains { $0.id == "rex" })
         let kept = models[asked + 1]
@@ -240,8 +245,126 @@ struct NavigationWalkTests {
         #expect(kept.stacks[.clinic] == [.home, .pets, .petDetail("rex"), .editPet("rex")], "still editing")
         #expect(kept.pets.contains { $0.id == "rex" })
         let deleted = models[script.count - 1]
+        #expect(deleted.events == [.deleteMade])
         #expect(!deleted.pets.contains { $0.id == "rex" })
         #expect(deleted.windows.map { $0.stacks[.clinic]! } == [[.home, .pets], [.home, .pets]])
+    }
+
+    @Test("asking changes nothing: an editor without changes agrees and stays, and stays when another window keeps")
+    func deleteAsksWithoutRemoving() async throws {
+        // Rex's editor without changes in window 1, with changes in window 2; Delete in window 0.
+        let script: [UserAction] = [
+            .press("My pets"), .openInNewWindow(0), .press("Edit"), .switchWindow(0), .openInNewWindow(0),
+            .press("Edit"), .typeNote("Typed A"), .switchWindow(0), .chooseRow(0), .press("Delete"),
+            .switchWindow(2), .answer(.keepEditing),
+        ]
+        let models = try await walk(script)
+        let editing: [AppRoute] = [.home, .pets, .petDetail("rex"), .editPet("rex")]
+        let asked = models[9]
+        #expect(asked.events == [.deleteAsked], "window 1 agreed at once; window 2 asks")
+        #expect(asked.windows[1].stacks[.clinic] == editing && asked.windows[1].question == nil, "it stays")
+        #expect(asked.windows[2].question?.subject == .changesToDeletedPet)
+        let kept = models[11]
+        #expect(kept.events == [.deleteKept] && kept.pets.contains { $0.id == "rex" })
+        #expect(kept.windows.map { $0.stacks[.clinic]! } == [[.home, .pets, .petDetail("rex")], editing, editing])
+    }
+
+    @Test("a Delete joins the question open in a window: made, it asks again (nothing left); refused, so is it")
+    func deleteJoinsOpenQuestion() async throws {
+        for answer in [DiscardAnswer.discard, .keepEditing] {
+            // Back on the changed editor asks first ("Discard changes?" with Save: no Delete yet).
+            let script =
+                Self.rexEditedElsewhere + [
+                    .switchWindow(1), .back, .switchWindow(0), .press("Delete"), .switchWindow(1), .answer(answer),
+                ]
+            let models = try await walk(script)
+            let joined = models[script.count - 3]
+            #expect(joined.events == [.deleteJoined])
+            #expect(joined.windows[1].question?.subject == .changes && joined.windows[1].question?.exit == .user(.back))
+            let last = models[script.count - 1]
+            if answer == .discard {
+                #expect(last.events == [.deleteMade] && !last.pets.contains { $0.id == "rex" })
+                #expect(last.windows.map { $0.stacks[.clinic]! } == [[.home, .pets], [.home, .pets]])
+            } else {
+                #expect(last.events == [.deleteKept] && last.pets.contains { $0.id == "rex" })
+                #expect(last.windows[1].stacks[.clinic]!.last == .editPet("rex"))
+            }
+        }
+    }
+
+    @Test("a second Delete of the pet joins the first's question; once it is answered, it asks that editor again")
+    func twoDeletesOfOnePet() async throws {
+        // Rex's editor with changes in windows 1 and 2; Delete twice in window 0.
+        let script: [UserAction] = [
+            .press("My pets"), .openInNewWindow(0), .press("Edit"), .typeNote("Typed A"), .switchWindow(0),
+            .openInNewWindow(0), .press("Edit"), .typeNote("Typed A"), .switchWindow(0), .chooseRow(0),
+            .press("Delete"), .press("Delete"), .switchWindow(1), .answer(.discard), .answer(.discard),
+            .switchWindow(2), .answer(.discard),
+        ]
+        let models = try await walk(script)
+        #expect(models[10].events == [.deleteAsked] && models[11].events == [.deleteJoined])
+        // The first asks window 2; the second asks window 1's editor again (its fields stayed).
+        let again = models[13]
+        #expect(again.events == [.deleteAsked, .deleteAsked])
+        #expect(again.windows[1].question?.subject == .changesToDeletedPet && again.windows[2].question != nil)
+        #expect(again.windows[1].stacks[.clinic]!.last == .editPet("rex"))
+        #expect(models[14].events == [.deleteJoined], "the second joins the first's question in window 2")
+        let last = models[16]
+        #expect(last.events == [.deleteMade, .deleteMade] && !last.pets.contains { $0.id == "rex" })
+        #expect(last.windows.allSatisfy { $0.stacks[.clinic] == [.home, .pets] && $0.question == nil })
+    }
+
+    @Test("another request in the window replaces the Delete's; a Ctrl+W there takes its question over")
+    func deleteQuestionTakenOver() async throws {
+        let asking = Self.rexEditedElsewhere + [.press("Delete"), .switchWindow(1)]
+        // Alt+Left: the latest request wins, the Delete is refused; the question now waits for
+        // the Back.
+        let replaced = try await walk(asking + [.altLeft, .answer(.discard)])
+        let back = replaced[asking.count]
+        #expect(back.events == [.deleteReplaced, .deleteKept])
+        #expect(back.question?.exit == .user(.altLeft) && back.question?.subject == .changesToDeletedPet)
+        let left = replaced[asking.count + 1]
+        #expect(left.pets.contains { $0.id == "rex" } && left.stacks[.clinic] == [.home, .pets, .petDetail("rex")])
+        // Ctrl+W: the close decides for the Delete.
+        for answer in [DiscardAnswer.discard, .keepEditing] {
+            let models = try await walk(asking + [.closeWindow, .answer(answer)])
+            let closing = models[asking.count]
+            #expect(closing.events == [.deleteTakenOverByClose, .closeAsked])
+            #expect(closing.question?.exit == .closeWindow && closing.question?.subject == .changesToDeletedPet)
+            let last = models[asking.count + 1]
+            if answer == .discard {
+                #expect(last.events == [.windowClosed, .deleteMade] && last.windows.count == 1)
+                #expect(!last.pets.contains { $0.id == "rex" } && last.stacks[.clinic] == [.home, .pets])
+            } else {
+                #expect(last.events == [.closeKept, .deleteKept] && last.windows.count == 2)
+                #expect(last.pets.contains { $0.id == "rex" } && last.stacks[.clinic]!.last == .editPet("rex"))
+            }
+        }
+    }
+
+    @Test("a window whose close asks answers a Delete by its close; a second Ctrl+W waits for the same answer")
+    func closingWindowAnswersDelete() async throws {
+        for answer in [DiscardAnswer.discard, .keepEditing] {
+            let script =
+                Self.rexEditedElsewhere + [
+                    .switchWindow(1), .closeWindow, .switchWindow(0), .press("Delete"), .switchWindow(1),
+                    .closeWindow, .answer(answer),
+                ]
+            let models = try await walk(script)
+            let start = Self.rexEditedElsewhere.count
+            #expect(models[start + 1].events == [.closeAsked] && models[start + 1].question?.subject == .changes)
+            #expect(models[start + 3].events == [.deleteWaitsForClose])
+            let again = models[start + 5]
+            #expect(again.events == [.closeJoined] && again.question?.exit == .closeWindow, "no second question")
+            let last = models[start + 6]
+            if answer == .discard {
+                #expect(last.events == [.windowClosed, .deleteMade] && !last.pets.contains { $0.id == "rex" })
+                #expect(last.windows.count == 1 && last.stacks[.clinic] == [.home, .pets])
+            } else {
+                #expect(last.events == [.closeKept, .deleteKept] && last.pets.contains { $0.id == "rex" })
+                #expect(last.windows.count == 2 && last.stacks[.clinic]!.last == .editPet("rex"))
+            }
+        }
     }
 
     @Test("a Save over a pet another window saved since is refused once, then saves what it holds")

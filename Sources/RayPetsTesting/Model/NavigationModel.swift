@@ -25,6 +25,9 @@ public struct NavigationModel: Hashable, Sendable {
         public internal(set) var width: Int
         /// Each open editor's fields, by the stack it is on top of.
         var editors: [Location: Editor] = [:]
+        /// The Deletes waiting for this window's close to be answered (it answers them: closed
+        /// is yes, kept is no), in the order they began to wait.
+        var deletesWaitingForClose: [Int] = []
 
         /// Where the user is: the dialog when it is open, else the tab shown.
         var location: Location { dialog.isEmpty ? .tab(tab) : .dialog }
@@ -95,12 +98,28 @@ public struct NavigationModel: Hashable, Sendable {
         /// A window's close was given up: *Keep editing*, a refused *Save*, or another request
         /// made while it asked.
         case closeKept
-        /// Delete asked a window's editor of the pet first ("Discard changes?" there, or the
-        /// question open there now waits for it).
+        /// Ctrl+W on a window whose close is asking: it waits for the same answer.
+        case closeJoined
+        /// A Delete asked a window's editor of the pet with changes ("Discard changes?" about a
+        /// pet being deleted, there).
         case deleteAsked
-        /// A Delete was not made: a window kept its editor, or another request was made while
-        /// it asked.
+        /// A Delete joined the question open in a window's router instead of asking: its answer
+        /// decides.
+        case deleteJoined
+        /// A Delete's question, or one it joined, was taken over by a Ctrl+W on that window:
+        /// the close decides.
+        case deleteTakenOverByClose
+        /// A Delete came to a window whose close is asking: the close decides.
+        case deleteWaitsForClose
+        /// A Delete was refused because another request in that window replaced the one it
+        /// waited for (counted in `deleteKept` too).
+        case deleteReplaced
+        /// A Delete was not made: a window kept its editor or its close, or another request was
+        /// made while it asked.
         case deleteKept
+        /// Every window agreed to a Delete: the pet was deleted (unless it was deleted
+        /// meanwhile).
+        case deleteMade
         /// An editor's Save was refused once: its pet was saved differently since it read it.
         case saveRefused
     }
@@ -187,8 +206,9 @@ public struct NavigationModel: Hashable, Sendable {
         case user(UserAction)
         /// The window's close (Ctrl+W): every page of the window leaves and the window goes.
         case closeWindow
-        /// Delete pressed on `pet`'s page (in this window or another): this window's pages of
-        /// the pet leave first (`request` names the Delete).
+        /// Delete pressed on `pet`'s page (in this window or another) asks this window's
+        /// editor of the pet (`request` names the Delete): yes changes nothing here, the
+        /// Delete asks on.
         case deletePet(Pet.ID, request: Int)
     }
 
@@ -205,6 +225,9 @@ public struct NavigationModel: Hashable, Sendable {
         public var approved: Set<Guarded>
         /// The exit waiting for the answer.
         public var exit: Exit
+        /// The Deletes that joined the question instead of asking, in the order they joined:
+        /// if `exit` is made they ask again, if it is refused so are they.
+        var joined: [Int] = []
     }
 
     /// The fields of a pet the walk changes (it types Notes; the records rename), as stored or
@@ -415,31 +438,40 @@ public struct NavigationModel: Hashable, Sendable {
         var agreed = answer != .keepEditing
         if answer == .save, case .editor(let place) = asked.asking { agreed = save(at: place) }
         if agreed {
-            requestExit(asked.exit, approved: asked.approved.union([asked.asking]))
+            requestExit(asked.exit, approved: asked.approved.union([asked.asking]), joined: asked.joined)
         } else {
-            giveUp(asked.exit)
+            giveUp(asked.exit, joined: asked.joined)
         }
     }
 
-    /// Asks the first guard `exit` has not yet been approved by, or makes the exit.
-    mutating func requestExit(_ exit: Exit, approved: Set<Guarded>) {
+    /// Asks the first guard `exit` has not yet been approved by, or makes the exit; the
+    /// Deletes `joined` to it wait with it (a close has none: they wait for the close).
+    mutating func requestExit(_ exit: Exit, approved: Set<Guarded>, joined: [Int] = []) {
         switch exit {
-        case .user(let action): requestUserExit(action, approved: approved)
+        case .user(let action): requestUserExit(action, approved: approved, joined: joined)
         case .closeWindow: continueClose(approved: approved)
-        case .deletePet(let pet, let request): continueRemoval(of: pet, request: request, approved: approved)
+        case .deletePet(let pet, let request):
+            continueRemoval(of: pet, request: request, approved: approved, joined: joined)
         }
     }
 
-    /// Opens the question of `guarded`, with `exit` waiting for its answer.
-    mutating func ask(_ guarded: Guarded, exit: Exit, approved: Set<Guarded>) {
-        switch guarded {
-        case .editor(let place):
-            var canSave = false
-            if case .editPet = routes(at: place).last { canSave = true }
-            question = Question(subject: .changes, canSave: canSave, asking: guarded, approved: approved, exit: exit)
-        case .appointmentRequest:
-            question = Question(subject: .answers, canSave: false, asking: guarded, approved: approved, exit: exit)
+    /// Opens the question of `guarded`, with `exit` (and the Deletes `joined` to it) waiting
+    /// for its answer. While a Delete pressed when this window was open asks, an editor of its
+    /// pet asks about a pet being deleted, without *Save* (whatever it is asked for).
+    mutating func ask(_ guarded: Guarded, exit: Exit, approved: Set<Guarded>, joined: [Int] = []) {
+        var subject = DiscardSubject.answers
+        var canSave = false
+        if case .editor(let place) = guarded {
+            subject = .changes
+            if case .editPet(let pet) = routes(at: place).last {
+                let here = windows[active].id
+                let deleting = deletes.contains { $0.pet == pet && $0.informed.contains(here) }
+                subject = deleting ? .changesToDeletedPet : .changes
+                canSave = !deleting
+            }
         }
+        question = Question(
+            subject: subject, canSave: canSave, asking: guarded, approved: approved, exit: exit, joined: joined)
     }
 
     /// The guards a user's exit asks, top first.
@@ -460,10 +492,11 @@ public struct NavigationModel: Hashable, Sendable {
         return leaving
     }
 
-    private mutating func requestUserExit(_ exit: UserAction, approved: Set<Guarded>) {
+    private mutating func requestUserExit(_ exit: UserAction, approved: Set<Guarded>, joined: [Int]) {
         if let next = guards(of: exit).first(where: { !approved.contains($0) }) {
-            return ask(next, exit: .user(exit), approved: approved)
+            return ask(next, exit: .user(exit), approved: approved, joined: joined)
         }
+        defer { askAgain(joined) }
         switch exit {
         case .back, .altLeft: goBack()
         case .sidebarBack:

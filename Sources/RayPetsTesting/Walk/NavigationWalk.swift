@@ -141,7 +141,9 @@ public struct NavigationWalk {
     }
 
     /// The next action among `model`'s. One step in `interplayOdds`, when some action makes
-    /// windows meet (`NavigationModel.isInterplay`), is one of those: by chance they are rare.
+    /// windows meet (`NavigationModel.isInterplay`), is one of those: by chance they are rare;
+    /// and one in `interplayOdds` of those that would start a rule between windows now
+    /// (`NavigationModel.startsRuleBetweenWindows`), when there is one.
     /// Otherwise one step in `windowOdds`, when there are any, is a window action (opening,
     /// closing or moving to a window), so that a window lives long enough for its pages to
     /// get deep; the other steps choose evenly among the rest. With one window (no window
@@ -153,6 +155,8 @@ public struct NavigationWalk {
         let interplay = actions.filter(model.isInterplay)
         var pool = random.next() % Self.windowOdds == 0 ? windowActions : actions.filter { !$0.isWindowAction }
         if !interplay.isEmpty && random.next() % Self.interplayOdds == 0 { pool = interplay }
+        let starts = interplay.filter(model.startsRuleBetweenWindows)
+        if !starts.isEmpty && random.next() % Self.interplayOdds == 0 { pool = starts }
         return pool[Int(random.next() % UInt64(pool.count))]
     }
 
