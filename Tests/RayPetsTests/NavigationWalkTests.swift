@@ -206,6 +206,21 @@ struct NavigationWalkTests {
         return models
     }
 
+    @Test("a pet chosen in the sidebar after a question shows the pet as it is then (its Save came first)")
+    func choiceAfterAQuestionIsFresh() async throws {
+        // Found by the walk: the page showed the notes from before the Save, and its editor's
+        // Save was refused as if another window had changed the pet.
+        let harness = WindowsHarness()
+        try await NavigationWalk(seed: 0, steps: 0, widths: [400, 1200], maxWindows: 3)
+            .run(
+                InMemoryDriver(harness), pets: ClinicDatabase.samplePets,
+                script: [
+                    .press("My pets"), .resize(1200), .chooseRow(0), .press("Edit"), .typeNote("Typed A"),
+                    .chooseInSidebar("rex"), .answer(.save), .press("Edit"), .press("Save"),
+                ]
+            ) { _ in }
+    }
+
     /// Rex's page in a second window with its editor changed, then Rex's page in the first.
     private static let rexEditedElsewhere: [UserAction] = [
         .press("My pets"), .openInNewWindow(0), .press("Edit"), .typeNote("Typed A"),

@@ -32,8 +32,9 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         // was opened from it); the pet already shown stays as it is.
         let petPage: (Pet) -> AppRoute = { .petDetail($0.id) }
         model.onSelect = whenSelecting(in: id, model, value: Pet.self, unlessOnTop: petPage) { flow, list, pet in
-            guard flow.data.pet(id: pet.id) != nil else { return }
-            flow.showDetails(of: pet, from: list)
+            // As it is now: a question may have been answered first (Save changes the pet).
+            guard let current = flow.data.pet(id: pet.id) else { return }
+            flow.showDetails(of: current, from: list)
         }
         // Add pet is a choice too: beside the list, the new pet's editor replaces the pet
         // shown (asking first if that page has unsaved work); with nothing shown beside the
