@@ -86,15 +86,21 @@ final class PetListView: PageView {
             )
         ])
         rows.root.addShortcut(for: AppAction.openInNewWindow)
-        let menu = ContextMenu(on: rows.list, items: [(model.openInNewWindowTitle, AppAction.openInNewWindow)])
+        rows.list.onContextClick { [weak self, weak model] row, x, y in
+            guard let self, let model, model.opensInNewWindow else { return }
+            self.menuRow = row
+            self.contextMenu(title: model.openInNewWindowTitle).open(x: x, y: y)
+        }
+    }
+
+    /// The rows' context menu, made at the first right click (most lists never need one).
+    private func contextMenu(title: String) -> ContextMenu {
+        if let menu { return menu }
+        let menu = ContextMenu(on: rows.list, items: [(title, AppAction.openInNewWindow)])
         // Closed without a choice (Escape, a click outside): Ctrl+Enter means the focused row again.
         menu.onClosed = { [weak self] in self?.menuRow = nil }
-        rows.list.onContextClick { [weak self, weak menu, weak model] row, x, y in
-            guard model?.opensInNewWindow == true else { return }
-            self?.menuRow = row
-            menu?.open(x: x, y: y)
-        }
         self.menu = menu
+        return menu
     }
 
     /// The row of the pet opened last (the user comes back to where they were), else the
