@@ -131,7 +131,7 @@ public final class PetListViewModel: ScreenModel, ChangingModel {
     /// Whether a row offers *Open in New Window* (its context menu, Ctrl+Enter).
     public var opensInNewWindow: Bool { onOpenInNewWindow != nil }
     /// The context menu item's title.
-    public let openInNewWindowTitle = L("Open in New Window")
+    public var openInNewWindowTitle: String { L("Open in New Window") }
 
     /// Intent: *Open in New Window* on the row at `index` (its context menu, or Ctrl+Enter):
     /// the pet's page opens in a new window; this window stays as it is.
