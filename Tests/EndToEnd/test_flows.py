@@ -1185,6 +1185,24 @@ def test_many_windows():
         app.quit()
 
 
+def edit_clover_in_a_new_window(app):
+    """Ctrl+N, then in the new window (AT-SPI lists it last): My pets, Clover, Edit, and an x
+    typed into the name. Returns the new window, its editor with unsaved work."""
+    count = len(main_windows(app))
+    app.keys("ctrl+n")
+    wait_for(lambda: len(main_windows(app)) == count + 1, "a new window")
+    second = main_windows(app)[-1]
+    app.click("My pets", window=second)
+    wait_for(lambda: second.name == "My pets", "My pets in the new window")
+    app.choose_row("Clover", window=second)
+    wait_for(lambda: second.name == "Clover", "Clover's page in the new window")
+    app.click("Edit", window=second)
+    wait_for(lambda: second.name == "Edit Clover", "the editor in the new window")
+    time.sleep(0.4)
+    app.type_text("x", window=second)
+    return second
+
+
 def test_ctrl_w_closes_one_window_of_several():
     """Issue 34: Ctrl+W closes the window it is typed in; one with typed work asks first (Keep
     editing keeps the window and the text, Discard closes it); the other window stays as it
@@ -1195,17 +1213,7 @@ def test_ctrl_w_closes_one_window_of_several():
         app.wait_title("RayPets")
         open_pet_page(app, "Rex")
         app.wait_title("Rex")
-        app.keys("ctrl+n")
-        second = wait_for(lambda: next((w for w in main_windows(app) if w.name == "RayPets"), None),
-                          "the new window at Home")
-        app.click("My pets", window=second)
-        wait_for(lambda: second.name == "My pets", "My pets in the second window")
-        app.choose_row("Clover", window=second)
-        wait_for(lambda: second.name == "Clover", "Clover's page in the second window")
-        app.click("Edit", window=second)
-        wait_for(lambda: second.name == "Edit Clover", "the editor in the second window")
-        time.sleep(0.4)
-        app.type_text("x", window=second)
+        second = edit_clover_in_a_new_window(app)
         app.keys("ctrl+w", window=second)
         alert = app.wait_alert("Discard changes?")
         app.click("Keep editing", window=alert)
@@ -1284,17 +1292,7 @@ def test_ctrl_w_on_the_other_window_while_one_asks_quits():
     app = RayPets(BINARY, ARTIFACTS, env=env)
     try:
         app.wait_title("RayPets")
-        app.keys("ctrl+n")
-        wait_for(lambda: len(main_windows(app)) == 2, "a second window")
-        second = main_windows(app)[-1]
-        app.click("My pets", window=second)
-        wait_for(lambda: second.name == "My pets", "My pets in the second window")
-        app.choose_row("Clover", window=second)
-        wait_for(lambda: second.name == "Clover", "Clover's page")
-        app.click("Edit", window=second)
-        wait_for(lambda: second.name == "Edit Clover", "the editor")
-        time.sleep(0.4)
-        app.type_text("x", window=second)
+        second = edit_clover_in_a_new_window(app)
         app.keys("ctrl+w", window=second)
         app.wait_alert("Discard changes?")
         first = next(w for w in main_windows(app) if w.name == "RayPets")

@@ -4,36 +4,11 @@ import NavigationTesting
 import RayPets
 import Testing
 
-/// One in-memory window of a `WindowsRig`: its hosts and what it told the user.
-@MainActor
-final class RigWindow {
-    let window = FakeWindow()
-    let welcomeHost = InMemoryHost<AppRoute>()
-    let tabHost = InMemoryTabHost<AppTab, AppRoute>(
-        tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout], width: 560)
-    let dialogHost = InMemoryHost<AppRoute>()
-    let alertHost = InMemoryHost<AppRoute>()
-    let feedback = FeedbackLog()
-
-    init() {
-        for dialog in [dialogHost, alertHost] {
-            tabHost.addCoveringDialog(dialog)
-            welcomeHost.addCoveringDialog(dialog)
-        }
-        dialogHost.addCoveringDialog(alertHost)
-    }
-
-    var parts: WindowParts {
-        WindowParts(
-            window: window, welcomeRouter: StackRouter(host: welcomeHost),
-            tabs: TabRouter(tabs: AppTab.allCases, host: tabHost), dialogRouter: DialogRouter(host: dialogHost),
-            feedback: feedback, questions: Questions(router: DialogRouter(host: alertHost)))
-    }
-
-    var clinic: InMemoryHost<AppRoute> { tabHost.hosts[.clinic]! }
-    var hosts: [InMemoryHost<AppRoute>] { [welcomeHost, dialogHost, alertHost] + tabHost.hosts.values }
+/// What the many-windows tests read of a window.
+extension HarnessWindow {
     /// The shown page's model of the clinic tab.
-    func top<Model>(_ type: Model.Type) -> Model { clinic.topModel(as: Model.self)! }
+    func top<Model>(_ type: Model.Type) -> Model { clinicHost.topModel(as: Model.self)! }
+    /// The open "Discard …?" alert, if any.
     var question: DiscardQuestionModel? { alertHost.topModel(as: DiscardQuestionModel.self) }
 }
 
@@ -41,16 +16,16 @@ final class RigWindow {
 @Suite("Many windows: the app's windows share the records, not their navigation")
 struct ManyWindowsTests {
     /// A rig whose windows are recorded as they are made.
-    final class Made { var windows: [RigWindow] = [] }
+    final class Made { var windows: [HarnessWindow] = [] }
 
     static func rig(data: ClinicData = makeData()) -> (AppCoordinator, Made) {
         let made = Made()
         let settings = SettingsStore(path: makeTemporaryFolder() + "/settings")
         settings.completeWelcome()
         let app = AppCoordinator(data: data, settings: settings) {
-            let window = RigWindow()
+            let window = HarnessWindow()
             made.windows.append(window)
-            return window.parts
+            return window.parts()
         }
         return (app, made)
     }
