@@ -1185,6 +1185,32 @@ def test_many_windows():
         app.quit()
 
 
+def test_a_dialog_blocks_only_its_window():
+    """Issue 34: the appointment dialog over one window is modal to that window only: a real
+    click (XTEST, not AT-SPI) on the other window's *My pets* still works, and the dialog stays."""
+    with started() as app:
+        app.wait_title("RayPets")
+        app.keys("ctrl+n")
+        wait_for(lambda: len(main_windows(app)) == 2, "a second window")
+        side_by_side(app)
+        first, second = main_windows(app)
+        app.click("Schedule appointment", window=first)
+        app.wait_title("Which pet?", dialog=True)
+        button = wait_for(lambda: app.buttons(second, "My pets"), "the second window's My pets")[0]
+        extents = button.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name",
+                              "^RayPets$"], capture_output=True, text=True, timeout=10).stdout.split()
+        # The second window is the one to the right (side_by_side put them 600 px apart).
+        geometry = {w: subprocess.run(["xdotool", "getwindowgeometry", w], capture_output=True, text=True,
+                                      timeout=10).stdout for w in ids}
+        target = max(ids, key=lambda w: int(geometry[w].split("Position: ")[1].split(",")[0]))
+        subprocess.run(["xdotool", "mousemove", "--window", target, str(extents.x + extents.width // 2),
+                        str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
+        wait_for(lambda: second.name == "My pets", "My pets in the window without the dialog")
+        assert app.dialog() is not None and first.name == "RayPets", "the first window's dialog went"
+        app.screenshot("dialog-in-one-window.png")
+
+
 def edit_clover_in_a_new_window(app):
     """Ctrl+N, then in the new window (AT-SPI lists it last): My pets, Clover, Edit, and an x
     typed into the name. Returns the new window, its editor with unsaved work."""
@@ -1485,7 +1511,7 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
-STANDALONE = [test_many_windows, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
+STANDALONE = [test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,
