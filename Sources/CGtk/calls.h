@@ -73,6 +73,26 @@ static inline void rp_signal_emit_void(gpointer object, const char *signal) {
     g_signal_emit_by_name(object, signal);
 }
 
+/* The editable that holds the text: an entry's (or a spin button's) GtkText. */
+static inline GtkEditable *rp_editable_innermost(GtkEditable *editable) {
+    GtkEditable *delegate;
+    while ((delegate = gtk_editable_get_delegate(editable)) != NULL) editable = delegate;
+    return editable;
+}
+
+/* An editable's cursor and the other end of its selection (equal when nothing is selected),
+ * from its text's properties: gtk_editable_get_position, and an entry's own properties, give
+ * the later end of the selection, not the cursor (measured on 4.8). */
+static inline void rp_editable_get_caret(gpointer p, int *anchor, int *cursor) {
+    g_object_get(G_OBJECT(rp_editable_innermost(GTK_EDITABLE(p))), "selection-bound", anchor, "cursor-position", cursor, NULL);
+}
+
+/* Puts an editable's cursor at `cursor`, with the selection reaching back to `anchor` on either
+ * side of it, as Shift+arrows would: GtkText puts the cursor at the second position. */
+static inline void rp_editable_set_caret(gpointer p, int anchor, int cursor) {
+    gtk_editable_select_region(rp_editable_innermost(GTK_EDITABLE(p)), anchor, cursor);
+}
+
 /* gtk_application_set_accels_for_action with one accelerator (the array is NULL-terminated). */
 static inline void rp_application_set_accel(gpointer application, const char *action, const char *accel) {
     const char *accels[] = { accel, NULL };

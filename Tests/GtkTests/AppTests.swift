@@ -271,6 +271,7 @@ func appTests(_ runner: TestRunner) {
 func childWidgets(of widget: Widget) -> [Widget] {
     if let box = widget as? Box { return box.children }
     if let scrolled = widget as? ScrolledWindow { return [scrolled.child] }
+    if let grid = widget as? Grid { return grid.children }
     return []
 }
 

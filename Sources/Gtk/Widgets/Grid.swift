@@ -3,7 +3,8 @@ import CGtk
 /// A `GtkGrid`: children placed in rows and columns.
 @MainActor
 public final class Grid: Widget {
-    private var children: [Widget] = []
+    /// The children, in the order they were attached (for tests in this package).
+    package private(set) var children: [Widget] = []
 
     /// An empty grid with these gaps between cells.
     public init(rowSpacing: UInt32 = 6, columnSpacing: UInt32 = 18) {

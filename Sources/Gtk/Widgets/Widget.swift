@@ -164,6 +164,15 @@ open class Widget: Object {
         return true
     }
 
+    /// Moves keyboard focus to this widget as `grabFocus()` does, except that the text of an
+    /// entry (its `GtkText`) is not selected: focus coming back to a field leaves its cursor
+    /// and selection where they are.
+    @discardableResult
+    package func grabFocusWithoutSelecting() -> Bool {
+        guard isOnVisibleBranch else { return false }
+        return Caret.grabFocusWithoutSelecting(widget)
+    }
+
     /// Whether this widget is `ancestor` or inside it.
     public func isInside(_ ancestor: Widget) -> Bool {
         widget == ancestor.widget || gtk_widget_is_ancestor(widget, ancestor.widget) != 0
@@ -201,11 +210,15 @@ open class Widget: Object {
 }
 
 /// The keyboard focus inside a widget, remembered while widgets move (a page moving from one
-/// stack to another loses the focus when it leaves its old parent): `restore()` gives it back
-/// to the same widget if that is still on screen. Holds a reference to the focused widget.
+/// stack to another loses the focus when it leaves its old parent) or another window takes it
+/// (an alert): `restore()` gives it back to the same widget if that is still on screen. An
+/// editable text widget (entry, search entry, spin button, text view) gets back its cursor and
+/// its selection exactly as they were when the focus was remembered, never its whole text
+/// selected. Holds a reference to the focused widget.
 @MainActor
 package final class SavedFocus {
     private let focused: UnsafeMutablePointer<GtkWidget>
+    private let caret: Caret?
 
     /// The focus of `container`'s window if it is on `container` or inside it, else `nil`.
     package init?(in container: Widget) {
@@ -213,6 +226,7 @@ package final class SavedFocus {
             let focus = gtk_root_get_focus(root)
         else { return nil }
         focused = focus
+        caret = Caret(of: focus)
         g_object_ref(UnsafeMutableRawPointer(focus))
     }
 
@@ -221,6 +235,7 @@ package final class SavedFocus {
     package init?(of window: Window) {
         guard let focus = gtk_root_get_focus(rp_root(window.gobject)) else { return nil }
         focused = focus
+        caret = Caret(of: focus)
         g_object_ref(UnsafeMutableRawPointer(focus))
     }
 
@@ -234,11 +249,19 @@ package final class SavedFocus {
         focused == widget.widget || gtk_widget_is_ancestor(focused, widget.widget) != 0
     }
 
-    /// Focuses the remembered widget again if it is on a visible branch of a window; returns
-    /// whether it has the focus now.
+    /// Focuses the remembered widget again if it is on a visible branch of a window, with its
+    /// cursor and selection as they were; returns whether it has the focus now.
     @discardableResult
     package func restore() -> Bool {
-        guard Widget.isOnVisibleBranch(focused) else { return false }
-        return gtk_widget_grab_focus(focused) != 0
+        guard Widget.isOnVisibleBranch(focused), Caret.grabFocusWithoutSelecting(focused) else { return false }
+        caret?.restore(in: focused)
+        return true
+    }
+
+    /// If the remembered widget has the focus now (something else gave it back), puts its
+    /// cursor and selection back as they were.
+    package func restoreCaret() {
+        guard let caret, gtk_widget_has_focus(focused) != 0 else { return }
+        caret.restore(in: focused)
     }
 }

@@ -34,7 +34,8 @@ final class FocusHome {
         guard ids.count < before.count, before.starts(with: ids), let window, let focus = SavedFocus(of: window),
             let target, let page = view(target), focus.isInside(page.widget)
         else { return }
-        let opener = openers.removeValue(forKey: target)
-        _ = page.focusOnReturn(opener: opener.flatMap { $0.isInside(page.widget) ? $0.widget : nil })
+        let opener = openers.removeValue(forKey: target).flatMap { $0.isInside(page.widget) ? $0 : nil }
+        _ = page.focusOnReturn(opener: opener?.widget)
+        opener?.restoreCaret()  // a field gets its cursor and selection back, whoever focused it
     }
 }

@@ -30,7 +30,9 @@ public protocol PageView: AnyObject {
     ///
     /// The default focuses `opener`, else does what ``focusInitially()`` does. A view whose
     /// controls are made again while it is covered (a `ListView`'s rows are reused for other
-    /// items) implements this instead and focuses the item that opened the page.
+    /// items) implements this instead and focuses the item that opened the page. Whichever
+    /// way the focus comes back to `opener`, a text field gets back its cursor and selection
+    /// as they were, never its whole text selected.
     func focusOnReturn(opener: Widget?) -> Bool
 }
 
@@ -43,7 +45,7 @@ extension PageView {
 
     /// Focuses `opener`, else does what ``focusInitially()`` does.
     public func focusOnReturn(opener: Widget?) -> Bool {
-        if let opener, opener.grabFocus() { return true }
+        if let opener, opener.grabFocusWithoutSelecting() { return true }
         return focusInitially()
     }
 }

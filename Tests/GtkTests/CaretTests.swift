@@ -1,0 +1,165 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+import RayPetsUI
+
+/// Focus comes back with the caret (issue 41): wherever the library gives the focus back — an
+/// alert's *Keep editing*, a page moving between one stack and the split, a swipe that springs
+/// back — a text field gets back its cursor and its selection exactly as they were, never its
+/// whole text selected, so the next keystroke goes where the user left off.
+@MainActor
+func caretTests(_ runner: TestRunner) {
+    let tabWays: [(String, @MainActor (AppFixture, GtkDriver) async throws -> Void)] = [
+        ("the header bar's Back", { _, driver in try await driver.perform(.back) }),
+        ("Alt+Left", { _, driver in try await driver.perform(.altLeft) }),
+        ("a committed swipe", { _, driver in try await driver.perform(.swipeBack(committed: true)) }),
+    ]
+    runner.testAsync(
+        "Keep editing gives the name field back its cursor and selection, every way the editor's question is asked"
+    ) {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Edit"))
+        let name = try editorField(f)
+        for (way, leave) in tabWays {
+            try await keepEditing(f, driver, field: name, way: way, leave: leave)
+        }
+        // The notes (a text view) the same way.
+        let notes = try notesField(f)
+        try check(notes.grabFocus(), "the notes take no focus")
+        try await keepEditing(f, driver, field: notes, way: "Alt+Left in the notes", leave: tabWays[1].1)
+    }
+
+    runner.testAsync(
+        "Keep editing in the dialog's pet editor: Back, Alt+Left, Cancel, Escape and the close button keep the caret"
+    ) {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        for pet in try f.app.services.data.allPets() { try f.app.services.data.delete(pet.id) }
+        try await driver.perform(.press("Schedule appointment"))
+        try await driver.perform(.press("Add pet"))
+        guard let name = f.window.dialogHost.shownView?.initialFocus else {
+            throw Failure(description: "the dialog's editor has no name field")
+        }
+        name.typeAsKeystroke("Pip")  // a change: leaving asks
+        let ways: [(String, @MainActor (AppFixture, GtkDriver) async throws -> Void)] = [
+            ("the dialog's Back", { _, driver in try await driver.perform(.back) }),
+            ("Alt+Left", { _, driver in try await driver.perform(.altLeft) }),
+            ("Cancel", { _, driver in try await driver.perform(.cancel) }),
+            ("Escape", { _, driver in try await driver.perform(.escape) }),
+            ("the close button", { f, _ in _ = f.window.dialogHost.closeAction?.activate() }),
+        ]
+        for (way, leave) in ways {
+            try await keepEditing(f, driver, field: name, way: way, leave: leave)
+        }
+    }
+
+    runner.testAsync("a resize across the split's 720 px and back keeps the name field's cursor and selection") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        _ = try shrink(f, through: [1200])
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Edit"))
+        let name = try editorField(f)
+        try check(name.grabFocus(), "the name field takes no focus")
+        name.text = "Rexy the dog"
+        name.setCaret(anchor: 9, cursor: 5)  // "the d", selected backwards
+        try check(name.caret ?? (-1, -1) == (9, 5), "the caret was set to \(name.caret ?? (-1, -1))")
+        for width in [900, 700, 600, 700, 900, 1200] {
+            _ = try shrink(f, through: [width])
+            try check(name.containsFocus, "at \(width) px the name field lost the focus")
+            try check(
+                name.caret ?? (-1, -1) == (9, 5), "at \(width) px the caret is \(name.caret ?? (-1, -1)), not (9, 5)")
+        }
+        name.setCaret(anchor: 4, cursor: 4)
+        _ = try shrink(f, through: [900, 700])
+        name.typeAsKeystroke("!")
+        try check(name.text == "Rexy! the dog", "typing after the resize made \"\(name.text)\"")
+    }
+
+    runner.testAsync("a swipe that springs back keeps the name field's cursor and selection") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Edit"))
+        let name = try editorField(f)
+        name.text = "Rexy"
+        name.setCaret(anchor: 1, cursor: 3)
+        try check(name.caret ?? (-1, -1) == (1, 3), "the caret was set to \(name.caret ?? (-1, -1))")
+        try await driver.perform(.swipeBack(committed: false))
+        await driver.settle()
+        try check(f.window.alertHost.alert == nil, "a short swipe asked")
+        try check(name.containsFocus, "the swipe took the focus from the name field")
+        try check(
+            name.caret ?? (-1, -1) == (1, 3), "after the swipe the caret is \(name.caret ?? (-1, -1)), not (1, 3)")
+        name.typeAsKeystroke("o")
+        try check(name.text == "Roy", "typing after the swipe made \"\(name.text)\"")
+    }
+}
+
+/// With `field` focused in an editor with changes: puts the caret mid-text, leaves `way`,
+/// answers *Keep editing*, and checks that the caret came back there and that a keystroke goes
+/// in at it; then the same with a selection made backwards.
+@MainActor
+private func keepEditing(
+    _ f: AppFixture, _ driver: GtkDriver, field: Widget, way: String,
+    leave: @MainActor (AppFixture, GtkDriver) async throws -> Void
+) async throws {
+    try check(field.grabFocus(), "\(way): the field takes no focus")
+    field.setCaret(anchor: 0, cursor: 0)
+    field.typeAsKeystroke("ab")  // typed: a change, the cursor after it
+    for (anchor, cursor) in [(1, 1), (2, 0)] {
+        let text = textOf(field)
+        field.setCaret(anchor: anchor, cursor: cursor)
+        try check(
+            field.caret ?? (-1, -1) == (anchor, cursor), "\(way): the caret was set to \(field.caret ?? (-1, -1))")
+        try await leave(f, driver)
+        MainLoop.run(until: { f.window.alertHost.alert != nil }, timeout: 5)
+        guard let alert = f.window.alertHost.alert else { throw Failure(description: "\(way) did not ask") }
+        alert.button("keepEditing")?.click()
+        await driver.settle()
+        f.settle()
+        try check(f.window.alertHost.alert == nil, "\(way): the alert stayed")
+        try check(field.containsFocus, "\(way): the field lost the focus")
+        let caret = field.caret ?? (-1, -1)
+        try check(
+            caret == (anchor, cursor),
+            "\(way): after Keep editing the caret is \(caret), not (\(anchor), \(cursor)) (\"\(textOf(field))\")")
+        try check(textOf(field) == text, "\(way): the text changed to \"\(textOf(field))\"")
+    }
+    // The selection (2, 0) is still there: a keystroke replaces just it.
+    let before = textOf(field)
+    field.typeAsKeystroke("X")
+    let expected = "X" + before.dropFirst(2)
+    try check(textOf(field) == expected, "\(way): typing made \"\(textOf(field))\", not \"\(expected)\"")
+}
+
+@MainActor
+private func textOf(_ widget: Widget) -> String {
+    (widget as? Entry)?.text ?? (widget as? TextView)?.text ?? ""
+}
+
+@MainActor
+private func editorField(_ f: AppFixture) throws -> Entry {
+    guard let name = f.window.tabHost.selectedHost?.shownView?.initialFocus as? Entry else {
+        throw Failure(description: "the editor's first focus is not its name field")
+    }
+    return name
+}
+
+@MainActor
+private func notesField(_ f: AppFixture) throws -> TextView {
+    guard let page = f.window.tabHost.selectedHost?.shownView,
+        let notes = findWidgets(TextView.self, in: page.widget).first
+    else { throw Failure(description: "the editor has no notes field") }
+    return notes
+}
