@@ -123,7 +123,6 @@ private func keepEditing(
         try check(
             field.caret ?? (-1, -1) == (anchor, cursor), "\(way): the caret was set to \(field.caret ?? (-1, -1))")
         try await leave(f, driver)
-        MainLoop.run(until: { f.window.alertHost.alert != nil }, timeout: 5)
         guard let alert = f.window.alertHost.alert else { throw Failure(description: "\(way) did not ask") }
         alert.button("keepEditing")?.click()
         await driver.settle()

@@ -109,15 +109,9 @@ func leavingTests(_ runner: TestRunner) {
         try check(f.window.tabHost.selectedHost?.shownView?.initialFocus === name, "the editor's page was replaced")
         try check(name.text == "Rexy", "the typed text is gone: \(name.text)")
         try check(name.containsFocus, "the focus left the name field")
-        // The answer has reached the router (no question pending) before the next key, as a
-        // person's next key comes after the loop has run it.
-        MainLoop.run(until: { clinic.pendingLeave == nil }, timeout: 5)
-        try check(clinic.pendingLeave == nil, "Keep editing's answer never reached the router")
 
+        // No wait for the answer to reach the router: a Back that comes first waits for it.
         try await driver.perform(.altLeft)
-        // The question opens once the last one's answer has reached the router: under load a
-        // few loop turns after `settle` (a CI run on Wayland clicked before it was there).
-        MainLoop.run(until: { f.window.alertHost.alert != nil }, timeout: 5)
         guard let again = f.window.alertHost.alert else { throw Failure(description: "Alt+Left did not ask again") }
         again.button("discard")?.click()
         await driver.settle()

@@ -136,10 +136,9 @@ struct LeaveGuardTests {
         #expect(await router.request(.popTo(.c), reason: .code, animated: false) == true, "nothing to do")
     }
 
-    @Test("two exits while an answer is pending make one question; the latest is made on yes")
-    func twoExitsOneQuestion() async {
+    @Test("a request from code while an answer is pending joins the question: one question, the latest is made on yes")
+    func codeRequestJoinsTheQuestion() async {
         let (router, host, counter, probe) = setUp(for: .backButton, answer: .ask)
-        host.tapBack()
         host.tapBack()
         router.dismiss(animated: true)
         #expect(probe.requests.count == 1)
@@ -148,6 +147,58 @@ struct LeaveGuardTests {
         #expect(probe.requests.count == 1, "no second question after the answer")
         #expect(router.routes == [.root], "the latest request (dismiss) was made")
         #expect(counter.order == ["b", "a"])
+    }
+
+    @Test("a Back the user makes while an answer is pending waits for it: after yes, one page more leaves")
+    func userBackWaitsForTheAnswer() async {
+        let (router, host, counter, probe) = setUp(for: .backButton, answer: .ask)
+        host.tapBack()
+        host.tapBack()  // e.g. Alt+Left right after a click on Discard, before the answer arrived
+        #expect(probe.requests.count == 1, "one question open")
+        #expect(router.routes == [.root, .a, .b], "nothing leaves while it is open")
+        await probe.reply(true)
+        #expect(router.routes == [.root], "the answered Back, then the waiting one")
+        #expect(counter.order == ["b", "a"])
+        #expect(probe.requests.count == 1)
+    }
+
+    @Test("a Back that waited for a question answered no asks again (its leave would lose something)")
+    func userBackAfterNoAsksAgain() async {
+        let (router, host, _, probe) = setUp(for: .backButton, answer: .ask)
+        host.tapBack()
+        host.tapBack()
+        await probe.reply(false)
+        #expect(router.routes == [.root, .a, .b], "Keep editing kept the page")
+        #expect(probe.requests.count == 2, "the waiting Back asked again")
+        #expect(router.pendingLeave?.reason == .back)
+        await probe.reply(true)
+        #expect(router.routes == [.root, .a])
+    }
+
+    @Test("Cancel, Escape and the close button the user makes while an answer is pending wait for it, in order")
+    func userClosesWaitInOrder() async {
+        let (router, host, _, probe) = setUp(for: .cancel, answer: .ask)
+        host.tapBack()  // the dialog's Back asks about b
+        host.tapCancel()
+        host.tapClose()
+        #expect(probe.requests.count == 1)
+        await probe.reply(false)
+        #expect(probe.requests.map(\.reason) == [.back, .cancel], "the Cancel that waited asks next")
+        await probe.reply(false)
+        #expect(probe.requests.map(\.reason) == [.back, .cancel, .close], "then the close")
+        await probe.reply(true)
+        #expect(router.routes.isEmpty, "the close closed the dialog")
+    }
+
+    @Test("the requests that waited are dropped with the window (the host closed)")
+    func waitingRequestsGoWithTheWindow() async {
+        let (router, host, counter, probe) = setUp(for: .backButton, answer: .ask)
+        host.tapBack()
+        host.tapBack()
+        host.closeWindow()
+        await probe.reply(true)
+        #expect(router.routes.isEmpty && counter.order == ["b", "a", "root"])
+        #expect(probe.requests.count == 1)
     }
 
     @Test("a superseded request is told it was not made; the request that was answered is")

@@ -70,6 +70,16 @@ public enum MainLoop {
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, source.callback, source.data, nil)
     }
 
+    /// Runs `handler` once from the loop as a key press or a click already waiting in GDK's
+    /// event queue would be handled (for tests in this package). GDK delivers events at
+    /// `G_PRIORITY_DEFAULT` from a source attached when the display opened, so at equal
+    /// priority it comes before any source attached later; this one is a step higher to be
+    /// just as early.
+    package static func asInputEvent(_ handler: @escaping @MainActor () -> Void) {
+        let source = SourceHandler.once(handler)
+        g_idle_add_full(G_PRIORITY_DEFAULT - 1, source.callback, source.data, nil)
+    }
+
     /// Monotonic time in microseconds.
     public static var now: Int { g_get_monotonic_time() }
 

@@ -9,6 +9,12 @@ import CGtk
 /// readable when work arrives. The bridge watches that fd with a GLib source and, when it
 /// fires, empties the eventfd and drains the queue (`_dispatch_main_queue_callback_4CF`).
 /// Reading the eventfd matters: leave it readable and the loop spins at 100% CPU.
+///
+/// The source runs above GDK's input events (`G_PRIORITY_DEFAULT - 10`): work that a click or
+/// a key press resumed (an awaited answer, a child flow's result) runs before the loop
+/// handles the next event, as if the handler had done it itself. So a click right after
+/// *Keep editing* or *Discard* meets the answer carried out, not a question that is ending.
+/// Drawing and layout stay below it, as they are below events.
 @MainActor
 public enum MainQueueBridge {
     private static var sourceID: UInt32 = 0
@@ -16,6 +22,9 @@ public enum MainQueueBridge {
     /// How many times the bridge has drained the main queue (for tests: it must stay
     /// still while the app is idle).
     package private(set) static var drainCount = 0
+
+    /// The bridge's GLib priority: above GDK's events (`G_PRIORITY_DEFAULT`).
+    package static let priority = G_PRIORITY_DEFAULT - 10
 
     /// Whether the bridge is installed.
     package static var isInstalled: Bool { sourceID != 0 }
@@ -30,7 +39,7 @@ public enum MainQueueBridge {
             _dispatch_main_queue_callback_4CF(nil)
             return 1  // G_SOURCE_CONTINUE
         }
-        sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, callback, nil, nil)
+        sourceID = g_unix_fd_add_full(priority, fd, G_IO_IN, callback, nil, nil)
         // Work queued before the fd was watched would otherwise wait for the next wake-up.
         _dispatch_main_queue_callback_4CF(nil)
     }

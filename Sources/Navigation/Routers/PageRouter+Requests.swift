@@ -1,17 +1,30 @@
 /// The path every change that may remove pages takes first, in the order it runs: the
 /// host's requests (the user's Back and close) and the operations that name a change, then
 /// `submit`, which asks the leave guards of the pages the change would remove, top first,
-/// holds the change while a question is open and joins later requests into it. Once the
-/// guards agree (or none would ask), `perform` makes the change (`PageRouter+Stack.swift`).
+/// holds the change while a question is open and joins later requests from code into it.
+/// Once the guards agree (or none would ask), `perform` makes the change
+/// (`PageRouter+Stack.swift`).
+///
+/// **No input is swallowed by a question.** A request the user makes through the host
+/// (Back, a swipe, the sidebar's Back, Cancel, Escape, the close button) while a question is
+/// pending waits for it instead of joining it: once the question's request is carried out
+/// or refused, the waiting requests are made in the order they came, each asking its own
+/// guards (again, if its leave would lose something). In a GTK app the question is modal, so
+/// such a request is one that came after the user answered and before the answer was
+/// carried out (a key pressed right after a click on *Discard*). Requests from code (a link,
+/// a row chosen, a window's close, `request(_:reason:animated:)`) join the pending question
+/// instead: one question, and the latest request is the one made on yes.
 extension PageRouter {
     /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page, if
-    /// its guard agrees.
-    public func hostDidRequestBack() { submit(.goBack, reason: .back, animated: true) }
+    /// its guard agrees. While a question is pending, it waits for it (see above).
+    public func hostDidRequestBack() { submitFromHost(.goBack, reason: .back, animated: true) }
 
     /// The user's Back from the page `id` (a split view's sidebar Back): `id` and every page
     /// above it leave in one step, if their guards agree. Nothing happens if `id` is not on
-    /// the stack, or is the only page left.
+    /// the stack, or is the only page left (when the request is made: while a question is
+    /// pending, it waits for it).
     public func hostDidRequestBack(from id: PageID) {
+        if pending != nil { return waiting.append(.backFrom(id)) }
         guard let index = stack.pages.firstIndex(where: { $0.id == id }), stack.pages.count > 1 else { return }
         // Back never empties a stack: from the first page it leaves the pages above it.
         let change: StackChange<Route> = index == 0 ? .remove(from: stack.pages[1].id) : .remove(from: id)
@@ -20,14 +33,44 @@ extension PageRouter {
 
     /// Cancel or Escape (`cancel`), the window's close button or Ctrl+W (`close`): back to the
     /// resting state (a stack router keeps its root, a dialog router closes), if the leave
-    /// guards agree.
+    /// guards agree. While a question is pending, it waits for it.
     public func hostDidRequestClose(_ reason: LeaveReason) {
-        submit(.dismiss, reason: reason, animated: closesAnimated)
+        submitFromHost(.dismiss, reason: reason, animated: closesAnimated)
+    }
+
+    private func submitFromHost(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) {
+        if pending != nil { return waiting.append(.change(change, reason: reason, animated: animated)) }
+        submit(change, reason: reason, animated: animated)
+    }
+
+    /// Makes the requests that waited for a question, in order, while no question is pending:
+    /// on the main actor's next turn, after what the question's answer set off (the code that
+    /// awaited the answered request goes on first).
+    func makeWaitingRequests() {
+        guard !waiting.isEmpty, !drainScheduled else { return }
+        drainScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            self.drainScheduled = false
+            self.makeWaitingRequestsNow()
+        }
+    }
+
+    private func makeWaitingRequestsNow() {
+        while pending == nil, !waiting.isEmpty {
+            switch waiting.removeFirst() {
+            case .change(let change, let reason, let animated): submit(change, reason: reason, animated: animated)
+            case .backFrom(let id): hostDidRequestBack(from: id)
+            }
+        }
     }
 
     /// The host's window is gone (destroyed with its parent): every page, the root too, has
     /// left. Not vetoable.
-    public func hostDidClose() { truncate(to: 0, animated: false) }
+    public func hostDidClose() {
+        waiting.removeAll()
+        truncate(to: 0, animated: false)
+    }
 
     /// Asks the leave guards of the pages `change` would remove, as `request(_:reason:animated:)`
     /// does (a question is asked the usual way), but makes no change: whether they agree. The
@@ -143,6 +186,7 @@ extension PageRouter {
         pending = nil
         request.asking = nil
         request.task = nil
+        defer { makeWaitingRequests() }
         guard answer else { return conclude(request, made: false) }
         request.approved.insert(question.page.id)
         evaluate(request)  // the latest change, against the stack as it is now
@@ -164,6 +208,7 @@ extension PageRouter {
         guard let request = pending, let question = request.asking,
             !stack.pages.contains(where: { $0.id == question.page.id })
         else { return }
+        defer { makeWaitingRequests() }
         pending = nil
         request.asking = nil
         request.task?.cancel()
@@ -177,6 +222,14 @@ extension PageRouter {
             evaluate(request)  // a destination (a link, dismiss): still wanted, asked anew
         }
     }
+}
+
+/// A request of the user's, made through the host while a question was pending.
+enum WaitingRequest<Route: NavigationRoute> {
+    /// Back, Cancel, Escape or close: the change and its reason.
+    case change(StackChange<Route>, reason: LeaveReason, animated: Bool)
+    /// Back from a page beside a sidebar (`hostDidRequestBack(from:)`).
+    case backFrom(PageID)
 }
 
 /// A `StackChange` with its reason, its animation and its new pages made.

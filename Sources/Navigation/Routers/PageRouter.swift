@@ -31,6 +31,11 @@ public class PageRouter<Route: NavigationRoute> {
     let observers = StackObservers<Route>()
     var guards: [PageID: LeaveGuard<Route>] = [:]
     var pending: PendingLeave<Route>?
+    /// The user's requests (through the host) that came while a question was pending: made
+    /// in order once it is concluded (`PageRouter+Requests.swift`).
+    var waiting: [WaitingRequest<Route>] = []
+    /// Whether a turn that makes the waiting requests is scheduled.
+    var drainScheduled = false
     private let thread = pthread_self()
 
     init(host: any NavigationHost<Route>) {

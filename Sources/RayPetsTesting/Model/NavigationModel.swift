@@ -303,10 +303,10 @@ public struct NavigationModel: Hashable, Sendable {
     public var availableActions: [UserAction] {
         var actions: [UserAction] = []
         if let question {
-            // The alert is modal: its answers, or another exit requested while it waits
-            // (it joins the open question).
+            // The alert is modal: its answers only. (A Back or close the user makes in the
+            // moment between an answer and its being carried out waits for it in the router:
+            // the router's own tests and the GTK tests try that.)
             actions = [.answer(.keepEditing), .answer(.discard)] + (question.canSave ? [.answer(.save)] : [])
-            actions += exits
         } else {
             actions = buttons(on: shownRoute).map(UserAction.press)
             actions += (0..<rows(on: shownRoute)).map(UserAction.chooseRow)
@@ -381,16 +381,8 @@ public struct NavigationModel: Hashable, Sendable {
         switch action {
         case .switchTab(let next): if dialog.isEmpty && question == nil { tab = next }
         case .back, .altLeft, .cancel, .escape, .closeDialog:
-            if let asked = question, asked.asking.location == exitLocation(of: action) {
-                // One question; the latest exit is made on yes. Back where there is nothing
-                // to go back to never reaches the router (its action is disabled).
-                let backAtRoot = (action == .back || action == .altLeft) && routes(at: location).count < 2
-                if !backAtRoot { join(.user(action)) }
-            } else {
-                // No question, or one another stack's router asks (closing the window, or a
-                // Delete, asked the Clinic tab's editor while Learn shows): this one goes.
-                requestExit(.user(action), approved: [])
-            }
+            // Offered only while no question is open in the window (the alert is modal).
+            requestExit(.user(action), approved: [])
         case .typeNote(let text): editors[location]?.fields.notes = text
         case .answer(let answer): self.answer(answer)
         case .chooseRow(let index): choose(row: index)

@@ -89,9 +89,6 @@ public struct NavigationWalk {
             let action = try next(model)
             history.append(action)
             counts[kind(of: action), default: 0] += 1
-            if model.question != nil, !action.changesData, !action.isAnswer, !action.isResize, !action.isWindowAction {
-                counts["exit while asking", default: 0] += 1
-            }
             do {
                 try await perform(action, on: driver)
             } catch {
