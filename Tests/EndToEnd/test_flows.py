@@ -316,6 +316,29 @@ def test_escape_in_the_pickers_search(app):
     app.wait_title("RayPets")
 
 
+def test_escape_goes_back_on_stack_pages(app):
+    """Escape on a page of a tab goes back, as in GNOME's navigation view; in My pets' search it
+    clears the text first, then goes back; on Home there is nothing to go back to."""
+    app.click("My pets")
+    app.wait_title("My pets")
+    app.choose_row("Whiskers")
+    app.wait_title("Whiskers")
+    app.keys("Escape")
+    app.wait_title("My pets")
+    app.keys("ctrl+f")
+    wait_for(lambda: app.focused() == ("entry", "Search pets by name"), "the search field to take the focus")
+    app.type_text("clo")
+    wait_for(lambda: app.rows() and all(row.startswith("Clover,") for row in app.rows()), "only Clover")
+    app.keys("Escape")
+    wait_for(lambda: app.focused_text() == "", "the first Escape to clear the search")
+    assert app.title() == "My pets", app.title()
+    app.keys("Escape")
+    app.wait_title("RayPets")
+    app.keys("Escape")
+    time.sleep(0.5)
+    app.wait_title("RayPets")  # Escape on Home does nothing
+
+
 def test_mouse_back_button(app):
     app.click("Clinic info")
     app.wait_title("Clinic info")
@@ -666,7 +689,7 @@ TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_
           test_appointment_close_button_on_every_page, test_pets_list_detail_back, test_clinic_info_pushed,
           test_clinic_info_in_a_dialog_from_a_pet, test_learn_keeps_its_stack_while_clinic_is_used,
           test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_escape_in_the_pickers_search,
-          test_mouse_back_button,
+          test_escape_goes_back_on_stack_pages, test_mouse_back_button,
           test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
           test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window,
           test_open_route_action_and_a_bad_link_in_the_running_app]
@@ -964,6 +987,33 @@ def test_editor_asks_before_discarding_on_every_way_back():
         app.click("Discard", window=app.wait_alert("Discard changes?"))
         app.wait_no_alert()
         app.wait_title("Rexy")  # left, nothing saved
+
+
+def test_typing_after_keep_editing_goes_on_where_the_cursor_was():
+    """Typed as a person types: part of a name, Alt+Left, Keep editing, the rest. The field holds
+    the whole name: focus came back with the cursor where it was, not with the text selected.
+    The same after the window is made narrower than the split and wider again."""
+    with started() as app:
+        open_pet_page(app, "Rex")
+        app.click("Edit")
+        app.wait_title("Edit Rex")
+        app.keys("ctrl+a")
+        app.type_text("Whisk")
+        app.keys("alt+Left", window=app.main_window())
+        app.click("Keep editing", window=app.wait_alert("Discard changes?"))
+        app.wait_no_alert()
+        app.type_text("ers", window=app.main_window())
+        wait_for(lambda: app.focused_text(app.main_window()) == "Whiskers",
+                 f"the name to read Whiskers (it reads {app.focused_text(app.main_window())!r})")
+        resize(app, 600)
+        resize(app, 1000)
+        app.type_text(" Jr", window=app.main_window())
+        wait_for(lambda: app.focused_text(app.main_window()) == "Whiskers Jr",
+                 f"the name to read Whiskers Jr (it reads {app.focused_text(app.main_window())!r})")
+        app.click("Back", window=app.main_window())
+        app.click("Discard", window=app.wait_alert("Discard changes?"))
+        app.wait_no_alert()
+        app.wait_title("Rex")
 
 
 def test_appointment_request_asks_before_discarding_the_answers():
@@ -1511,7 +1561,7 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
-STANDALONE = [test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
+STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,

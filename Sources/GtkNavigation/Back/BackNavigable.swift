@@ -18,11 +18,17 @@ public protocol BackNavigable: AnyObject {
     /// Whether the source shows Back buttons of its own right now (a split view's sides): the
     /// window's Back button then hides, and Alt+Left and the mouse's back button still work.
     var providesBackButtons: Bool { get }
+    /// Whether Escape goes back from the shown page (outside a dialog): the shown page's
+    /// `PageView.escapeGoesBack`.
+    var escapeGoesBack: Bool { get }
 }
 
 extension BackNavigable {
     /// No Back buttons of its own: the window's Back button shows whenever Back makes sense.
     public var providesBackButtons: Bool { false }
+
+    /// Escape goes back from every page.
+    public var escapeGoesBack: Bool { true }
 
     /// Tells the router the user asked to go back (what `BackNavigation` now does itself).
     @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")

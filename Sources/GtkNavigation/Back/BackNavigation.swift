@@ -15,6 +15,12 @@ import Navigation
 /// | the mouse's back button (button 8) | `navigation.back` |
 /// | a dialog's Cancel button, Escape | `navigation.cancel` |
 /// | a dialog window's close button, Ctrl+W in a dialog | `navigation.close` |
+/// | Escape on a page outside a dialog | `navigation.cancel`: Back |
+///
+/// Outside a dialog, Escape goes back, as on a page of GNOME's navigation view: unless a
+/// control on the page takes Escape first (a search entry clears its text, a popover or a
+/// menu closes: the window's shortcut comes last) or the shown page turns it off
+/// (`PageView.escapeGoesBack`). The leave guards are asked with the reason `back`.
 ///
 /// `navigation.back` tells the router of the followed host (`follow(_:)`, `BackNavigable.backRouter`)
 /// that the user asked to go back: the main window follows the welcome page's host or the
@@ -59,6 +65,8 @@ public final class BackNavigation {
         if closes {
             actions.append((NavigationAction.cancel, { target.navigation?.close(.cancel) }))
             actions.append((NavigationAction.close, { target.navigation?.close(.close) }))
+        } else {
+            actions.append((NavigationAction.cancel, { target.navigation?.escape() }))
         }
         let made = window.insertActions(actions)
         backAction = made[NavigationAction.back]!
@@ -90,6 +98,13 @@ public final class BackNavigation {
     public func goBack() {
         guard let source, source.canGoBack else { return }
         source.backRouter?.hostDidRequestBack()
+    }
+
+    /// Escape outside a dialog: Back, unless the shown page turns it off
+    /// (`BackNavigable.escapeGoesBack`).
+    public func escape() {
+        guard let source, source.escapeGoesBack else { return }
+        goBack()
     }
 
     /// Cancel (`cancel`) or the close button (`close`): asks the followed host to close.

@@ -8,7 +8,8 @@ public enum NavigationAction {
     /// followed host goes back. Disabled while it has no page to go back to.
     public static let back = ActionName(group: "navigation", name: "back", accelerator: "<Alt>Left")
     /// `navigation.cancel` (Escape; also a dialog's Cancel button), in a dialog: the dialog
-    /// closes, asking the leave guards with the reason `cancel`.
+    /// closes, asking the leave guards with the reason `cancel`. In a window that is not a
+    /// dialog: Back, unless the shown page turns it off (`PageView.escapeGoesBack`).
     public static let cancel = ActionName(group: "navigation", name: "cancel", accelerator: "Escape")
     /// `navigation.close` (Ctrl+W; also the dialog window's close button), in a dialog: the
     /// dialog closes, asking the leave guards with the reason `close`.

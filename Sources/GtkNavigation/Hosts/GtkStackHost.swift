@@ -175,6 +175,9 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// The shown page's view (when split: the content's, else the sidebar's).
     package var shownView: (any PageView)? { split?.shownView ?? pages.shownView }
 
+    /// Whether Escape goes back from the shown page (its `PageView.escapeGoesBack`).
+    public var escapeGoesBack: Bool { shownView?.escapeGoesBack ?? true }
+
     /// The view of the page `id`, wherever it is shown.
     package func view(for id: PageID) -> (any PageView)? {
         guard let split else { return pages.view(for: id) }

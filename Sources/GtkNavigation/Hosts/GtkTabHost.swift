@@ -106,6 +106,8 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public var canGoBack: Bool { selectedHost?.canGoBack ?? false }
     /// Whether the selected tab shows Back buttons of its own (it is split now).
     public var providesBackButtons: Bool { selectedHost?.providesBackButtons ?? false }
+    /// Whether Escape goes back from the selected tab's shown page.
+    public var escapeGoesBack: Bool { selectedHost?.escapeGoesBack ?? true }
     /// The selected tab's router.
     public var backRouter: (any NavigationHostDelegate)? { selectedHost?.delegate }
 

@@ -34,11 +34,21 @@ public protocol PageView: AnyObject {
     /// way the focus comes back to `opener`, a text field gets back its cursor and selection
     /// as they were, never its whole text selected.
     func focusOnReturn(opener: Widget?) -> Bool
+    /// Whether Escape on this page goes back, as it does on a page of GNOME's navigation
+    /// view (`NavigationAction.cancel` outside a dialog). A control on the page that uses
+    /// Escape itself gets it first either way (a search entry clears its text, a popover or
+    /// a menu closes); a page whose Escape means something else returns `false`.
+    ///
+    /// The default is `true`.
+    var escapeGoesBack: Bool { get }
 }
 
 extension PageView {
     /// No preferred focus by default.
     public var initialFocus: Widget? { nil }
+
+    /// Escape goes back.
+    public var escapeGoesBack: Bool { true }
 
     /// Focuses ``initialFocus``.
     public func focusInitially() -> Bool { initialFocus?.grabFocus() ?? false }
