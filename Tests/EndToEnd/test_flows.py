@@ -1010,6 +1010,7 @@ def test_typing_after_keep_editing_goes_on_where_the_cursor_was():
         app.type_text(" Jr", window=app.main_window())
         wait_for(lambda: app.focused_text(app.main_window()) == "Whiskers Jr",
                  f"the name to read Whiskers Jr (it reads {app.focused_text(app.main_window())!r})")
+        app.screenshot("typing-after-keep-editing.png")
         app.click("Back", window=app.main_window())
         app.click("Discard", window=app.wait_alert("Discard changes?"))
         app.wait_no_alert()
