@@ -50,4 +50,19 @@ public enum GtkTestDriver {
     /// Clicks `button` now, as the mouse does (emits "clicked"; an insensitive button too, so
     /// check `isSensitive` first when that matters).
     public static func click(_ button: Button) { button.click() }
+
+    /// Runs `action` from the loop as the next input event would be handled: after the work a
+    /// click resumed on the main actor (an awaited answer: the concurrency bridge runs above
+    /// GDK's events), before anything else waiting at their priority. For a test of a click or
+    /// a key that comes right after another, with no wait between them:
+    ///
+    /// ```swift
+    /// GtkTestDriver.click(keepEditing)
+    /// GtkTestDriver.asNextInputEvent { GtkTestDriver.click(save) }
+    /// GtkTestDriver.settle()
+    /// ```
+    ///
+    /// Calling the second action directly after the first instead runs it before the loop has
+    /// run at all, which no person's input can do.
+    public static func asNextInputEvent(_ action: @escaping @MainActor () -> Void) { MainLoop.asInputEvent(action) }
 }
