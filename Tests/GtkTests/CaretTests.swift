@@ -21,10 +21,7 @@ func caretTests(_ runner: TestRunner) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
         let driver = GtkDriver(f)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.chooseRow(0))
-        try await driver.perform(.press("Edit"))
-        let name = try editorField(f)
+        let name = try await openRexsEditor(f, driver)
         for (way, leave) in tabWays {
             try await keepEditing(f, driver, field: name, way: way, leave: leave)
         }
@@ -64,10 +61,7 @@ func caretTests(_ runner: TestRunner) {
         defer { f.tearDown() }
         let driver = GtkDriver(f)
         _ = try shrink(f, through: [1200])
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.chooseRow(0))
-        try await driver.perform(.press("Edit"))
-        let name = try editorField(f)
+        let name = try await openRexsEditor(f, driver)
         try check(name.grabFocus(), "the name field takes no focus")
         name.text = "Rexy the dog"
         name.setCaret(anchor: 9, cursor: 5)  // "the d", selected backwards
@@ -88,10 +82,7 @@ func caretTests(_ runner: TestRunner) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
         let driver = GtkDriver(f)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.chooseRow(0))
-        try await driver.perform(.press("Edit"))
-        let name = try editorField(f)
+        let name = try await openRexsEditor(f, driver)
         name.text = "Rexy"
         name.setCaret(anchor: 1, cursor: 3)
         try check(name.caret ?? (-1, -1) == (1, 3), "the caret was set to \(name.caret ?? (-1, -1))")
@@ -145,6 +136,15 @@ private func keepEditing(
 @MainActor
 private func textOf(_ widget: Widget) -> String {
     (widget as? Entry)?.text ?? (widget as? TextView)?.text ?? ""
+}
+
+/// My pets, Rex, Edit: Rex's editor, and its name field.
+@MainActor
+private func openRexsEditor(_ f: AppFixture, _ driver: GtkDriver) async throws -> Entry {
+    try await driver.perform(.press("My pets"))
+    try await driver.perform(.chooseRow(0))
+    try await driver.perform(.press("Edit"))
+    return try editorField(f)
 }
 
 @MainActor
