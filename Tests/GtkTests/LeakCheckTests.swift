@@ -123,4 +123,29 @@ func leakCheckTests(_ runner: TestRunner) {
         try check(found.first?.hasSuffix("root left, but its TitledModel is still alive") == true, "found \(found)")
         service = nil
     }
+
+    runner.test("leak check: a page's widget held after its page left is named only if still alive when its window is destroyed") {
+        for keptPastWindow in [false, true] {
+            var widget: Widget?
+            let found = findings {
+                let f = HostFixture(makeView: { page in
+                    let view = TestPageView(page)
+                    if page.route == .b { widget = view.widget }
+                    return view
+                })
+                f.router.present(.root, model: TitledModel("Root"))
+                f.router.present(.b, model: TitledModel("B"))
+                f.settle()
+                f.router.goBack(animated: false)
+                f.settle()
+                MainLoop.run(until: { !GtkLeakCheck.isPending }, timeout: 5)
+                if !keptPastWindow { widget = nil }  // GTK let go of it while the window was open
+                f.tearDown()
+            }
+            let named = found.filter { $0.hasSuffix("b left, but its TestPageView's widget GtkBox is still alive") }
+            try check(named.count == (keptPastWindow ? 1 : 0), "kept past the window: \(keptPastWindow), found \(found)")
+            try check(found.count == named.count, "found \(found)")
+            widget = nil
+        }
+    }
 }

@@ -3,19 +3,16 @@ import Navigation
 
 /// The GTK hosts' leak check, as an app's GTK tests see it (debug builds).
 ///
-/// `GtkStackHost` and `GtkDialogHost` check every page they showed, once it has left — the
-/// router removed it, the host's window was destroyed, or the host went away — and the host
-/// has settled: the page's model, what was registered with it
-/// (`Router/register(_:broughtBy:)`), its `PageView` and the view's widget must all be gone.
-/// Whatever is still alive is a finding, one line per object naming the page's route and the
+/// `GtkStackHost` and `GtkDialogHost` check every page they showed once it has left and the
+/// host has settled: its model, what was registered with it, its `PageView` and the view's
+/// widget. Each thing still alive is a finding, one line naming the page's route and the
 /// type, logged as a `GtkNavigation` warning:
 ///
 ///     GtkNavigation-WARNING **: leak: page-7 recipe(id: "pancakes") left, but its RecipeView is still alive
 ///
-/// A test waits until `isPending` is `false` and fails on `takeFindings()`. What the check
-/// sees, and what it cannot, is written in one place: `NavigationTesting`'s article, section
-/// *What the leak check covers*. In release builds nothing is checked: `isPending` is
-/// `false` and there are no findings.
+/// A test waits until `isPending` is `false` and fails on `takeFindings()`. When a page is
+/// checked, and what the check cannot see, is written in one place: `NavigationTesting`'s
+/// article, section *What the leak check covers*. In release builds nothing is checked.
 @MainActor
 public enum GtkLeakCheck {
     private struct Check {
