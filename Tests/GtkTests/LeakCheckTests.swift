@@ -145,6 +145,7 @@ func leakCheckTests(_ runner: TestRunner) {
             let named = found.filter { $0.hasSuffix("b left, but its TestPageView's widget GtkBox is still alive") }
             try check(named.count == (keptPastWindow ? 1 : 0), "kept past the window: \(keptPastWindow), found \(found)")
             try check(found.count == named.count, "found \(found)")
+            try check(!keptPastWindow || widget != nil, "no widget for B")
             widget = nil
         }
     }
