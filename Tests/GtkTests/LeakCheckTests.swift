@@ -62,7 +62,8 @@ func leakCheckTests(_ runner: TestRunner) {
         }
         defer { leaked?.onChange = nil }  // breaks the cycle made on purpose (valgrind would see it)
         try check(found.contains { $0.hasSuffix("a left, but its CountModel is still alive") }, "found \(found)")
-        try check(found.contains { $0.hasSuffix("a left, but its CapturingCountView is still alive") }, "found \(found)")
+        try check(
+            found.contains { $0.hasSuffix("a left, but its CapturingCountView is still alive") }, "found \(found)")
         try check(
             found.contains { $0.hasSuffix("a left, but its CapturingCountView's widget GtkBox is still alive") },
             "found \(found)")
@@ -103,7 +104,9 @@ func leakCheckTests(_ runner: TestRunner) {
         service = nil
     }
 
-    runner.test("leak check: a host that goes away checks the pages it still showed; its window's widgets are not leaks") {
+    runner.test(
+        "leak check: a host that goes away checks the pages it still showed; its window's widgets are not leaks"
+    ) {
         var service: TitledModel? = TitledModel("Service")
         let window = Window()
         defer { window.destroy() }
@@ -124,7 +127,9 @@ func leakCheckTests(_ runner: TestRunner) {
         service = nil
     }
 
-    runner.test("leak check: a page's widget held after its page left is named only if still alive when its window is destroyed") {
+    runner.test(
+        "leak check: a page's widget held after its page left is named only if still alive when its window is destroyed"
+    ) {
         for keptPastWindow in [false, true] {
             var widget: Widget?
             let found = findings {
@@ -143,7 +148,8 @@ func leakCheckTests(_ runner: TestRunner) {
                 f.tearDown()
             }
             let named = found.filter { $0.hasSuffix("b left, but its TestPageView's widget GtkBox is still alive") }
-            try check(named.count == (keptPastWindow ? 1 : 0), "kept past the window: \(keptPastWindow), found \(found)")
+            try check(
+                named.count == (keptPastWindow ? 1 : 0), "kept past the window: \(keptPastWindow), found \(found)")
             try check(found.count == named.count, "found \(found)")
             try check(!keptPastWindow || widget != nil, "no widget for B")
             widget = nil

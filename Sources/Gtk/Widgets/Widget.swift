@@ -224,7 +224,9 @@ package final class SavedFocus {
         slot = Self.watch(focus)
     }
 
-    private static func watch(_ focus: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+    private static func watch(_ focus: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
+        UnsafeMutableRawPointer?
+    > {
         let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
         slot.initialize(to: UnsafeMutableRawPointer(focus))
         g_object_add_weak_pointer(rp_object(focus), slot)
