@@ -202,58 +202,43 @@ open class Widget: Object {
 
 /// The keyboard focus inside a widget, remembered while widgets move (a page moving from one
 /// stack to another loses the focus when it leaves its old parent): `restore()` gives it back
-/// to the same widget if that is still on screen. Keeps no reference to the focused widget (a
-/// GObject weak pointer): a page that leaves while its focus is remembered is still freed.
+/// to the same widget if that is still on screen. Holds a reference to the focused widget.
 @MainActor
 package final class SavedFocus {
-    /// The focused widget; GObject sets it to `nil` when the widget is finalized.
-    private let slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    private let focused: UnsafeMutablePointer<GtkWidget>
 
     /// The focus of `container`'s window if it is on `container` or inside it, else `nil`.
     package init?(in container: Widget) {
         guard container.containsFocus, let root = gtk_widget_get_root(container.widget),
             let focus = gtk_root_get_focus(root)
         else { return nil }
-        slot = Self.watch(focus)
+        focused = focus
+        g_object_ref(UnsafeMutableRawPointer(focus))
     }
 
     /// The focus widget of `window` (the one that has the focus when the window is active),
     /// whether or not the window is active now; `nil` if it has none.
     package init?(of window: Window) {
         guard let focus = gtk_root_get_focus(rp_root(window.gobject)) else { return nil }
-        slot = Self.watch(focus)
+        focused = focus
+        g_object_ref(UnsafeMutableRawPointer(focus))
     }
 
-    private static func watch(_ focus: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
-        UnsafeMutableRawPointer?
-    > {
-        let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-        slot.initialize(to: UnsafeMutableRawPointer(focus))
-        g_object_add_weak_pointer(rp_object(focus), slot)
-        return slot
-    }
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(focused)) }
 
-    isolated deinit {
-        if let focused = slot.pointee { g_object_remove_weak_pointer(rp_object(focused), slot) }
-        slot.deallocate()
-    }
-
-    private var focused: UnsafeMutablePointer<GtkWidget>? { slot.pointee.map { rp_widget($0) } }
-
-    /// The remembered widget, unless it has been freed.
-    package var widget: Widget? { slot.pointee.map { Widget($0, transfer: .none) } }
+    /// The remembered widget.
+    package var widget: Widget { Widget(UnsafeMutableRawPointer(focused), transfer: .none) }
 
     /// Whether the remembered widget is inside `widget` (or is it).
     package func isInside(_ widget: Widget) -> Bool {
-        guard let focused else { return false }
-        return focused == widget.widget || gtk_widget_is_ancestor(focused, widget.widget) != 0
+        focused == widget.widget || gtk_widget_is_ancestor(focused, widget.widget) != 0
     }
 
     /// Focuses the remembered widget again if it is on a visible branch of a window; returns
     /// whether it has the focus now.
     @discardableResult
     package func restore() -> Bool {
-        guard let focused, Widget.isOnVisibleBranch(focused) else { return false }
+        guard Widget.isOnVisibleBranch(focused) else { return false }
         return gtk_widget_grab_focus(focused) != 0
     }
 }
