@@ -61,6 +61,7 @@ func leakCheckTests(_ runner: TestRunner) {
             try check(f.router.routes == [.root], "routes \(f.router.routes)")
         }
         defer { leaked?.onChange = nil }  // breaks the cycle made on purpose (valgrind would see it)
+        try check(GtkLeakCheck.takeFindings().isEmpty, "takeFindings() forgets what it returned")
         try check(found.contains { $0.hasSuffix("a left, but its CountModel is still alive") }, "found \(found)")
         try check(
             found.contains { $0.hasSuffix("a left, but its CapturingCountView is still alive") }, "found \(found)")
@@ -154,5 +155,22 @@ func leakCheckTests(_ runner: TestRunner) {
             try check(!keptPastWindow || widget != nil, "no widget for B")
             widget = nil
         }
+    }
+
+    runner.test("leak check: a dialog's view kept alive after its page left is named too") {
+        var kept: (any PageView)?
+        let found = findings {
+            let f = HostFixture()
+            defer { f.tearDown() }
+            f.router.present(.root, model: TitledModel("Root"))
+            f.dialogHost.onViewCreated = { kept = $0 }
+            f.dialog.present(.c, model: TitledModel("C"))
+            f.settle()
+            f.dialog.dismiss(animated: false)
+            f.settle()
+        }
+        try check(kept != nil, "no view for C")
+        try check(found.contains { $0.hasSuffix("c left, but its TestPageView is still alive") }, "found \(found)")
+        kept = nil
     }
 }
