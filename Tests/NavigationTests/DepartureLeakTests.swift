@@ -144,17 +144,19 @@ struct DepartureLeakTests {
         _ = kept
     }
 
-    @Test("pages still shown when the host goes away at the end of a test are checked, and fail that test")
-    func hostGonePagesFailTheTest() {
+    @Test("pages still shown when the host goes away at the end of a test are checked")
+    func hostGonePagesAreChecked() {
         let kept = DismissCounter()
-        withKnownIssue {
+        var reported: [String] = []
+        LeakReportObserver.current = { reported.append($0) }
+        defer { LeakReportObserver.current = nil }
+        do {
             let host = InMemoryHost<TestRoute>()
             let page = Page<TestRoute>(route: .a, model: TitledModel("A"))
             host.show([page], transition: .none)
             host.register(kept, broughtBy: page.id)
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasSuffix("a left, but its DismissCounter is still alive") }
         }
+        #expect(reported.map { $0.hasSuffix("a left, but its DismissCounter is still alive") } == [true])
         _ = kept
     }
 
