@@ -5,8 +5,8 @@ import Navigation
 ///
 /// `GtkStackHost` and `GtkDialogHost` check every page they showed once it has left and the
 /// host has settled: its model, what was registered with it, its `PageView` and the view's
-/// widget. Each thing still alive is a finding, one line naming the page's route and the
-/// type, logged as a `GtkNavigation` warning:
+/// widget (a widget once its window or host is gone). Each thing still alive is a finding,
+/// one line naming the page's route and the type, logged as a `GtkNavigation` warning:
 ///
 ///     GtkNavigation-WARNING **: leak: page-7 recipe(id: "pancakes") left, but its RecipeView is still alive
 ///
