@@ -49,7 +49,10 @@ let package = Package(
         // A GTK smoke test (an executable: GTK wants the main thread), run under Xvfb.
         .executableTarget(
             name: "recipe-box-smoke",
-            dependencies: ["RecipeBoxUI", .product(name: "GtkTesting", package: "RayPets")],
+            dependencies: [
+                "RecipeBoxUI", .product(name: "GtkNavigation", package: "RayPets"),
+                .product(name: "GtkTesting", package: "RayPets"),
+            ],
             path: "Tests/RecipeBoxSmoke"),
     ],
     swiftLanguageModes: [.v6]

@@ -43,6 +43,7 @@ static inline gboolean rp_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
 static inline gboolean rp_is_root(gpointer p) { return GTK_IS_ROOT(p); }
 static inline gboolean rp_is_editable(gpointer p) { return GTK_IS_EDITABLE(p); }
 static inline GtkText *rp_text(gpointer p) { return GTK_TEXT(p); }
+static inline gboolean rp_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
 static inline GtkRoot *rp_root(gpointer p) { return GTK_ROOT(p); }
 static inline GtkEventControllerScroll *rp_scroll_controller(gpointer p) { return GTK_EVENT_CONTROLLER_SCROLL(p); }
 static inline GtkGesture *rp_gesture(gpointer p) { return GTK_GESTURE(p); }

@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import GtkNavigation
 
 /// Writes a line to stdout unbuffered, so it stays in order with GTK's messages on stderr.
 func log(_ line: String) {
@@ -35,16 +36,28 @@ final class TestRunner {
     func test(_ name: String, _ body: () throws -> Void) {
         if let filter, !name.localizedStandardContains(filter) { return }
         if skip.contains(where: { !$0.isEmpty && name.localizedStandardContains($0) }) { return }
+        var failure: Error?
         do {
             try body()
-            passed += 1
-            log("PASS \(name)")
         } catch {
-            failed += 1
-            log("FAIL \(name): \(error)")
+            failure = error
         }
         // Let GTK finish pending work (destroyed windows, finished transitions) between tests.
         MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+        // Every page the test's hosts showed and that left (or whose window or host went) is
+        // checked: anything of it still alive fails this test, by name.
+        MainLoop.run(until: { !GtkLeakCheck.isPending }, timeout: 5)
+        let leaks = GtkLeakCheck.takeFindings()
+        if failure == nil, !leaks.isEmpty {
+            failure = Failure(description: leaks.map { "leak: \($0)" }.joined(separator: "; "))
+        }
+        if let failure {
+            failed += 1
+            log("FAIL \(name): \(failure)")
+        } else {
+            passed += 1
+            log("PASS \(name)")
+        }
     }
 
     /// Runs an async test to completion inside the GLib loop (the concurrency bridge drives

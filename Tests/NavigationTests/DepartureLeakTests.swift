@@ -100,4 +100,82 @@ struct DepartureLeakTests {
         #expect(host.survivors().isEmpty)
         _ = model
     }
+
+    @Test("a flow's pages are checked when the flow finishes")
+    func finishedFlowPagesAreChecked() {
+        let (router, host) = makeStack()
+        router.present(.root, model: TitledModel("Root"))
+        let kept = DismissCounter()
+        do {
+            let flow = StepFlow(router: router, capturesModel: false)
+            flow.present(animated: false, onDismissed: nil)
+            let above = router.present(.b, model: TitledModel("B"))
+            router.register(kept, broughtBy: above)
+            flow.finish(animated: false)
+        }
+        #expect(router.routes == [.root])
+        #expect(host.survivors().map { $0.hasSuffix("b left, but its DismissCounter is still alive") } == [true])
+        _ = kept
+    }
+
+    @Test("pages still shown when their router goes away are checked, its root page too")
+    func routerGonePagesAreChecked() {
+        let host = InMemoryHost<TestRoute>()
+        let kept = DismissCounter()
+        do {
+            let router = StackRouter(host: host)
+            let root = router.present(.root, model: TitledModel("Root"))
+            router.register(kept, broughtBy: root)
+            router.present(.a, model: TitledModel("A"))
+        }
+        #expect(host.pages.isEmpty, "with its router gone the host shows nothing")
+        #expect(host.survivors().map { $0.hasSuffix("root left, but its DismissCounter is still alive") } == [true])
+        _ = kept
+    }
+
+    @Test("pages of a window closed from outside are checked")
+    func closedWindowPagesAreChecked() {
+        let (router, host) = makeStack()
+        let kept = DismissCounter()
+        let root = router.present(.root, model: TitledModel("Root"))
+        router.register(kept, broughtBy: root)
+        host.closeWindow()
+        #expect(host.survivors().map { $0.hasSuffix("root left, but its DismissCounter is still alive") } == [true])
+        _ = kept
+    }
+
+    @Test("pages still shown when the host goes away at the end of a test are checked")
+    func hostGonePagesAreChecked() {
+        let kept = DismissCounter()
+        var reported: [String] = []
+        LeakReportObserver.current = { reported.append($0) }
+        defer { LeakReportObserver.current = nil }
+        do {
+            let host = InMemoryHost<TestRoute>()
+            let page = Page<TestRoute>(route: .a, model: TitledModel("A"))
+            host.show([page], transition: .none)
+            host.register(kept, broughtBy: page.id)
+        }
+        #expect(reported.map { $0.hasSuffix("a left, but its DismissCounter is still alive") } == [true])
+        _ = kept
+    }
+
+    @Test("pages a leave question is still open about when their router goes away are not checked")
+    func abandonedQuestionPagesAreNotChecked() async {
+        let host = InMemoryHost<TestRoute>()
+        let kept = DismissCounter()
+        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        do {
+            let router = StackRouter(host: host)
+            router.present(.root, model: TitledModel("Root"))
+            let page = router.present(.a, model: TitledModel("A"))
+            router.register(kept, broughtBy: page)
+            router.setLeaveGuard(probe.guard, for: page)
+            host.tapBack()
+            await host.settle()
+            #expect(probe.isAsking)
+        }
+        #expect(host.survivors().isEmpty)
+        _ = kept
+    }
 }

@@ -12,7 +12,7 @@ import Navigation
 /// it was over.
 ///
 /// The dialog's top page is the one shown (`isShown(_:of:)`), except while an alert is over
-/// the dialog. In debug builds, what the pages that left brought is checked as
+/// the dialog. In debug builds, every page it showed is checked once it has left, as
 /// `GtkStackHost` checks it.
 @MainActor
 public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
@@ -52,8 +52,10 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     /// Opens, updates or closes the dialog to match `pages`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         self.pages = pages
-        leaks.shown(pages)
-        guard !pages.isEmpty else { return close() }
+        guard !pages.isEmpty else {
+            leaks.shown(pages, views: { _ in nil })
+            return close()
+        }
         let dialog = self.dialog ?? open()
         let ids = pages.map(\.id)
         dialog.focusHome.willShow(ids, in: dialog.window, host: dialog.swipe.root, view: dialog.pages.view(for:))
@@ -61,6 +63,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         dialog.pages.show(pages, transition: dialog.swipe.isFinishing ? .none : transition)
         dialog.swipe.stackChanged()
         dialog.focusHome.didShow(ids, target: ids.last, in: dialog.window, view: dialog.pages.view(for:))
+        leaks.shown(pages, views: { dialog.pages.view(for: $0) })
         onChange?()
     }
 
@@ -105,6 +108,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
             self.dialog = nil
             self.opener = nil  // its window went with its parent
             self.delegate?.hostDidClose()
+            self.leaks.closed()  // the pages left, whether or not a router was there to say so
         }
         self.dialog = dialog
         onWindowCreated?(dialog.window)

@@ -33,9 +33,10 @@ import Navigation
 /// again because the pages above it left (Back, a swipe, a flow that ended), it gets the focus
 /// back (`PageView.focusOnReturn(opener:)`), in one stack or beside a sidebar.
 ///
-/// **Leaks.** In debug builds the host checks that what the pages that left brought (their
-/// models and what was registered with them) is gone once it has settled, and logs a
-/// `GtkNavigation` warning naming the route and the type for anything still alive.
+/// **Leaks.** In debug builds the host checks every page it showed, once the page has left
+/// (the router removed it, the window was destroyed, or the host went away) and the host has
+/// settled: its model, what was registered with it, its view and the view's widget must be
+/// gone, and `GtkLeakCheck` reports anything still alive.
 @MainActor
 public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNavigable {
     /// The router.
@@ -70,7 +71,10 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         pages = split?.single ?? PageViews(makeView: makeView)
         swipe = SwipeBack(content: split?.root ?? pages.stack)
         leaks = LeakWarnings { [weak self] in self?.isTransitionRunning != true }
-        window.onDestroy { [weak self] in self?.delegate?.hostDidClose() }
+        window.onDestroy { [weak self] in
+            self?.delegate?.hostDidClose()
+            self?.leaks.closed()  // the pages left, whether or not a router was there to say so
+        }
         split?.onBack = { [weak self] page in
             guard let delegate = self?.delegate else { return }
             if let page { delegate.hostDidRequestBack(from: page) } else { delegate.hostDidRequestBack() }
@@ -128,7 +132,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         title = pages.last?.title
         canGoBack = pages.count > 1
         onChange?()
-        leaks.shown(pages)
+        leaks.shown(pages, views: { self.view(for: $0) })
     }
 
     /// Whether a person can see and use the page `id` of `pages`: the top page, or, when

@@ -1,19 +1,20 @@
 import Gtk
 import Navigation
 
-/// The GTK hosts' leak check, in debug builds: what the pages that left brought (their
-/// models, and what was registered with them) must be gone once the host has settled — its
-/// slides done, its views freed and the main loop idle. Whatever is still alive then is
-/// logged once, as a `GtkNavigation` warning naming the page's route and the type:
-///
-///     GtkNavigation-WARNING **: leak: page-7 petDetail("rex") left, but its PetDetailsViewModel is still alive
+/// One GTK host's leak check, in debug builds: what its pages brought — their models, what
+/// was registered with them, their views and the views' widgets — must be gone once the
+/// pages have left and the host has settled (its slides done, its views freed and the main
+/// loop idle). Pages leave when the router removes them, when the host's window is destroyed
+/// and when the host itself goes away. `GtkLeakCheck` runs the checks and reports what is
+/// still alive (see there).
 ///
 /// In release builds it does nothing and costs nothing.
 @MainActor
 final class LeakWarnings<Route: NavigationRoute> {
     #if DEBUG
         private let departures = PageDepartures<Route>()
-        private var scheduled = false
+        /// The pages whose view (and its widget) is registered.
+        private var withView: Set<PageID> = []
     #endif
     private let isSettled: @MainActor () -> Bool
 
@@ -22,10 +23,33 @@ final class LeakWarnings<Route: NavigationRoute> {
         self.isSettled = isSettled
     }
 
-    /// The host shows `pages` now: pages no longer in them have left.
-    func shown(_ pages: [Page<Route>]) {
+    #if DEBUG
+        // The pages still shown go with the host: checked once it has gone.
+        isolated deinit { closed() }
+    #endif
+
+    /// The host shows `pages` now, with the views `view` returns: pages no longer in them have
+    /// left.
+    func shown(_ pages: [Page<Route>], views view: (PageID) -> (any PageView)?) {
         #if DEBUG
             departures.shown(pages)
+            for page in pages where !withView.contains(page.id) {
+                guard let pageView = view(page.id) else { continue }
+                withView.insert(page.id)
+                departures.register(pageView, broughtBy: page.id)
+                departures.register(WidgetProbe(pageView), broughtBy: page.id)
+            }
+            if withView.count > pages.count { withView.formIntersection(pages.map { $0.id }) }
+            if departures.hasDepartures { schedule() }
+        #endif
+    }
+
+    /// The host shows nothing any more, without its router saying so (its window was
+    /// destroyed): every page it showed has left.
+    func closed() {
+        #if DEBUG
+            departures.closed()
+            withView = []
             if departures.hasDepartures { schedule() }
         #endif
     }
@@ -38,20 +62,26 @@ final class LeakWarnings<Route: NavigationRoute> {
     }
 
     #if DEBUG
-        private static var log: Log { Log(domain: "GtkNavigation") }
-
         private func schedule() {
-            guard !scheduled else { return }
-            scheduled = true
-            // Late enough for the views of the pages that left to be freed after their slide,
-            // and for the tasks and idle work their leaving started to have run.
-            MainLoop.after(milliseconds: 100) { [weak self] in self?.check() }
-        }
-
-        private func check() {
-            scheduled = false
-            guard isSettled() else { return schedule() }
-            for line in departures.survivors() { Self.log.warning("leak: \(line)") }
+            let departures = departures
+            GtkLeakCheck.schedule(departures, survivors: { departures.survivors() }, isSettled: isSettled)
         }
     #endif
 }
+
+#if DEBUG
+    /// A page view's widget, watched through GObject (Swift cannot hold it weakly): a leak
+    /// while it is alive outside any window.
+    @MainActor
+    private final class WidgetProbe: LeakProbe {
+        private let watch: FinalizationWatch
+        private let viewName: String
+
+        init(_ view: any PageView) {
+            watch = FinalizationWatch(view.widget)
+            viewName = "\(type(of: view))"
+        }
+
+        var aliveName: String? { watch.isAliveOutsideAnyWindow ? "\(viewName)'s widget \(watch.typeName)" : nil }
+    }
+#endif

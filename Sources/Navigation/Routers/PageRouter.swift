@@ -45,10 +45,21 @@ public class PageRouter<Route: NavigationRoute> {
     // Not `isolated deinit`: that runs without the releasing task's task-locals, and the
     // host it releases reports leaks to the test that owns it (`NavigationTesting`). A router
     // is released on the thread it was made on, the main thread, where its pending question
-    // is abandoned at once; anywhere else, on the main actor soon after.
+    // is abandoned at once; anywhere else, on the main actor soon after. On the main thread
+    // the host hears that nothing will change its pages again (hosts that check leaks check
+    // them once this router's stack is gone), except the pages an unanswered question is
+    // about: the abandoned question's task holds them until it ends.
     deinit {
+        let pending = pending
+        let onMainThread = pthread_equal(pthread_self(), thread) != 0
+        if onMainThread {
+            MainActor.assumeIsolated {
+                let asked = Set(pending?.asking?.leaving.map { $0.id } ?? [])
+                (host as? any RouterReleasing)?.routerDidGoAway(unanswered: asked)
+            }
+        }
         guard let pending else { return }
-        if pthread_equal(pthread_self(), thread) != 0 {
+        if onMainThread {
             MainActor.assumeIsolated { Self.abandon(pending) }
         } else {
             Task { @MainActor in Self.abandon(pending) }

@@ -16,13 +16,14 @@ import Navigation
 /// width (`resize(to:)`), shows a sidebar beside its content when wide (`presentation`), and
 /// offers each side's Back (`tapSidebarBack()`, `tapContentBack()`).
 ///
-/// **Leaks.** It checks what the pages that left brought with them — each page's model, and
-/// what was registered with the page (`Router/register(_:broughtBy:)`, e.g. the flow's
+/// **Leaks.** It checks each page it showed once the page has left — its model, and what
+/// was registered with the page (`Router/register(_:broughtBy:)`, e.g. the flow's
 /// coordinator): when the host goes away at the end of a test, anything of theirs still alive
 /// fails the running test (Swift Testing's `Issue.record`), one issue per object naming the
 /// page's route and the type, as `page-3 cookingStep(step: 1) left, but its CookingStepModel
 /// is still alive`. Outside a test it prints the same line to standard error. `survivors()`
-/// asks at any moment; `checksLeaks: false` turns it off (benchmarks).
+/// asks at any moment; `checksLeaks: false` turns it off (benchmarks). When a page is checked,
+/// and what only the GTK hosts can see: <doc:NavigationTesting#What-the-leak-check-covers>.
 @MainActor
 public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The router, set by the router itself.
@@ -72,9 +73,14 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     // Not `isolated deinit`: that runs without the releasing task's task-locals, so the test
     // that owned the host (`Test.current`) would be unknown. Hosts are released on the main
     // thread they were made on (where their router and the test run); elsewhere nothing is checked.
+    // The pages still shown are checked too: they go with the host (their models must not).
     deinit {
         guard let departures, pthread_equal(pthread_self(), mainThread) != 0 else { return }
-        MainActor.assumeIsolated { Self.report(departures.survivors()) }
+        MainActor.assumeIsolated {
+            departures.closed()
+            pages = []
+            Self.report(departures.survivors())
+        }
     }
 
     /// What the pages that left brought and is still alive, one line per object (`page-3
@@ -107,6 +113,10 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
 
     private static func report(_ survivors: [String]) {
         for line in survivors {
+            if let observer = LeakReportObserver.current {
+                observer(line)
+                continue
+            }
             #if canImport(Testing)
                 if Test.current != nil {
                     Issue.record(Comment(rawValue: "leak: \(line)"))
@@ -115,6 +125,16 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
             #endif
             print("NavigationTesting: leak: \(line)")
         }
+    }
+
+    /// What a router that goes away does to this host: nothing changes its pages again, so it
+    /// shows nothing, and its pages are checked as pages that left — except those a question
+    /// left unanswered is about (its abandoned task may still hold them).
+    package func routerDidGoAway(unanswered: Set<PageID>) {
+        // Another router that took this host over is its delegate now: its pages stay.
+        guard delegate == nil, !pages.isEmpty else { return }
+        pages = []
+        departures?.closed(unchecked: unanswered)
     }
 
     /// The user resizes the window: only the presentation changes, the router is not told.
@@ -237,4 +257,14 @@ extension InMemoryHost {
     /// The top page's model as `Model` (the name `topModel(as:)` had before).
     @available(*, deprecated, renamed: "topModel(as:)")
     public func visibleModel<Model>(as type: Model.Type = Model.self) -> Model? { topModel(as: type) }
+}
+
+extension InMemoryHost: RouterReleasing {}
+
+/// Where this package's tests hear what an `InMemoryHost` going away reports, instead of the
+/// running test failing (a generic type cannot have stored statics).
+@MainActor
+package enum LeakReportObserver {
+    /// Told each line a host reports as it goes away; `nil`: the running test fails.
+    package static var current: (@MainActor (String) -> Void)?
 }

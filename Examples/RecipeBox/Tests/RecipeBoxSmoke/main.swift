@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import GtkNavigation
 import GtkTesting
 import Navigation
 import RecipeBoxCore
@@ -8,7 +9,7 @@ import RecipeBoxUI
 // A GTK smoke test of RecipeBox: the real window, hosts and views on a display (scripts/test
 // runs it under a private Xvfb). It walks list -> recipe -> cooking -> done -> cooking -> Stop
 // (asked in an alert) -> Back and checks
-// what GTK shows at each step.
+// what GTK shows at each step, then that the hosts' leak check found nothing.
 guard MainLoop.initialize() else {
     print("recipe-box-smoke: cannot open a display; run it under Xvfb (scripts/with-display)")
     exit(2)
@@ -88,7 +89,16 @@ func smoke() -> [String] {
     return failures
 }
 
-let failures = MainActor.assumeIsolated { smoke() }
+/// What the hosts' leak check found: every page the walk showed has left (the last ones with
+/// the window), and with the window gone, nothing of theirs — model, flow, view, widget — may
+/// still be alive.
+@MainActor
+func leaks() -> [String] {
+    GtkTestDriver.run(until: { !GtkLeakCheck.isPending }, timeout: 5)
+    return GtkLeakCheck.takeFindings().map { "leak: \($0)" }
+}
+
+let failures = MainActor.assumeIsolated { smoke() + leaks() }
 for failure in failures { print("FAIL \(failure)") }
 print("recipe-box-smoke: \(failures.isEmpty ? "passed" : "\(failures.count) failed")")
 exit(failures.isEmpty ? 0 : 1)
