@@ -51,14 +51,14 @@ public enum GtkTestDriver {
     /// check `isSensitive` first when that matters).
     public static func click(_ button: Button) { button.click() }
 
-    /// Runs `action` from the loop as the next input event would be handled: after the work a
-    /// click resumed on the main actor (an awaited answer: the concurrency bridge runs above
-    /// GDK's events), before anything else waiting at their priority. For a test of a click or
-    /// a key that comes right after another, with no wait between them:
+    /// Runs `action` from the loop as the next input event would be handled: after the work the
+    /// last click put on the main queue (the concurrency bridge runs above GDK's events), before
+    /// anything else waiting at their priority. For a test of a click or a key that comes right
+    /// after another, with no wait between them:
     ///
     /// ```swift
-    /// GtkTestDriver.click(keepEditing)
-    /// GtkTestDriver.asNextInputEvent { GtkTestDriver.click(save) }
+    /// GtkTestDriver.click(discard)
+    /// GtkTestDriver.asNextInputEvent { navigation.goBack() }
     /// GtkTestDriver.settle()
     /// ```
     ///

@@ -30,7 +30,7 @@ func escapeTests(_ runner: TestRunner) {
             clinic.pendingLeave?.reason == .back, "Escape asked for \(String(describing: clinic.pendingLeave?.reason))")
         try check(f.window.alertHost.alert?.window.title == "Discard changes?", "Escape on the editor did not ask")
         f.window.alertHost.alert?.button("discard")?.click()
-        await driver.settle()
+        await settle(until: { clinic.routes == Array(editing.dropLast()) })
         try check(clinic.routes == Array(editing.dropLast()), "Discard after Escape left \(clinic.routes)")
     }
 

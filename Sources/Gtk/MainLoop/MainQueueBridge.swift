@@ -11,10 +11,10 @@ import CGtk
 /// Reading the eventfd matters: leave it readable and the loop spins at 100% CPU.
 ///
 /// The source runs above GDK's input events (`G_PRIORITY_DEFAULT - 10`): work that a click or
-/// a key press resumed (an awaited answer, a child flow's result) runs before the loop
-/// handles the next event, as if the handler had done it itself. So a click right after
-/// *Keep editing* or *Discard* meets the answer carried out, not a question that is ending.
-/// Drawing and layout stay below it, as they are below events.
+/// a key press put on the main queue runs before the loop handles the next event, as if the
+/// handler had done it itself. (A continuation that resumes through a worker thread first
+/// reaches the main queue a little later, and may come after the next event.) Drawing and
+/// layout stay below it, as they are below events.
 @MainActor
 public enum MainQueueBridge {
     private static var sourceID: UInt32 = 0
