@@ -165,14 +165,24 @@ enum FuzzTarget: String, CaseIterable {
 
     /// Lines: a name, then notes (the rest). What the editor accepts is stored in one form a
     /// person can tell apart: trimmed NFC, no control character, something visible, the
-    /// length and accent limits kept; a name that only looks different (another normal form,
-    /// case, a zero-width character) is the same name; what it refuses changes nothing.
+    /// length and accent limits kept (accents counted decomposed); a name that only looks
+    /// different (another normal form, case, a zero-width character, spaces hidden behind
+    /// one) is the same name, and its key is stable; what it refuses changes nothing.
     private static func checkName(_ text: String) -> String? {
         let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let typed = String(parts[0])
         let notes = parts.count > 1 ? String(parts[1]) : ""
         let data = ClinicData(store: ClinicDatabase.inMemory())
         let before = (try? data.allPets()) ?? []
+        // The key: what is stored keys as what was typed; keying twice changes nothing; it
+        // holds nothing invisible and no space at its ends.
+        let key = PetRules.nameKey(typed)
+        if PetRules.nameKey(PetRules.storedName(typed)) != key || PetRules.nameKey(key) != key {
+            return "the key of \(typed.debugDescription) changes when stored or keyed again"
+        }
+        if key != key.trimmingSpaces || key.unicodeScalars.contains(where: \.properties.isDefaultIgnorableCodePoint) {
+            return "the key of \(typed.debugDescription) keeps a space at an end or an invisible character"
+        }
         let draft = PetDraft(name: typed, notes: notes)
         let problems = data.problems(in: draft, editing: nil)
         let pet: Pet
@@ -198,12 +208,15 @@ enum FuzzTarget: String, CaseIterable {
             return "notes with a control character were stored: \(notes.debugDescription)"
         }
         if !name.utf8.elementsEqual(name.nfc.utf8) { return "\(name.debugDescription) is not stored in NFC" }
-        if name != name.trimmingSpaces || name.isEmpty { return "\(name.debugDescription) is not trimmed" }
+        if name != name.trimmingInvisibleEnds || name.isEmpty { return "\(name.debugDescription) is not trimmed" }
         if scalars.allSatisfy(\.isInvisible) { return "an invisible name was stored: \(name.debugDescription)" }
         if name.count > PetRules.maxNameLength || pet.notes.count > PetRules.maxNotesLength {
             return "a name or notes over the limit were stored"
         }
-        if name.contains(where: { $0.unicodeScalars.count(where: \.isMark) > PetRules.maxMarksPerCharacter }) {
+        // Marks counted decomposed: a precomposed letter's own accents count too.
+        if name.contains(where: { PetRules.marks(in: $0) > PetRules.maxMarksPerCharacter })
+            || typed.contains(where: { $0.unicodeScalars.count(where: \.isMark) > PetRules.maxMarksPerCharacter })
+        {
             return "too many marks on one letter were stored: \(name.debugDescription)"
         }
         // Looks the same, is the same: decomposed, upper-cased, with a zero-width space.
@@ -221,7 +234,7 @@ enum FuzzTarget: String, CaseIterable {
                 }))
         // (Upper case only where it lowers back: "ß" upper-cases to "SS", another name.)
         let upper = name.uppercased().lowercased() == name.lowercased() ? [name.uppercased()] : []
-        for twin in [decomposed, "\u{200B}" + name, " " + name + " "] + upper {
+        for twin in [decomposed, "\u{200B}" + name, " " + name + " ", "\u{200B} " + name + " \u{2060}"] + upper {
             guard let found = data.pet(named: twin) else {
                 return "\(twin.debugDescription) does not find \(name.debugDescription)"
             }

@@ -93,6 +93,18 @@ static inline void rp_editable_set_caret(gpointer p, int anchor, int cursor) {
     gtk_editable_select_region(rp_editable_innermost(GTK_EDITABLE(p)), anchor, cursor);
 }
 
+/* The most characters an editable's text takes (0: no limit): the "max-length" of the GtkText
+ * inside it (an entry, a search entry or a spin button). Typing stops there and a paste is cut. */
+static inline void rp_editable_set_max_length(gpointer p, int length) {
+    GtkEditable *text = rp_editable_innermost(GTK_EDITABLE(p));
+    if (GTK_IS_TEXT(text)) gtk_text_set_max_length(GTK_TEXT(text), length);
+}
+
+static inline int rp_editable_get_max_length(gpointer p) {
+    GtkEditable *text = rp_editable_innermost(GTK_EDITABLE(p));
+    return GTK_IS_TEXT(text) ? gtk_text_get_max_length(GTK_TEXT(text)) : 0;
+}
+
 /* gtk_application_set_accels_for_action with one accelerator (the array is NULL-terminated). */
 static inline void rp_application_set_accel(gpointer application, const char *action, const char *accel) {
     const char *accels[] = { accel, NULL };

@@ -506,7 +506,7 @@ def test_open_route_action_and_a_bad_link_in_the_running_app(app):
     app.click("My pets")
     app.wait_title("My pets")
     open_route("raypets://clinic/nowhere")
-    wait_for(lambda: any("Cannot open raypets://clinic/nowhere" in label for label in app.labels()),
+    wait_for(lambda: any("Cannot open \u2068raypets://clinic/nowhere\u2069" in label for label in app.labels()),
              "a notice about the bad link")
     app.wait_title("My pets")  # the screen stays
     # A well-formed link to a pet that is not (or no longer) there: My pets, with a notice.
@@ -514,7 +514,7 @@ def test_open_route_action_and_a_bad_link_in_the_running_app(app):
     app.wait_title("RayPets")
     open_route("raypets://clinic/pets/nobody")
     app.wait_title("My pets")
-    wait_for(lambda: any("There is no pet called nobody" in label for label in app.labels()),
+    wait_for(lambda: any("There is no pet called \u2068nobody\u2069" in label for label in app.labels()),
              "a notice about the missing pet")
     open_route("raypets://clinic/info/opening-hours")
     app.wait_title("Opening hours")

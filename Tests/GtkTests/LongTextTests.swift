@@ -1,3 +1,4 @@
+import CGtk
 import Gtk
 import GtkNavigation
 import Navigation
@@ -86,6 +87,36 @@ func longTextTests(_ runner: TestRunner) {
                 try checkWidths("a long link's notice", width: width, in: fixture)
             }
         }
+    }
+}
+
+/// Issue 42, row 13: a page of text pasted into My pets' search.
+@MainActor
+func pastedSearchTests(_ runner: TestRunner) {
+    runner.testAsync("row 13: 50,000 characters pasted into My pets' search are cut to the search's limit, at once") {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("My pets"))
+        guard let page = f.window.tabHost.selectedHost?.shownView,
+            let search = findWidgets(SearchEntry.self, in: page.widget).first
+        else { throw Failure(description: "My pets has no search entry") }
+        let pasted = String(repeating: "z", count: 50_000)
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(search.gobject.assumingMemoryBound(to: GtkWidget.self)), pasted)
+        search.grabFocus()
+        rp_signal_emit_void(
+            UnsafeMutableRawPointer(rp_editable_innermost(rp_editable(search.gobject))), "paste-clipboard")
+        let start = MainLoop.now
+        await settle(until: { !search.text.isEmpty })
+        await driver.settle()
+        let seconds = Double(MainLoop.now - start) / 1_000_000
+        try check(search.text.count == PetSearch.maxLength, "the search holds \(search.text.count) characters")
+        let longest = findWidgets(Label.self, in: page.widget).map(\.text.count).max() ?? 0
+        try check(longest < 80, "a label on My pets holds \(longest) characters")
+        try check(
+            findWidgets(Label.self, in: page.widget).contains { $0.isVisible && $0.text.hasPrefix("No pets match") },
+            "no empty state")
+        log("  pasted 50,000 characters: the search took \(search.text.count), shown in \(Int(seconds * 1000)) ms")
     }
 }
 

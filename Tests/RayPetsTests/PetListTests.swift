@@ -122,7 +122,7 @@ struct PetListTests {
         #expect(model.shownRow == nil, "the shown pet is not among the matches")
         #expect(model.select(id: "rex") && chosen == ["rex"])
         model.search("qqq")
-        #expect(model.count == 0 && model.emptyText == "No pets match “qqq”.")
+        #expect(model.count == 0 && model.emptyText == "No pets match “\u{2068}qqq\u{2069}”.")
         #expect(model.showsAdd, "My pets always offers Add pet")
     }
 }

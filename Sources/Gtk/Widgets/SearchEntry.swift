@@ -28,6 +28,14 @@ public final class SearchEntry: Widget {
         set { gtk_editable_set_text(rp_editable(gobject), newValue) }
     }
 
+    /// The most characters the entry takes; 0 (the default) for no limit. Typing stops at the
+    /// limit and a longer paste is cut to it, so a page of pasted text never reaches the
+    /// search (nor a label that quotes it).
+    public var maxLength: Int {
+        get { Int(rp_editable_get_max_length(gobject)) }
+        set { rp_editable_set_max_length(gobject, Int32(clamping: max(newValue, 0))) }
+    }
+
     /// Runs `handler` after every change of the text (typing, pasting, the clear icon, Escape,
     /// `text = …`).
     @discardableResult

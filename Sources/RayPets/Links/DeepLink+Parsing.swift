@@ -56,7 +56,8 @@ extension DeepLink {
             guard let findPet else { return name }
             guard let pet = findPet(name) else {
                 throw DeepLinkError(
-                    problem: L("no pet called “{name}”", ["name": name.excerpt(64)]), link: link, missingPet: name)
+                    problem: L("no pet called “{name}”", ["name": name.quotedInMessage(64)]), link: link,
+                    missingPet: name)
             }
             return pet.id
         }
@@ -93,7 +94,7 @@ extension DeepLink {
             var visit: VisitType?
             if let value = query["visit"] {
                 guard let parsed = VisitType(rawValue: value) else {
-                    throw fail(L("visit must be well or sick, not “{value}”", ["value": value.excerpt(64)]))
+                    throw fail(L("visit must be well or sick, not “{value}”", ["value": value.quotedInMessage(64)]))
                 }
                 visit = parsed
             }
@@ -105,7 +106,7 @@ extension DeepLink {
                             "pain must be one of {levels}, not “{value}”",
                             [
                                 "levels": PainLevel.allCases.map(\.rawValue).joined(separator: ", "),
-                                "value": value.excerpt(64),
+                                "value": value.quotedInMessage(64),
                             ]))
                 }
                 guard visit == .sick else { throw fail(L("pain only goes with visit=sick")) }
@@ -124,11 +125,13 @@ extension DeepLink {
                 throw fail(
                     L(
                         "the step must be 1 to {count} or start-over, not “{value}”",
-                        ["count": "\(HowToCodeStep.allCases.count)", "value": p[2].excerpt(64)]))
+                        ["count": "\(HowToCodeStep.allCases.count)", "value": p[2].quotedInMessage(64)]))
             }
             return .howToCode(step)
         case []: throw fail(L("it names no place"))
-        default: throw fail(L("there is no page at {path}", ["path": "/" + parts.joined(separator: "/").excerpt(64)]))
+        default:
+            throw fail(
+                L("there is no page at {path}", ["path": ("/" + parts.joined(separator: "/")).quotedInMessage(64)]))
         }
     }
 
@@ -141,8 +144,8 @@ extension DeepLink {
             let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard sides.count == 2, let key = PercentEncoding.decode(String(sides[0])),
                 let value = PercentEncoding.decode(String(sides[1])), !key.isEmpty
-            else { throw fail(L("malformed query “{pair}”", ["pair": String(pair).excerpt(64)])) }
-            if query[key] != nil { throw fail(L("{key} is given twice", ["key": key.excerpt(64)])) }
+            else { throw fail(L("malformed query “{pair}”", ["pair": String(pair).quotedInMessage(64)])) }
+            if query[key] != nil { throw fail(L("{key} is given twice", ["key": key.quotedInMessage(64)])) }
             query[key] = value
         }
         return query

@@ -22,11 +22,11 @@ extension WindowCoordinator {
         } catch {
             if let name = error.missingPet {
                 services.feedback.showNotice(
-                    L("There is no pet called {name}; here are your pets.", ["name": name.excerpt(64)]))
+                    L("There is no pet called {name}; here are your pets.", ["name": name.quotedInMessage(64)]))
                 await open(.pets)
             } else {
                 services.feedback.showNotice(
-                    L("Cannot open {link}: {problem}", ["link": uri.excerpt(200), "problem": error.problem]))
+                    L("Cannot open {link}: {problem}", ["link": uri.quotedInMessage(200), "problem": error.problem]))
             }
             return false
         }

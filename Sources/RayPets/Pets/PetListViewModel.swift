@@ -110,7 +110,8 @@ public final class PetListViewModel: ScreenModel, ChangingModel {
         if let problem = list.problem {
             return L("The pets could not be read: {problem}", ["problem": problem.userMessage])
         }
-        return list.search.isAll ? L("No pets yet.") : L("No pets match “{text}”.", ["text": list.search.text])
+        return list.search.isAll
+            ? L("No pets yet.") : L("No pets match “{text}”.", ["text": list.search.text.quotedInMessage(40)])
     }
 
     /// The label of the add action.

@@ -7,13 +7,15 @@ extension String {
     /// `String`'s `==` already compares by; it is public in the library's ABI.)
     public var nfc: String { String(decoding: _nfcCodeUnits, as: UTF8.self) }
 
-    /// The text with every control character (C0 but new line, DEL, C1) written as an escape
-    /// such as `\u{1B}`: what is printed to a terminal, so a name or a link cannot move the
-    /// cursor, change colours or ring the bell.
+    /// The text with every control character (C0 but new line, DEL, C1) and every
+    /// bidirectional embedding, override and isolate control (U+202A–U+202E, U+2066–U+2069)
+    /// written as an escape such as `\u{1B}` or `\u{202E}`: what is printed to a terminal or
+    /// quoted in a message, so a name or a link cannot move the cursor, change colours, ring
+    /// the bell or show itself reversed.
     public var escapingControls: String {
         var out = ""
         for scalar in unicodeScalars {
-            if scalar != "\n" && scalar.properties.generalCategory == .control {
+            if scalar != "\n" && (scalar.properties.generalCategory == .control || scalar.isBidiControl) {
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
@@ -27,6 +29,14 @@ extension String {
     public func excerpt(_ limit: Int) -> String {
         count <= limit ? self : String(prefix(Swift.max(limit - 1, 0))) + "…"
     }
+
+    /// The text as a message quotes it: cut to `limit` characters (`excerpt(_:)`), its
+    /// controls written as escapes (`escapingControls`), inside a first-strong isolate
+    /// (U+2068 … U+2069), so right-to-left text in it is shown as it reads and cannot reorder
+    /// the sentence around it.
+    public func quotedInMessage(_ limit: Int) -> String {
+        "\u{2068}" + excerpt(limit).escapingControls + "\u{2069}"
+    }
 }
 
 extension Unicode.Scalar {
@@ -36,11 +46,12 @@ extension Unicode.Scalar {
     /// marks a language needs stay allowed: left-to-right and right-to-left marks (U+200E,
     /// U+200F) and the zero-width (non-)joiners (U+200C, U+200D).
     var isRefusedInNames: Bool {
-        switch value {
-        case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
-        default: properties.generalCategory == .control
-        }
+        isBidiControl || value == 0x2028 || value == 0x2029 || properties.generalCategory == .control
     }
+
+    /// Whether the scalar is a bidirectional embedding, override or isolate control
+    /// (U+202A–U+202E, U+2066–U+2069): it changes how the text after it is ordered.
+    var isBidiControl: Bool { (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) }
 
     /// Whether the scalar is a combining mark (an accent and the like, drawn on the letter
     /// before it).

@@ -2,8 +2,9 @@
 public enum PetRules {
     /// The longest name, in characters (what a person sees as one letter, emoji or symbol).
     public static let maxNameLength = 64
-    /// The most combining marks (accents and the like) one character of a name may carry:
-    /// enough for any language's letters, not for a tower drawn over the rows around it.
+    /// The most combining marks (accents and the like) one character of a name may carry,
+    /// counted as `marks(in:)` does (a precomposed "é" carries one): enough for any language's
+    /// letters, not for a tower drawn over the rows around it.
     public static let maxMarksPerCharacter = 4
     /// The longest notes, in characters (about 150 words): a pet's page with notes this long
     /// opens in the same frame as one without (`raypets-bench pet-page`: 2,000 characters
@@ -14,21 +15,51 @@ public enum PetRules {
     /// The oldest age accepted, in years; a birth date may be at most this many years ago.
     public static let maxAge = 200
 
-    /// What makes names equal: trimmed, lower-cased, in Unicode NFC, without the characters
-    /// that draw nothing (default-ignorable ones such as U+200B). "Rex" and " rex " are the
+    /// What makes names equal: lower-cased, in Unicode NFC, without the characters that draw
+    /// nothing (default-ignorable ones such as U+200B), then trimmed. "Rex" and " rex " are the
     /// same name, and so are "Café" written with one code point and with a combining accent,
-    /// and "X" with and without a zero-width space.
+    /// "X" with and without a zero-width space, and "Whiskers" after a zero-width space and a
+    /// space (the ignorable characters go first, so the space they hid is trimmed too).
     public static func nameKey(_ name: String) -> String {
         var key = String.UnicodeScalarView()
         key.append(
-            contentsOf: name.trimmingSpaces.lowercased().nfc.unicodeScalars.lazy.filter {
-                !$0.properties.isDefaultIgnorableCodePoint
-            })
-        return String(key)
+            contentsOf: name.lowercased().nfc.unicodeScalars.lazy.filter { !$0.properties.isDefaultIgnorableCodePoint })
+        return String(key).trimmingSpaces
     }
 
-    /// A name as it is stored: trimmed and in Unicode NFC.
-    public static func storedName(_ name: String) -> String { name.trimmingSpaces.nfc }
+    /// A name as it is stored: in Unicode NFC, without white space or characters that draw
+    /// nothing (such as U+200B) at its ends. (Inside a name they stay: a joiner is part of an
+    /// emoji, a space between words is part of the name.)
+    public static func storedName(_ name: String) -> String { name.trimmingInvisibleEnds.nfc }
+
+    /// How many combining marks (accents and the like) `character` carries, counted in its
+    /// canonical decomposition: "é" is "e" and U+0301 whichever way it was typed, so it carries
+    /// one; "ệ" carries two. Letters that only look composed (đ, ø, ł) carry none.
+    public static func marks(in character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { count, scalar in
+            count + (scalar.isMark ? 1 : decomposedMarks(scalar.value))
+        }
+    }
+
+    /// How many marks the canonical decomposition of a character that is not a mark holds
+    /// (`decomposedMarkRuns`, generated from the Unicode data).
+    private static func decomposedMarks(_ value: UInt32) -> Int {
+        guard value >= 0xC0 else { return 0 }
+        var low = 0
+        var high = decomposedMarkRuns.count
+        while low < high {
+            let middle = (low + high) / 2
+            let run = decomposedMarkRuns[middle]
+            if value < run.first {
+                high = middle
+            } else if value > run.last {
+                low = middle + 1
+            } else {
+                return Int(run.marks)
+            }
+        }
+        return 0
+    }
 
     /// What is wrong with `draft`, field by field (empty when it can be saved). `sameName`
     /// finds another pet (not the one being edited) with a name, if there is one; `today`
@@ -46,7 +77,7 @@ public enum PetRules {
             problems[.name] = L("Enter a name with letters that can be seen.")
         } else if name.count > maxNameLength {
             problems[.name] = L("At most {count} characters.", ["count": "\(maxNameLength)"])
-        } else if name.contains(where: { $0.unicodeScalars.count(where: \.isMark) > maxMarksPerCharacter }) {
+        } else if name.contains(where: { marks(in: $0) > maxMarksPerCharacter }) {
             problems[.name] = L("Too many accents on one letter.")
         } else if let twin = sameName(name) {
             problems[.name] = L("Another pet is already called {name}.", ["name": twin.name])

@@ -2,17 +2,23 @@
 /// typed must start a word of the name, ignoring case and accents ("ma" finds *Max* and
 /// *Big Mac*; "bi ma" finds only *Big Mac*). Empty text lists every pet.
 public struct PetSearch: Equatable, Sendable {
-    /// The text as typed.
+    /// The text as typed, up to `maxLength` characters.
     public let text: String
     /// The words of `text`: its runs of letters and digits (as SQLite's full-text index cuts
     /// names into words).
     public let words: [String]
 
+    /// The most characters of a search that are read: a name is at most
+    /// `PetRules.maxNameLength` long, so a longer search (a paste of a whole page) can match
+    /// nothing more, and is cut here before anything else reads it.
+    public static let maxLength = 100
+
     /// Every pet.
     public static let all = PetSearch("")
 
-    /// A search for `text`.
+    /// A search for `text`, cut to its first `maxLength` characters.
     public init(_ text: String) {
+        let text = String(text.prefix(Self.maxLength))
         self.text = text
         words = text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }

@@ -100,4 +100,17 @@ extension StringProtocol {
         else { return "" }
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
+
+    /// The text without the characters at its ends that show nothing: white space and
+    /// default-ignorable characters such as U+200B standing alone. (An emoji's variation
+    /// selector or tags belong to the character they follow, and stay.)
+    var trimmingInvisibleEnds: String {
+        func shows(_ character: Character) -> Bool {
+            !character.unicodeScalars.allSatisfy {
+                $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+            }
+        }
+        guard let first = firstIndex(where: shows), let last = lastIndex(where: shows) else { return "" }
+        return String(self[first...last])
+    }
 }

@@ -89,24 +89,34 @@ enum ClinicSchema {
         // one code point or as "e" and a combining accent is one name. (Only names with a
         // character outside printable ASCII can change. Two names that become one keep their
         // old keys: both pets stay, and the duplicate rule speaks when one is next edited.)
-        Migration(
-            sql: "PRAGMA application_id = \(applicationID)",
-            seed: { database throws(SQLiteError) in
-                var names: [(id: String, name: String)] = []
-                try database.prepare("SELECT id, name FROM pets WHERE name GLOB '*[^ -~]*'").forEachRow { row in
-                    names.append((row.text(0) ?? "", row.text(1) ?? ""))
-                }
-                let update = try database.prepare("UPDATE pets SET name = ?2, name_key = ?3 WHERE id = ?1")
-                let rename = try database.prepare("UPDATE pets SET name = ?2 WHERE id = ?1")
-                for (id, name) in names {
-                    do throws(SQLiteError) {
-                        try update.run([.text(id), .text(name.nfc), .text(PetRules.nameKey(name))])
-                    } catch  where error.isConstraint {
-                        try rename.run([.text(id), .text(name.nfc)])
-                    }
-                }
-            }),
+        Migration(sql: "PRAGMA application_id = \(applicationID)", seed: normalizeNames),
+        // 5: the name key of issue 42 (characters that draw nothing are removed before spaces
+        // are trimmed, so a zero-width space, a space and "Rex" is Rex) and names without such
+        // characters at their ends, as `PetRules` stores them. As in 4, only names with a
+        // character outside printable ASCII can change, and two that become one keep their keys.
+        Migration(sql: "", seed: normalizeNames),
     ]
+
+    /// Stores every name with a character outside printable ASCII as `PetRules.storedName`
+    /// makes it, with `PetRules.nameKey`'s key; a name whose new key another pet has keeps its
+    /// old key (both pets stay: the duplicate rule speaks when one is next edited).
+    @MainActor
+    private static func normalizeNames(_ database: Database) throws(SQLiteError) {
+        var names: [(id: String, name: String)] = []
+        try database.prepare("SELECT id, name FROM pets WHERE name GLOB '*[^ -~]*'").forEachRow { row in
+            names.append((row.text(0) ?? "", row.text(1) ?? ""))
+        }
+        let update = try database.prepare("UPDATE pets SET name = ?2, name_key = ?3 WHERE id = ?1")
+        let rename = try database.prepare("UPDATE pets SET name = ?2 WHERE id = ?1")
+        for (id, name) in names {
+            let stored = PetRules.storedName(name)
+            do throws(SQLiteError) {
+                try update.run([.text(id), .text(stored), .text(PetRules.nameKey(name))])
+            } catch  where error.isConstraint {
+                try rename.run([.text(id), .text(stored)])
+            }
+        }
+    }
 
     /// What `PRAGMA application_id` holds in a RayPets database: "RPet" in ASCII.
     static let applicationID: Int32 = 0x5250_6574

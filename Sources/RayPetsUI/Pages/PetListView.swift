@@ -26,6 +26,7 @@ final class PetListView: PageView {
             onActivate: { [weak model] index in model?.select(at: index) })
         rows.root.setContentHeight(minimum: 150)
         let search = SearchEntry(placeholder: model.searchPlaceholder)
+        search.maxLength = PetSearch.maxLength
         search.text = model.searchText
         search.setAccessibleLabel(model.searchPlaceholder)
         let empty = Label()
