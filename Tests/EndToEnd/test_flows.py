@@ -1399,6 +1399,29 @@ def test_ctrl_w_on_the_other_window_while_one_asks_quits():
         app.quit()
 
 
+def test_row3_undo_outlives_the_window_that_deleted():
+    """Issue 42, row 3: window B edits Clover; window A deletes Clover, and B asks (*Discard
+    changes?*); Ctrl+W on A while B asks; *Discard* in B: Clover is deleted, and the Undo toast
+    shows in B, the window that remains; its Undo brings Clover back."""
+    with started() as app:
+        app.wait_title("RayPets")
+        first = main_windows(app)[0]
+        second = edit_clover_in_a_new_window(app)
+        app.click("My pets", window=first)
+        wait_for(lambda: first.name == "My pets", "My pets in the first window")
+        app.choose_row("Clover", window=first)
+        wait_for(lambda: first.name == "Clover", "Clover's page in the first window")
+        app.click("Delete", window=first)
+        alert = app.wait_alert("Discard changes?")
+        app.keys("ctrl+w", window=first)
+        wait_for(lambda: len(main_windows(app)) == 1, "the first window closed while the second asks")
+        app.click("Discard", window=alert)
+        wait_for(lambda: second.name == "My pets", f"Clover's pages gone from the second window ({second.name})")
+        wait_for(lambda: "Clover deleted" in app.labels(second), f"the toast in the second window ({app.labels(second)})")
+        app.click("Undo", window=second)
+        wait_rows(app, lambda rows: "Clover" in names(rows), "Clover back in the list after Undo")
+
+
 def test_focus_comes_home():
     """Issue 33: with the keyboard, Back puts the focus on the control that opened the page that
     left (a button, a pet's row), and closing the dialog on the button that opened it."""
@@ -1577,7 +1600,8 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_editor_asks_before_discarding_on_every_way_back,
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
-              test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered]
+              test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered,
+              test_row3_undo_outlives_the_window_that_deleted]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

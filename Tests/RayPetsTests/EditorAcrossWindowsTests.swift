@@ -1,0 +1,71 @@
+import Navigation
+import NavigationTesting
+import RayPets
+import Testing
+
+/// Issue 42's rows about many windows and the pet editor: a Delete's Undo when the window that
+/// deleted is gone, a draft's base copy across a restart, and an editor that follows the
+/// records changed in another window.
+@MainActor
+@Suite("Many windows and the pet editor (issue 42)")
+struct EditorAcrossWindowsTests {
+    static func settle(_ made: ManyWindowsTests.Made) async { await ManyWindowsTests.settle(made) }
+
+    /// Opens `pet`'s editor in `window` (its page, then Edit) and returns the editor's model.
+    static func edit(
+        _ pet: Pet.ID, in window: WindowCoordinator, _ harness: HarnessWindow
+    ) async -> PetEditorViewModel {
+        #expect(await window.open(.pet(pet)))
+        harness.top(PetDetailsViewModel.self).edit()
+        return harness.top(PetEditorViewModel.self)
+    }
+
+    @Test(
+        "row 3 (issue 42): B edits Clover, A deletes Clover and B asks, Ctrl+W on A, Discard in B: the Undo toast shows in B"
+    )
+    func row3UndoOutlivesTheDeletingWindow() async {
+        let (app, made) = ManyWindowsTests.rig()
+        let first = app.openWindow()
+        let second = app.newWindow()
+        let editor = await Self.edit("clover", in: second, made.windows[1])
+        editor.set(.notes, to: "typed in B")
+        #expect(await first.open(.pet("clover")))
+        made.windows[0].top(PetDetailsViewModel.self).delete()
+        await Self.settle(made)
+        #expect(made.windows[1].question?.subject == .changesToDeletedPet, "B asks")
+
+        // Ctrl+W on A while B asks: A has nothing unsaved, it closes and is destroyed.
+        #expect(await app.requestClose(first) == .closed)
+        app.windowDidClose(first)
+        let gone = made.windows.removeFirst()
+        made.windows[0].question?.answer(.discard)
+        await Self.settle(made)
+        // The answer reaches the Delete a few main-actor turns later (no page changes on the
+        // way for `settle` to wait for).
+        for _ in 0..<200 where app.data.pet(id: "clover") != nil { await Task.yield() }
+        #expect(app.data.pet(id: "clover") == nil, "Discard: the Delete goes on")
+        #expect(gone.feedback.toasts.isEmpty, "not in the window that is gone: no one would see it")
+        #expect(made.windows[0].feedback.toasts == ["Clover deleted"], "in the window that remains")
+        #expect(made.windows[0].feedback.performToastAction(), "its Undo can be pressed")
+        #expect(app.data.pet(id: "clover")?.name == "Clover", "Undo: Clover is back")
+    }
+
+    @Test("row 3 (issue 42): the deleting window still open: the toast shows there, not in the one that asked")
+    func row3ToastStaysWhereTheUserDeleted() async {
+        let (app, made) = ManyWindowsTests.rig()
+        let first = app.openWindow()
+        let second = app.newWindow()
+        let editor = await Self.edit("clover", in: second, made.windows[1])
+        editor.set(.notes, to: "typed in B")
+        #expect(await first.open(.pet("clover")))
+        app.windows.focus(second)  // the window used last is B: the toast still shows in A
+        made.windows[0].top(PetDetailsViewModel.self).delete()
+        await Self.settle(made)
+        made.windows[1].question?.answer(.discard)
+        await Self.settle(made)
+        for _ in 0..<200 where app.data.pet(id: "clover") != nil { await Task.yield() }
+        #expect(app.data.pet(id: "clover") == nil)
+        #expect(made.windows[0].feedback.toasts == ["Clover deleted"])
+        #expect(made.windows[1].feedback.toasts.isEmpty)
+    }
+}
