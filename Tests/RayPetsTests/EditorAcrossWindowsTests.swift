@@ -68,4 +68,47 @@ struct EditorAcrossWindowsTests {
         #expect(made.windows[0].feedback.toasts == ["Clover deleted"])
         #expect(made.windows[1].feedback.toasts.isEmpty)
     }
+
+    @Test(
+        "row 10 (issue 42): a rename or a delete in another window: the editor's title and its rule messages follow, what was typed stays"
+    )
+    func row10EditorFollowsTheRecords() async {
+        let (app, made) = ManyWindowsTests.rig()
+        let first = app.openWindow()
+        let second = app.newWindow()
+        let editor = await Self.edit("clover", in: first, made.windows[0])
+        // What the view shows: read again each time the model says it changed.
+        var shown: (title: String, problem: String?) = (editor.title, editor.problem(at: .name))
+        editor.onChange = { [weak editor] in
+            if let editor { shown = (editor.title, editor.problem(at: .name)) }
+        }
+        editor.set(.name, to: "Rex")
+        editor.set(.notes, to: "typed in A")
+        #expect(shown.problem == "Another pet is already called Rex.")
+        #expect(shown.title == "Edit Clover")
+
+        // In B: Clover is renamed.
+        let inB = await Self.edit("clover", in: second, made.windows[1])
+        inB.set(.name, to: "Clementine")
+        inB.save()
+        await Self.settle(made)
+        #expect(app.data.pet(id: "clover")?.name == "Clementine")
+        #expect(shown.title == "Edit Clementine", "the page's headline follows")
+        #expect(made.windows[0].clinicHost.title == "Edit Clementine", "the header and the window title follow")
+
+        // In B: Rex is deleted.
+        #expect(await second.open(.pet("rex")))
+        made.windows[1].top(PetDetailsViewModel.self).delete()
+        await Self.settle(made)
+        for _ in 0..<200 where app.data.pet(id: "rex") != nil { await Task.yield() }
+        #expect(app.data.pet(id: "rex") == nil)
+        #expect(shown.problem == nil, "no other pet is called Rex now")
+        #expect(editor.canSave)
+
+        // Undo in B: Rex is back, and so is the problem.
+        #expect(made.windows[1].feedback.performToastAction())
+        #expect(shown.problem == "Another pet is already called Rex.")
+        #expect(editor.draft.name == "Rex" && editor.draft.notes == "typed in A", "what was typed stays")
+        #expect(editor.hasChanges)
+    }
 }

@@ -3,12 +3,15 @@ import Navigation
 /// The pet editor: a new pet or an existing one's fields. Each field's problem shows at the
 /// field once the field was changed; Save is disabled while any rule is broken. A failed
 /// save (disk full, busy, read-only) keeps the page with the error, and nothing is saved.
+/// It follows the records changed elsewhere (another window): a rename of its pet changes the
+/// title, and any change of the pets shows the rules' messages again (a name taken or freed);
+/// what the user typed stays as typed.
 @MainActor
-public final class PetEditorViewModel: ScreenModel, ChangingModel {
+public final class PetEditorViewModel: ScreenModel, ChangingModel, FollowsClinicData {
     /// The pet being edited, or `nil` for a new pet.
     public let petID: Pet.ID?
-    /// The page title: "New pet" or "Edit Rex".
-    public let title: String
+    /// The page title: "New pet" or "Edit Rex" (the pet's name as saved now).
+    public private(set) var title: String
     /// The fields as typed.
     public private(set) var draft: PetDraft
     /// The fields the user changed (their problems show).
@@ -35,6 +38,21 @@ public final class PetEditorViewModel: ScreenModel, ChangingModel {
         self.draft = draft ?? original
         self.title = pet.map { L("Edit {pet}", ["pet": $0.name]) } ?? L("New pet")
         if let draft { touched = Set(PetField.allCases.filter { draft.value(of: $0) != original.value(of: $0) }) }
+    }
+
+    /// Follows the records: a new name of this pet in the title; after any change of the pets
+    /// the view reads the rules' messages again (which names are taken may have changed). The
+    /// fields as typed, and what they are compared with, stay.
+    public func clinicDataChanged(_ change: ClinicData.Change) {
+        switch change {
+        case .updated(_, let new) where new.id == petID:
+            title = L("Edit {pet}", ["pet": new.name])
+        case .added, .updated, .deleted, .undeleted:
+            break
+        case .recordAdded, .recordDeleted:
+            return
+        }
+        onChange?()
     }
 
     /// Whether the fields differ from what is saved: leaving would lose them.
