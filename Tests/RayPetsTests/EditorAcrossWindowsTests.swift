@@ -70,6 +70,105 @@ struct EditorAcrossWindowsTests {
     }
 
     @Test(
+        "row 4 (issue 42): A's draft of Clover, B renames it Clementine, quit and restart: Save in A is refused as a conflict, as before the restart"
+    )
+    func row4ConflictCheckSurvivesRestart() async throws {
+        let data = makeData()
+        let (app, made) = ManyWindowsTests.rig(data: data)
+        let first = app.openWindow()
+        let second = app.newWindow()
+        let inA = await Self.edit("clover", in: first, made.windows[0])
+        let inB = await Self.edit("clover", in: second, made.windows[1])
+        inA.set(.notes, to: "typed in A")
+        inB.set(.name, to: "Clementine")
+        inB.save()
+        await Self.settle(made)
+        #expect(data.pet(id: "clover")?.name == "Clementine")
+
+        // Ctrl+Q: every window's state is saved as text; the next start reads it back.
+        let text = app.state.encoded
+        let (again, remade) = ManyWindowsTests.rig(data: data)
+        #expect(await again.restore(try SavedWindows(decoding: text)))
+        await Self.settle(remade)
+        let editor = remade.windows[0].top(PetEditorViewModel.self)
+        #expect(editor.draft.name == "Clover" && editor.draft.notes == "typed in A", "the draft is back as typed")
+        #expect(editor.hasChanges)
+        #expect(editor.problem(at: .name) == nil, "the name was not typed: no problem shows at it")
+
+        editor.save()
+        await Self.settle(remade)
+        #expect(data.pet(id: "clover")?.name == "Clementine", "not renamed back silently")
+        #expect(editor.saveError?.contains("changed in another window") == true, "\(editor.saveError ?? "no error")")
+        #expect(again.windows.windows[0].tabs.router(for: .clinic).topPage?.route == .editPet("clover"))
+        editor.save()
+        await Self.settle(remade)
+        #expect(data.pet(id: "clover")?.name == "Clover", "seen, then saved over: as before the restart")
+        #expect(data.pet(id: "clover")?.notes == "typed in A")
+    }
+
+    @Test("row 4 (issue 42): a draft's base copy is saved with it and read back the same, whatever its age")
+    func row4BaseRoundTrip() throws {
+        let ages: [PetAge?] = [
+            nil, .years(3, asOf: nil), .years(4, asOf: SimpleDate(year: 2025, month: 2, day: 28)!),
+            .born(SimpleDate(year: 2020, month: 12, day: 31)!),
+        ]
+        for age in ages {
+            let base = Pet(id: "clover", name: "Clover = 100% «cat»\n", species: .cat, age: age, notes: "a\nb&c=d")
+            let draft = EditorDraft(
+                tab: .clinic, route: .editPet("clover"), fields: PetDraft(base), focus: .notes, base: base)
+            let state = NavigationState(
+                tab: .clinic,
+                stacks: [.clinic: [.home, .pets, .petDetail("clover"), .editPet("clover")], .learn: [.learn]],
+                dialog: [],
+                draft: draft)
+            let saved = SavedWindows(windows: [state, state])
+            #expect(try SavedWindows(decoding: saved.encoded) == saved, "\(saved.encoded)")
+            #expect(try NavigationState(decoding: state.encoded) == state)
+        }
+        // A damaged base is a damaged file: refused whole, as any other damaged line.
+        let good = NavigationState(
+            tab: .clinic,
+            stacks: [.clinic: [.home, .pets, .petDetail("clover"), .editPet("clover")], .learn: [.learn]], dialog: [],
+            draft: EditorDraft(
+                tab: .clinic, route: .editPet("clover"), fields: PetDraft(), focus: nil,
+                base: Pet(id: "clover", name: "Clover", species: .cat, age: 3))
+        ).encoded
+        for (line, damaged) in [
+            ("draft-base-age=years:3", "draft-base-age=years:three"),
+            ("draft-base-species=cat", "draft-base-species=lion"),
+            ("draft-base-name=Clover", "draft-base-name=%ZZ"),
+        ] {
+            #expect(good.contains(line), "\(good)")
+            #expect(throws: NavigationState.DecodingError.self) {
+                let lines = good.split(separator: "\n").map { $0 == line ? damaged : String($0) }
+                return try NavigationState(decoding: lines.joined(separator: "\n") + "\n")
+            }
+        }
+    }
+
+    @Test(
+        "row 4 (issue 42): a state file from before drafts carried their base (version 3, no draft-base lines) still loads, draft and all"
+    )
+    func row4OlderFileLoads() async throws {
+        // As today's RayPets writes it: a window on Clover's editor with a draft, no base.
+        let old =
+            "version=3\nwindows=1\nfocused=0\ntab=clinic\nclinic=home,pets,pet-detail:clover,edit-pet:clover\n"
+            + "learn=learn\ndialog=\ndraft-in=clinic\ndraft-page=edit-pet:clover\ndraft-name=Clover\n"
+            + "draft-species=cat\ndraft-age=3\ndraft-notes=typed%20before\ndraft-focus=notes\n"
+        let saved = try SavedWindows(decoding: old)
+        #expect(saved.windows.count == 1 && saved.windows[0].draft?.base == nil)
+        let (app, made) = ManyWindowsTests.rig()
+        #expect(await app.restore(saved))
+        await Self.settle(made)
+        let editor = made.windows[0].top(PetEditorViewModel.self)
+        #expect(editor.draft.notes == "typed before" && editor.focusedField == .notes)
+        // No base known: the editor is based on the pet as it is now (as before the base was kept).
+        editor.save()
+        await Self.settle(made)
+        #expect(app.data.pet(id: "clover")?.notes == "typed before")
+    }
+
+    @Test(
         "row 10 (issue 42): a rename or a delete in another window: the editor's title and its rule messages follow, what was typed stays"
     )
     func row10EditorFollowsTheRecords() async {

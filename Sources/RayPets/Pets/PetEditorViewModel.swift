@@ -20,6 +20,10 @@ public final class PetEditorViewModel: ScreenModel, ChangingModel, FollowsClinic
     public private(set) var saveError: String?
     /// The fields as they were when the editor opened (or last saved).
     public private(set) var original: PetDraft
+    /// The pet as this editor last read it (when it opened, when a Save was refused because
+    /// another window had saved it since, when it saved): what its next Save is checked
+    /// against. Kept with a draft on quit. `nil` for a new pet.
+    public internal(set) var base: Pet?
     /// The field with the keyboard focus (set by the view; saved with a draft on quit).
     public var focusedField: PetField?
     private let data: ClinicData
@@ -29,11 +33,16 @@ public final class PetEditorViewModel: ScreenModel, ChangingModel, FollowsClinic
     public var onChange: (@MainActor () -> Void)?
 
     /// An editor for a new pet (`pet: nil`) or for `pet`; with `draft`, showing those
-    /// fields instead (a draft kept when the app quit), as changed by the user.
-    public init(pet: Pet?, data: ClinicData, draft: PetDraft? = nil) {
+    /// fields instead (a draft kept when the app quit), as changed by the user. With `base`
+    /// (the pet as that draft's editor had read it; ignored unless it is `pet`'s), the editor
+    /// is based on it rather than on `pet` as it is now: its fields are what the draft is
+    /// compared with, and a Save is checked against it.
+    public init(pet: Pet?, data: ClinicData, draft: PetDraft? = nil, base: Pet? = nil) {
         self.petID = pet?.id
         self.data = data
-        let original = pet.map(PetDraft.init) ?? PetDraft()
+        let base = base.flatMap { $0.id == pet?.id ? $0 : nil } ?? pet
+        self.base = base
+        let original = base.map(PetDraft.init) ?? PetDraft()
         self.original = original
         self.draft = draft ?? original
         self.title = pet.map { L("Edit {pet}", ["pet": $0.name]) } ?? L("New pet")
