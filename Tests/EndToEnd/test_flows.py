@@ -1399,6 +1399,72 @@ def test_ctrl_w_on_the_other_window_while_one_asks_quits():
         app.quit()
 
 
+def test_row3_undo_outlives_the_window_that_deleted():
+    """Issue 42, row 3: window B edits Clover; window A deletes Clover, and B asks (*Discard
+    changes?*); Ctrl+W on A while B asks; *Discard* in B: Clover is deleted, and the Undo toast
+    shows in B, the window that remains; its Undo brings Clover back."""
+    with started() as app:
+        app.wait_title("RayPets")
+        first = main_windows(app)[0]
+        second = edit_clover_in_a_new_window(app)
+        app.click("My pets", window=first)
+        wait_for(lambda: first.name == "My pets", "My pets in the first window")
+        app.choose_row("Clover", window=first)
+        wait_for(lambda: first.name == "Clover", "Clover's page in the first window")
+        app.click("Delete", window=first)
+        alert = app.wait_alert("Discard changes?")
+        app.keys("ctrl+w", window=first)
+        wait_for(lambda: len(main_windows(app)) == 1, "the first window closed while the second asks")
+        app.click("Discard", window=alert)
+        wait_for(lambda: second.name == "My pets", f"Clover's pages gone from the second window ({second.name})")
+        wait_for(lambda: "Clover deleted" in app.labels(second), f"the toast in the second window ({app.labels(second)})")
+        app.click("Undo", window=second)
+        wait_rows(app, lambda rows: "Clover" in names(rows), "Clover back in the list after Undo")
+
+
+def test_row4_a_drafts_conflict_check_survives_a_restart():
+    """Issue 42, row 4: windows A and B in Clover's editor, A with typed work; B renames Clover
+    to Clementine and saves (A's title follows: row 10); Ctrl+Q; restart: A comes back with its
+    draft, and its Save is refused as a conflict (the pet was changed in another window), as it
+    would have been before the restart; Clementine is not renamed back."""
+    env = private_folders()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("RayPets")
+        first = main_windows(app)[0]
+        editor = edit_clover_in_a_new_window(app)
+        app.click("My pets", window=first)
+        wait_for(lambda: first.name == "My pets", "My pets in the first window")
+        app.choose_row("Clover", window=first)
+        wait_for(lambda: first.name == "Clover", "Clover's page in the first window")
+        app.click("Edit", window=first)
+        wait_for(lambda: first.name == "Edit Clover", "the editor in the first window")
+        time.sleep(0.4)
+        app.keys("ctrl+a", window=first)
+        app.type_text("Clementine", window=first)
+        wait_for(lambda: app.is_sensitive("Save", window=first), "Save to become pressable")
+        app.click("Save", window=first)
+        wait_for(lambda: first.name == "Clementine", f"Clementine saved ({first.name})")
+        wait_for(lambda: editor.name == "Edit Clementine", f"the other editor's title follows ({editor.name})")
+        quit_app(app)
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        wait_for(lambda: sorted(w.name for w in main_windows(app)) == ["Clementine", "Edit Clementine"],
+                 f"both windows back ({[w.name for w in main_windows(app)]})", timeout=15)
+        editor = next(w for w in main_windows(app) if w.name == "Edit Clementine")
+        app.click("Save", window=editor)
+        wait_for(lambda: any("changed in another window" in label for label in app.labels(editor)),
+                 f"the conflict said in the editor ({editor.name}: {app.labels(editor)})")
+        assert editor.name == "Edit Clementine", f"the editor left: {editor.name}"
+        assert sorted(w.name for w in main_windows(app)) == ["Clementine", "Edit Clementine"], \
+            f"renamed back: {[w.name for w in main_windows(app)]}"
+    finally:
+        app.quit()
+
+
 def test_focus_comes_home():
     """Issue 33: with the keyboard, Back puts the focus on the control that opened the page that
     left (a button, a pet's row), and closing the dialog on the button that opened it."""
@@ -1577,7 +1643,8 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_editor_asks_before_discarding_on_every_way_back,
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
-              test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered]
+              test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered,
+              test_row3_undo_outlives_the_window_that_deleted, test_row4_a_drafts_conflict_check_survives_a_restart]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

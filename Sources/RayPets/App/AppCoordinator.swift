@@ -148,6 +148,15 @@ public final class AppCoordinator: AllWindows {
         windows.windows.contains { $0.services.questions.petsBeingDeleted[pet] != nil }
     }
 
+    /// Where a toast about what a window did shows (a Delete's Undo): in that window, whose
+    /// notices and toasts are `feedback`, if it is still open; else in the window the user used
+    /// last (the one that did it was closed meanwhile, e.g. while another window asked).
+    /// `nil` when no window is open.
+    public func feedback(preferring feedback: any Feedback) -> (any Feedback)? {
+        if windows.windows.contains(where: { $0.services.feedback === feedback }) { return feedback }
+        return windows.focused?.services.feedback
+    }
+
     /// Opens a new window on `pet`'s page (My pets below it), as a row's *Open in New Window*.
     public func openInNewWindow(pet: Pet.ID) {
         Task.immediate { @MainActor in await self.openInNewWindow(.pet(pet)) }
@@ -199,6 +208,9 @@ public protocol AllWindows: AnyObject {
     func mayDelete(_ pet: Pet.ID) async -> Bool
     /// Whether a delete of `pet` is waiting for another window's answer.
     func isDeleting(_ pet: Pet.ID) -> Bool
+    /// Where a toast about what the window whose feedback is `feedback` did shows: there if
+    /// it is still open, else in a window that remains; `nil` when none is open.
+    func feedback(preferring feedback: any Feedback) -> (any Feedback)?
     /// Opens a new window on `pet`'s page.
     func openInNewWindow(pet: Pet.ID)
 }

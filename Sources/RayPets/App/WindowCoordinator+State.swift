@@ -17,8 +17,8 @@ extension WindowCoordinator {
             dialog: dialogRouter.routes, pain: pain, draft: unsavedDraft, window: window.frame)
     }
 
-    /// The open editor's fields, if they have changes: the dialog's editor first, else the
-    /// selected tab's, else another tab's.
+    /// The open editor's fields, if they have changes, with the pet it is based on: the
+    /// dialog's editor first, else the selected tab's, else another tab's.
     private var unsavedDraft: EditorDraft? {
         let places: [(AppTab?, any Router<AppRoute>)] =
             [(nil, dialogRouter), (tabs.selectedTab, tabs.selectedRouter)]
@@ -26,7 +26,8 @@ extension WindowCoordinator {
         for (tab, router) in places {
             guard let page = router.topPage, case .petEditor(let editor) = page.screen, editor.hasChanges
             else { continue }
-            return EditorDraft(tab: tab, route: page.route, fields: editor.draft, focus: editor.focusedField)
+            return EditorDraft(
+                tab: tab, route: page.route, fields: editor.draft, focus: editor.focusedField, base: editor.base)
         }
         return nil
     }

@@ -11,21 +11,19 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     private let data: ClinicData
     private let questions: Questions
     private let pet: Pet?
-    /// The pet as this editor last read it: a save over a pet saved differently since (in
-    /// another window) is refused once, with the error, and the next Save goes through.
-    private var base: Pet?
     /// The editor's model while its page is shown.
     public private(set) weak var model: PetEditorViewModel?
 
     /// An editor for a new pet (`pet: nil`) or for `pet`, shown through `router`, saving into
     /// `data`, asking through `questions` before changes are discarded. If `questions` holds a
     /// draft kept for this editor when the app quit, the fields start as that draft, with the
-    /// cursor in the field the user was in.
+    /// cursor in the field the user was in, and its Save is checked against the pet as that
+    /// draft's editor had read it (`EditorDraft.base`): a pet saved differently since, before
+    /// the quit or after it, is a conflict, as it would have been without the quit.
     public init(router: any Router<AppRoute>, data: ClinicData, questions: Questions, pet: Pet?) {
         self.data = data
         self.questions = questions
         self.pet = pet
-        self.base = pet
         super.init(router: router)
         leaveGuard = { [weak self] _ in
             guard let self, let model = self.model, model.hasChanges else { return .leave }
@@ -51,7 +49,7 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let route: AppRoute = pet.map { .editPet($0.id) } ?? .addPet
         let shelved = questions.takeDraft(for: route)
-        let model = PetEditorViewModel(pet: pet, data: data, draft: shelved?.fields)
+        let model = PetEditorViewModel(pet: pet, data: data, draft: shelved?.fields, base: shelved?.base)
         model.focusedField = shelved?.focus
         self.model = model
         let id = router.present(route, model: model, animated: animated, onDismissed: onDismissed)
@@ -62,20 +60,23 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         }
     }
 
-    /// Saves `draft`, marks it saved and sends the pet.
+    /// Saves `draft`, marks it saved and sends the pet. A save over a pet saved differently
+    /// since the editor read it (`PetEditorViewModel.base`: in another window, or before a
+    /// quit) is refused once, with the error; the editor then reads the pet, and the next Save
+    /// goes through.
     private func commit(_ draft: PetDraft) throws(StoreError) {
         let saved: Pet
         if let pet {
             do {
-                saved = try data.update(pet.id, with: draft, base: base)
+                saved = try data.update(pet.id, with: draft, base: model?.base ?? pet)
+                model?.base = saved
             } catch {
-                if error.kind == .changedElsewhere { base = data.pet(id: pet.id) }  // seen: Save again saves
+                if error.kind == .changedElsewhere { model?.base = data.pet(id: pet.id) }  // seen: Save again saves
                 throw error
             }
         } else {
             saved = try data.add(draft)
         }
-        base = saved
         model?.markSaved()
         results.send(saved)
     }

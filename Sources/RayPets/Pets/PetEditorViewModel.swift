@@ -3,12 +3,15 @@ import Navigation
 /// The pet editor: a new pet or an existing one's fields. Each field's problem shows at the
 /// field once the field was changed; Save is disabled while any rule is broken. A failed
 /// save (disk full, busy, read-only) keeps the page with the error, and nothing is saved.
+/// It follows the records changed elsewhere (another window): a rename of its pet changes the
+/// title, and any change of the pets shows the rules' messages again (a name taken or freed);
+/// what the user typed stays as typed.
 @MainActor
-public final class PetEditorViewModel: ScreenModel, ChangingModel {
+public final class PetEditorViewModel: ScreenModel, ChangingModel, FollowsClinicData {
     /// The pet being edited, or `nil` for a new pet.
     public let petID: Pet.ID?
-    /// The page title: "New pet" or "Edit Rex".
-    public let title: String
+    /// The page title: "New pet" or "Edit Rex" (the pet's name as saved now).
+    public private(set) var title: String
     /// The fields as typed.
     public private(set) var draft: PetDraft
     /// The fields the user changed (their problems show).
@@ -17,6 +20,10 @@ public final class PetEditorViewModel: ScreenModel, ChangingModel {
     public private(set) var saveError: String?
     /// The fields as they were when the editor opened (or last saved).
     public private(set) var original: PetDraft
+    /// The pet as this editor last read it (when it opened, when a Save was refused because
+    /// another window had saved it since, when it saved): what its next Save is checked
+    /// against. Kept with a draft on quit. `nil` for a new pet.
+    public internal(set) var base: Pet?
     /// The field with the keyboard focus (set by the view; saved with a draft on quit).
     public var focusedField: PetField?
     private let data: ClinicData
@@ -26,15 +33,35 @@ public final class PetEditorViewModel: ScreenModel, ChangingModel {
     public var onChange: (@MainActor () -> Void)?
 
     /// An editor for a new pet (`pet: nil`) or for `pet`; with `draft`, showing those
-    /// fields instead (a draft kept when the app quit), as changed by the user.
-    public init(pet: Pet?, data: ClinicData, draft: PetDraft? = nil) {
+    /// fields instead (a draft kept when the app quit), as changed by the user. With `base`
+    /// (the pet as that draft's editor had read it; ignored unless it is `pet`'s), the editor
+    /// is based on it rather than on `pet` as it is now: its fields are what the draft is
+    /// compared with, and a Save is checked against it.
+    public init(pet: Pet?, data: ClinicData, draft: PetDraft? = nil, base: Pet? = nil) {
         self.petID = pet?.id
         self.data = data
-        let original = pet.map(PetDraft.init) ?? PetDraft()
+        let base = base.flatMap { $0.id == pet?.id ? $0 : nil } ?? pet
+        self.base = base
+        let original = base.map(PetDraft.init) ?? PetDraft()
         self.original = original
         self.draft = draft ?? original
         self.title = pet.map { L("Edit {pet}", ["pet": $0.name]) } ?? L("New pet")
         if let draft { touched = Set(PetField.allCases.filter { draft.value(of: $0) != original.value(of: $0) }) }
+    }
+
+    /// Follows the records: a new name of this pet in the title; after any change of the pets
+    /// the view reads the rules' messages again (which names are taken may have changed). The
+    /// fields as typed, and what they are compared with, stay.
+    public func clinicDataChanged(_ change: ClinicData.Change) {
+        switch change {
+        case .updated(_, let new) where new.id == petID:
+            title = L("Edit {pet}", ["pet": new.name])
+        case .added, .updated, .deleted, .undeleted:
+            break
+        case .recordAdded, .recordDeleted:
+            return
+        }
+        onChange?()
     }
 
     /// Whether the fields differ from what is saved: leaving would lose them.

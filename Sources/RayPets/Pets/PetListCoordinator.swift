@@ -82,34 +82,43 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
     /// edits of the pet, its question is asked there (`AllWindows.mayDelete`); if the user
     /// keeps editing, nothing is deleted and this window says why. With no such edits (or
     /// no other window) it is deleted at once. Once asked for, the delete does not depend on
-    /// this flow: the user may leave My pets while another window asks.
+    /// this flow: the user may leave My pets, or close this window, while another window
+    /// asks. The Undo toast shows in this window, or — if it was closed meanwhile — in the
+    /// window used last (`AllWindows.feedback(preferring:)`); with no window left to show
+    /// it, nothing is deleted: a Delete's Undo is never lost.
     private func delete(_ id: Pet.ID) {
         let services = self.services
         Task.immediate { @MainActor in
-            if let windows = services.windows, !(await windows.mayDelete(id)) {
-                // Another request may have taken its place (a second Delete): only the last says so.
-                guard let pet = services.data.pet(id: id), !(services.windows?.isDeleting(id) ?? false) else { return }
-                services.feedback.showNotice(
-                    L("{pet} was not deleted: another window is still editing it.", ["pet": pet.name]))
-                return
+            var feedback = services.feedback
+            if let windows = services.windows {
+                guard await windows.mayDelete(id) else {
+                    // Another request may have taken its place (a second Delete): only the last says so.
+                    guard let pet = services.data.pet(id: id), !(services.windows?.isDeleting(id) ?? false) else {
+                        return
+                    }
+                    services.feedback.showNotice(
+                        L("{pet} was not deleted: another window is still editing it.", ["pet": pet.name]))
+                    return
+                }
+                guard let shown = services.windows?.feedback(preferring: services.feedback) else { return }
+                feedback = shown
             }
-            Self.deleteNow(id, services: services)
+            Self.deleteNow(id, data: services.data, feedback: feedback)
         }
     }
 
-    private static func deleteNow(_ id: Pet.ID, services: ClinicServices) {
-        guard services.data.pet(id: id) != nil else { return }  // deleted meanwhile (another Delete)
+    /// Deletes `id` from `data` and offers its Undo in a toast through `feedback`.
+    private static func deleteNow(_ id: Pet.ID, data: ClinicData, feedback: any Feedback) {
+        guard data.pet(id: id) != nil else { return }  // deleted meanwhile (another Delete)
         do {
-            let deleted = try services.data.delete(id)
-            let data = services.data
-            let feedback = services.feedback
+            let deleted = try data.delete(id)
             // The feedback shows (and so holds) the toast: the action must not hold it back.
             feedback.showToast(L("{pet} deleted", ["pet": deleted.pet.name]), actionTitle: L("Undo")) {
                 [weak feedback] in
                 do throws(StoreError) { try data.undelete(deleted) } catch { feedback?.showNotice(error.userMessage) }
             }
         } catch {
-            services.feedback.showNotice(error.userMessage)
+            feedback.showNotice(error.userMessage)
         }
     }
 

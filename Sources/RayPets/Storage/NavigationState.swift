@@ -1,6 +1,6 @@
 /// The whole navigation state as one value: the selected tab, each tab's stack, the dialog's
-/// stack (and the one answer its pages don't show), the editor's unsaved draft and the main
-/// window's size. Saved on quit, restored on start.
+/// stack (and the one answer its pages don't show), the editor's unsaved draft (with the pet
+/// it is based on) and the main window's size. Saved on quit, restored on start.
 public struct NavigationState: Equatable, Codable, Sendable {
     /// The format's version; a file from a newer RayPets is not guessed at.
     public static let currentVersion = 2  // 2: the editor's draft
@@ -13,7 +13,9 @@ public struct NavigationState: Equatable, Codable, Sendable {
     public var dialog: [AppRoute]
     /// The pain level answered in the dialog (its later pages don't show which), if any.
     public var pain: PainLevel?
-    /// The open editor's fields, if they had changes.
+    /// The open editor's fields, if they had changes, and the pet they are based on
+    /// (`draft-base-*` lines: optional, as the window's size is, so a reader without them reads
+    /// the rest, and an older file's draft reads without a base).
     public var draft: EditorDraft?
     /// The main window's size and maximized state, if it could tell (`window-size` and
     /// `window-maximized` lines: optional, so version 2 readers without them read the rest; a
@@ -56,6 +58,14 @@ public struct NavigationState: Equatable, Codable, Sendable {
                 ("draft-notes", PercentEncoding.encode(draft.fields.notes)),
             ]
             if let focus = draft.focus { pairs.append(("draft-focus", focus.rawValue)) }
+            // The base's id is the page's (`edit-pet:ID`): only an existing pet's editor has one.
+            if let base = draft.base, case .editPet(base.id) = draft.route {
+                pairs += [
+                    ("draft-base-name", PercentEncoding.encode(base.name)),
+                    ("draft-base-species", base.species.rawValue), ("draft-base-age", Self.token(of: base.age)),
+                    ("draft-base-notes", PercentEncoding.encode(base.notes)),
+                ]
+            }
         }
         if let window {
             pairs += [
@@ -141,7 +151,9 @@ public struct NavigationState: Equatable, Codable, Sendable {
         return WindowFrame(width: width, height: height, isMaximized: values["window-maximized"] == "true")
     }
 
-    /// The `draft-*` lines, if any; all but the focus must be there and valid.
+    /// The `draft-*` lines, if any; all but the focus and the base must be there and valid.
+    /// The base (`draft-base-*`, written since drafts carry it) is optional; if its name is
+    /// there, every base line must be, and valid, on an existing pet's editor.
     private static func draft(in values: [String: String]) throws(DecodingError) -> EditorDraft? {
         guard let place = values["draft-in"] else { return nil }
         let tab = AppTab(rawValue: place)
@@ -163,6 +175,45 @@ public struct NavigationState: Equatable, Codable, Sendable {
             guard let known = PetField(rawValue: field) else { throw .corrupt("bad draft-focus") }
             focus = known
         }
-        return EditorDraft(tab: tab, route: route, fields: fields, focus: focus)
+        var base: Pet?
+        if values["draft-base-name"] != nil {
+            guard case .editPet(let id) = route else { throw .corrupt("a base for a new pet's draft") }
+            guard let speciesText = values["draft-base-species"], let species = Species(rawValue: speciesText)
+            else { throw .corrupt("bad draft-base-species") }
+            guard let ageText = values["draft-base-age"], let age = Self.age(from: ageText) else {
+                throw .corrupt("bad draft-base-age")
+            }
+            base = Pet(
+                id: id, name: try text("draft-base-name"), species: species, age: age,
+                notes: try text("draft-base-notes"))
+        }
+        return EditorDraft(tab: tab, route: route, fields: fields, focus: focus, base: base)
+    }
+
+    /// A pet's age as one value: empty when unknown, `born:YYYY-MM-DD`, `years:N`, or
+    /// `years:N:YYYY-MM-DD` (N years old on that day).
+    private static func token(of age: PetAge?) -> String {
+        switch age {
+        case nil: ""
+        case .born(let date): "born:\(date)"
+        case .years(let years, nil): "years:\(years)"
+        case .years(let years, let day?): "years:\(years):\(day)"
+        }
+    }
+
+    /// The age `token(of:)` wrote: `.some(nil)` for an unknown age, `nil` if `text` is not one.
+    private static func age(from text: String) -> PetAge?? {
+        if text.isEmpty { return .some(nil) }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("born", 2):
+            return SimpleDate(parsing: parts[1]).map { .some(.born($0)) }
+        case ("years", 2), ("years", 3):
+            guard let years = Int(parts[1]) else { return nil }
+            guard parts.count == 3 else { return .some(.years(years, asOf: nil)) }
+            return SimpleDate(parsing: parts[2]).map { .some(.years(years, asOf: $0)) }
+        default:
+            return nil
+        }
     }
 }

@@ -4,7 +4,8 @@ import RayPets
 
 /// The pet editor: name, species, birth date or age, notes, and Save. A field's problem
 /// shows under it (and is its accessible description); Save is insensitive while any rule
-/// is broken; a failed save shows why above Save. Binds to a `PetEditorViewModel`.
+/// is broken; a failed save shows why above Save. The headline, the problems and Save follow
+/// the model's changes (also those made in another window). Binds to a `PetEditorViewModel`.
 @MainActor
 final class PetEditorView: PageView {
     let widget: Widget
@@ -55,6 +56,7 @@ final class PetEditorView: PageView {
         let save = layout.addButton(model.saveTitle, cssClass: "suggested-action") { [weak model] in model?.save() }
 
         func update(_ model: PetEditorViewModel) {
+            layout.update(headline: model.title, text: "", caption: nil)  // the pet renamed elsewhere
             for (field, _, control) in fields {
                 let problem = model.problem(at: field)
                 problems[field]?.text = problem ?? ""
