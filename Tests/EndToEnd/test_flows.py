@@ -1562,6 +1562,31 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
+def test_row_16_a_window_new_link_on_the_welcome_page():
+    """row 16 (issue 42): a `window=new` link that comes while Welcome shows waits for Get
+    started, then opens in a new window; the welcome window goes to Home."""
+    env = {"XDG_CONFIG_HOME": config_dir(welcome_done=False),
+           "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data."),
+           "XDG_STATE_HOME": tempfile.mkdtemp(prefix="raypets-e2e-state.")}
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("Welcome to RayPets")
+        done = subprocess.run([BINARY, "raypets://clinic/info?window=new"], env=dict(os.environ, **env),
+                              capture_output=True, timeout=20)
+        assert done.returncode == 0, done.stderr
+        wait_for(lambda: any("The link opens once you press Get started." in label for label in app.labels()),
+                 "a notice that the link waits")
+        assert len(main_windows(app)) == 1, "no window before Get started"
+        app.click("Get started")
+        wait_for(lambda: sorted(w.name for w in main_windows(app)) == ["Clinic info", "RayPets"],
+                 f"Home in the welcome window, the link in a new one ({[w.name for w in main_windows(app)]})")
+    except Exception:
+        app.screenshot("FAIL-row-16.png")
+        raise
+    finally:
+        app.quit()
+
+
 STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
@@ -1578,6 +1603,7 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
               test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered]
+STANDALONE += [test_row_16_a_window_new_link_on_the_welcome_page]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by
