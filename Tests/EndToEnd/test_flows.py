@@ -1562,6 +1562,48 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
+def dbus_open(uris, timeout=120):
+    """Sends the running app one `org.freedesktop.Application.Open` with `uris` (as the desktop, a
+    file manager or `gapplication launch` does: one D-Bus message, however many links), from
+    a thread of its own so the test can act while the app handles them. Returns the thread
+    (join it to know the call came back)."""
+    import threading
+    from gi.repository import Gio, GLib
+
+    def call():
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        bus.call_sync("io.github.raypets.RayPets", "/io/github/raypets/RayPets", "org.freedesktop.Application",
+                      "Open", GLib.Variant("(asa{sv})", (uris, {})), None, Gio.DBusCallFlags.NONE,
+                      timeout * 1000, None)
+
+    thread = threading.Thread(target=call, daemon=True)
+    thread.start()
+    return thread
+
+
+def notices(app):
+    """Every label of every main window (the notices among them)."""
+    return [label for window in main_windows(app) for label in app.labels(window)]
+
+
+def test_row_15_a_5_mb_link_through_dbus():
+    """row 15 (issue 42): a 5 MB link through D-Bus is refused with a notice that quotes its
+    start, and stderr gets a line cut to a stated length, not the link."""
+    app = RayPets(BINARY, ARTIFACTS, env=private_folders())
+    try:
+        app.wait_title("RayPets")
+        before = len(app.stderr())
+        dbus_open(["raypets://clinic/" + "x" * 5_000_000]).join(timeout=60)
+        notice = wait_for(lambda: next((t for t in notices(app) if t.startswith("Cannot open \u2068raypets://clinic/x")),
+                                       None), "a notice about the long link", timeout=30)
+        assert len(notice) < 400, f"the notice is {len(notice)} characters long"
+        app.wait_title("RayPets")  # the screen stays
+        written = len(app.stderr()) - before
+        assert written < 4000, f"{written} characters written to stderr for one refused link"
+    finally:
+        app.quit()
+
+
 def test_row_16_a_window_new_link_on_the_welcome_page():
     """row 16 (issue 42): a `window=new` link that comes while Welcome shows waits for Get
     started, then opens in a new window; the welcome window goes to Home."""
@@ -1603,7 +1645,7 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
               test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered]
-STANDALONE += [test_row_16_a_window_new_link_on_the_welcome_page]
+STANDALONE += [test_row_15_a_5_mb_link_through_dbus, test_row_16_a_window_new_link_on_the_welcome_page]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -1,3 +1,4 @@
+import Glibc
 import Navigation
 import NavigationTesting
 import RayPets
@@ -22,6 +23,43 @@ struct LinksFromOutsideTests {
             return window.parts()
         }
         return (app, made)
+    }
+
+    @Test(
+        "row 15 (issue 42): a 5 MB link through D-Bus: the stderr line is cut to a stated length and says so; the notice quotes the link's start"
+    )
+    func longLinkOnStandardError() async throws {
+        let marker = "row15-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let link = "raypets://clinic/" + marker + String(repeating: "x", count: 5_000_000)
+        let written = captureStandardError {
+            AppFiles.reportToStandardError("could not open " + link + "\nsecond line, short")
+        }
+        #expect(written.utf8.count < 10_000, "\(written.utf8.count) bytes written for one report")
+        let lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let line = try #require(lines.first { $0.contains(marker) })
+        #expect(line.count <= AppFiles.maxReportLineLength + 100, "\(line.count) characters")
+        #expect(line.contains(String(repeating: "x", count: 900)), "cut at the stated length, not before")
+        #expect(line.hasPrefix("raypets: could not open raypets://clinic/" + marker), "\(line.prefix(80))")
+        let length = ("could not open " + link).utf8.count
+        #expect(line.hasSuffix("… (cut: \(length) bytes in all)"), "\(line.suffix(60))")
+        let short = lines.filter { $0.count < 100 }
+        #expect(short.contains("second line, short"), "each line is cut on its own: \(short)")
+
+        // In the app: refused, the screen stays, the notice quotes only the link's start.
+        let (app, made) = Self.rig()
+        app.openWindow()
+        #expect(!(await app.open(uri: link)))
+        let notice = try #require(made.windows[0].feedback.notices.last)
+        #expect(notice.hasPrefix("Cannot open \u{2068}raypets://clinic/" + marker), "\(notice.prefix(80))")
+        #expect(notice.count < 400, "\(notice.count)")
+        #expect(app.windows.windows[0].tabs.router(for: .clinic).routes == [.home])
+        // A link within the length limit whose problem quotes its query keys: cut too.
+        let key = String(repeating: "k", count: 1500)
+        for keys in ["clinic?\(key)=1", "clinic/appointment?pet=rex&\(key)=1"] {
+            #expect(!(await app.open(uri: "raypets://" + keys)))
+            let notice = made.windows[0].feedback.notices.last ?? ""
+            #expect(notice.hasPrefix("Cannot open \u{2068}raypets://clinic") && notice.count < 400, "\(notice.count)")
+        }
     }
 
     @Test(
@@ -50,4 +88,18 @@ struct LinksFromOutsideTests {
         #expect(plain.windows.windows.count == 1)
         #expect(only.tabs.router(for: .clinic).routes == [.home, .clinicInfo])
     }
+}
+
+/// What `body` writes to standard error (file descriptor 2), which goes to a temporary file
+/// meanwhile. (Another test writing to stderr at the same moment lands there too.)
+func captureStandardError(_ body: () -> Void) -> String {
+    let path = makeTemporaryFolder() + "/stderr"
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let saved = dup(2)
+    dup2(file, 2)
+    body()
+    dup2(saved, 2)
+    close(saved)
+    close(file)
+    return readFile(path) ?? ""
 }

@@ -17,10 +17,11 @@ extension RayPetsApp {
         for uri in uris {
             // A bad link is not fatal: the coordinator says so and leaves the screen, or (a
             // pet that no longer exists) shows My pets.
-            RayPetsApp.log.debug("opening \(uri)")
+            // The log quotes the link's start only: a link from outside may be megabytes long.
+            RayPetsApp.log.debug("opening \(uri.excerpt(200))")
             Task { @MainActor in
                 if !(await coordinator.open(uri: uri)), coordinator.windows.focused?.isHoldingLinks != true {
-                    RayPetsApp.log.warning("could not open \(uri)")
+                    RayPetsApp.log.warning("could not open \(uri.excerpt(200))")
                 }
             }
         }
