@@ -1562,28 +1562,55 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
-def dbus_open(uris, timeout=120):
+def dbus_open(uris):
     """Sends the running app one `org.freedesktop.Application.Open` with `uris` (as the desktop, a
-    file manager or `gapplication launch` does: one D-Bus message, however many links), from
-    a thread of its own so the test can act while the app handles them. Returns the thread
-    (join it to know the call came back)."""
-    import threading
+    file manager or `gapplication launch` does: one D-Bus message, however many links) and
+    returns once the app has replied: it has taken the links, and what it does with them is
+    under way."""
     from gi.repository import Gio, GLib
-
-    def call():
-        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-        bus.call_sync("io.github.raypets.RayPets", "/io/github/raypets/RayPets", "org.freedesktop.Application",
-                      "Open", GLib.Variant("(asa{sv})", (uris, {})), None, Gio.DBusCallFlags.NONE,
-                      timeout * 1000, None)
-
-    thread = threading.Thread(target=call, daemon=True)
-    thread.start()
-    return thread
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    bus.call_sync("io.github.raypets.RayPets", "/io/github/raypets/RayPets", "org.freedesktop.Application", "Open",
+                  GLib.Variant("(asa{sv})", (uris, {})), None, Gio.DBusCallFlags.NONE, 60_000, None)
 
 
 def notices(app):
     """Every label of every main window (the notices among them)."""
     return [label for window in main_windows(app) for label in app.labels(window)]
+
+
+def test_row_14_one_dbus_open_with_2000_links():
+    """row 14 (issue 42): one D-Bus Open with 2,000 links: the first 5 open (three ask for a new
+    window each, the next two open in the window used last: the third new one), the other 1,995
+    are refused with one notice that says how many, and the window the user has answers a click
+    sent as soon as the app has taken the links (the five take over a second to open) less than
+    a second later than it answers one with nothing else to do."""
+    app = RayPets(BINARY, ARTIFACTS, env=private_folders())
+    try:
+        app.wait_title("RayPets")
+        first = app.main_window()
+
+        def click_my_pets():
+            """Seconds from looking for My pets to its page's title (the page slides in)."""
+            started = time.monotonic()
+            wait_for(lambda: app.buttons(first, "My pets"), "My pets on Home", timeout=120)
+            app.click("My pets", window=first)
+            wait_for(lambda: first.name == "My pets", "the click on My pets handled", timeout=120)
+            return time.monotonic() - started
+
+        idle = click_my_pets()
+        app.click("Back", window=first)
+        wait_for(lambda: first.name == "RayPets", "Home again")
+        dbus_open(["raypets://clinic/info?window=new"] * 3 + ["raypets://learn/how-to-code/2"] * 1997)
+        busy = click_my_pets()
+        print(f"  a click took {idle:.2f} s with nothing else to do, {busy:.2f} s right after 2,000 links came")
+        assert busy - idle < 1.0, f"the window answered a click {busy - idle:.1f} s late"
+        wait_for(lambda: any("1995" in text for text in notices(app)), "one notice about the links not opened")
+        titles = sorted(w.name for w in main_windows(app))
+        refused = [text for text in notices(app) if "not opened" in text]
+        assert titles == ["Clinic info", "Clinic info", "I go out", "My pets"], titles
+        assert len(refused) == 1, refused
+    finally:
+        app.quit()
 
 
 def test_row_15_a_5_mb_link_through_dbus():
@@ -1593,7 +1620,7 @@ def test_row_15_a_5_mb_link_through_dbus():
     try:
         app.wait_title("RayPets")
         before = len(app.stderr())
-        dbus_open(["raypets://clinic/" + "x" * 5_000_000]).join(timeout=60)
+        dbus_open(["raypets://clinic/" + "x" * 5_000_000])
         notice = wait_for(lambda: next((t for t in notices(app) if t.startswith("Cannot open \u2068raypets://clinic/x")),
                                        None), "a notice about the long link", timeout=30)
         assert len(notice) < 400, f"the notice is {len(notice)} characters long"
@@ -1645,7 +1672,8 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
               test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered]
-STANDALONE += [test_row_15_a_5_mb_link_through_dbus, test_row_16_a_window_new_link_on_the_welcome_page]
+STANDALONE += [test_row_14_one_dbus_open_with_2000_links, test_row_15_a_5_mb_link_through_dbus,
+               test_row_16_a_window_new_link_on_the_welcome_page]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -26,6 +26,38 @@ struct LinksFromOutsideTests {
     }
 
     @Test(
+        "row 14 (issue 42): one D-Bus Open with 2,000 links: the first 5 open, a main-loop turn between them; one notice says 1995 were not"
+    )
+    func batchOfLinks() async {
+        let (app, made) = Self.rig()
+        app.openWindow()
+        var windowsAtEachTurn: [Int] = []
+        let links = Array(repeating: "raypets://clinic/info?window=new", count: 2000)
+        let reached = await app.open(batch: links) { windowsAtEachTurn.append(app.windows.windows.count) }
+        #expect(LinkBatch.maxOpened == 5)
+        #expect(reached == Array(repeating: true, count: 5), "the first five opened")
+        #expect(app.windows.windows.count == 6, "five new windows, not 2,000")
+        #expect(windowsAtEachTurn == [2, 3, 4, 5], "the loop turns between one link and the next")
+        let notices = made.windows.flatMap(\.feedback.notices)
+        #expect(notices == ["1995 more links were not opened: RayPets opens at most 5 links at once."])
+        #expect(made.windows.last?.feedback.notices.count == 1, "in the window used last")
+        for window in app.windows.windows.dropFirst() {
+            #expect(window.tabs.router(for: .clinic).routes == [.home, .clinicInfo])
+        }
+        // A batch that fits opens whole, link after link, with no notice of its own.
+        let (small, smallMade) = Self.rig()
+        small.openWindow()
+        var turns = 0
+        let few = ["raypets://clinic/info", "raypets://learn/how-to-code/2", "raypets://clinic/pets"]
+        #expect(await small.open(batch: few) { turns += 1 } == [true, true, true])
+        #expect(turns == 2 && smallMade.windows[0].feedback.notices.isEmpty)
+        #expect(small.windows.windows[0].tabs.router(for: .clinic).routes == [.home, .pets])
+        let withABadOne = ["raypets://clinic/nowhere"] + few
+        #expect(await small.open(batch: withABadOne) { turns += 1 } == [false, true, true, true])
+        #expect(smallMade.windows[0].feedback.notices.count == 1, "only the bad link's own notice")
+    }
+
+    @Test(
         "row 15 (issue 42): a 5 MB link through D-Bus: the stderr line is cut to a stated length and says so; the notice quotes the link's start"
     )
     func longLinkOnStandardError() async throws {
