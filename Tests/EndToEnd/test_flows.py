@@ -1628,6 +1628,100 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
+def dbus_open(uris):
+    """Sends the running app one `org.freedesktop.Application.Open` with `uris` (as the desktop, a
+    file manager or `gapplication launch` does: one D-Bus message, however many links) and
+    returns once the app has replied: it has taken the links, and what it does with them is
+    under way."""
+    from gi.repository import Gio, GLib
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    bus.call_sync("io.github.raypets.RayPets", "/io/github/raypets/RayPets", "org.freedesktop.Application", "Open",
+                  GLib.Variant("(asa{sv})", (uris, {})), None, Gio.DBusCallFlags.NONE, 60_000, None)
+
+
+def notices(app):
+    """Every label of every main window (the notices among them)."""
+    return [label for window in main_windows(app) for label in app.labels(window)]
+
+
+def test_row_14_one_dbus_open_with_2000_links():
+    """row 14 (issue 42): one D-Bus Open with 2,000 links: the first 5 open (three ask for a new
+    window each, the next two open in the window used last: the third new one), the other 1,995
+    are refused with one notice that says how many, and the window the user has answers a click
+    sent as soon as the app has taken the links (the five take over a second to open) less than
+    a second later than it answers one with nothing else to do."""
+    app = RayPets(BINARY, ARTIFACTS, env=private_folders())
+    try:
+        app.wait_title("RayPets")
+        first = app.main_window()
+
+        def click_my_pets():
+            """Seconds from looking for My pets to its page's title (the page slides in)."""
+            started = time.monotonic()
+            wait_for(lambda: app.buttons(first, "My pets"), "My pets on Home", timeout=120)
+            app.click("My pets", window=first)
+            wait_for(lambda: first.name == "My pets", "the click on My pets handled", timeout=120)
+            return time.monotonic() - started
+
+        idle = click_my_pets()
+        app.click("Back", window=first)
+        wait_for(lambda: first.name == "RayPets", "Home again")
+        dbus_open(["raypets://clinic/info?window=new"] * 3 + ["raypets://learn/how-to-code/2"] * 1997)
+        busy = click_my_pets()
+        print(f"  a click took {idle:.2f} s with nothing else to do, {busy:.2f} s right after 2,000 links came")
+        assert busy - idle < 1.0, f"the window answered a click {busy - idle:.1f} s late"
+        wait_for(lambda: any("1995" in text for text in notices(app)), "one notice about the links not opened")
+        titles = sorted(w.name for w in main_windows(app))
+        refused = [text for text in notices(app) if "not opened" in text]
+        assert titles == ["Clinic info", "Clinic info", "I go out", "My pets"], titles
+        assert len(refused) == 1, refused
+    finally:
+        app.quit()
+
+
+def test_row_15_a_5_mb_link_through_dbus():
+    """row 15 (issue 42): a 5 MB link through D-Bus is refused with a notice that quotes its
+    start, and stderr gets a line cut to a stated length, not the link."""
+    app = RayPets(BINARY, ARTIFACTS, env=private_folders())
+    try:
+        app.wait_title("RayPets")
+        before = len(app.stderr())
+        dbus_open(["raypets://clinic/" + "x" * 5_000_000])
+        notice = wait_for(lambda: next((t for t in notices(app) if t.startswith("Cannot open \u2068raypets://clinic/x")),
+                                       None), "a notice about the long link", timeout=30)
+        assert len(notice) < 400, f"the notice is {len(notice)} characters long"
+        app.wait_title("RayPets")  # the screen stays
+        written = len(app.stderr()) - before
+        assert written < 4000, f"{written} characters written to stderr for one refused link"
+    finally:
+        app.quit()
+
+
+def test_row_16_a_window_new_link_on_the_welcome_page():
+    """row 16 (issue 42): a `window=new` link that comes while Welcome shows waits for Get
+    started, then opens in a new window; the welcome window goes to Home."""
+    env = {"XDG_CONFIG_HOME": config_dir(welcome_done=False),
+           "XDG_DATA_HOME": tempfile.mkdtemp(prefix="raypets-e2e-data."),
+           "XDG_STATE_HOME": tempfile.mkdtemp(prefix="raypets-e2e-state.")}
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("Welcome to RayPets")
+        done = subprocess.run([BINARY, "raypets://clinic/info?window=new"], env=dict(os.environ, **env),
+                              capture_output=True, timeout=20)
+        assert done.returncode == 0, done.stderr
+        wait_for(lambda: any("The link opens once you press Get started." in label for label in app.labels()),
+                 "a notice that the link waits")
+        assert len(main_windows(app)) == 1, "no window before Get started"
+        app.click("Get started")
+        wait_for(lambda: sorted(w.name for w in main_windows(app)) == ["Clinic info", "RayPets"],
+                 f"Home in the welcome window, the link in a new one ({[w.name for w in main_windows(app)]})")
+    except Exception:
+        app.screenshot("FAIL-row-16.png")
+        raise
+    finally:
+        app.quit()
+
+
 STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
@@ -1645,6 +1739,8 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
               test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered,
               test_row3_undo_outlives_the_window_that_deleted, test_row4_a_drafts_conflict_check_survives_a_restart]
+STANDALONE += [test_row_14_one_dbus_open_with_2000_links, test_row_15_a_5_mb_link_through_dbus,
+               test_row_16_a_window_new_link_on_the_welcome_page]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

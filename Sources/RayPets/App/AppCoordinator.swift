@@ -73,11 +73,19 @@ public final class AppCoordinator: AllWindows {
 
     /// Opens the link text `uri` (the command line, another launch, `app.open-route`) where
     /// the rule says: in the window the user used last, or in a new window when the link
-    /// ends in `window=new` (`LinkWindow`) or no window is open. Whether its page was reached.
+    /// ends in `window=new` (`LinkWindow`) or no window is open. On the first launch's welcome
+    /// page the link waits in the welcome window, `window=new` and all, and opens after *Get
+    /// started* (`WindowCoordinator/open(uri:)`): in a new window if it asked for one. Whether
+    /// its page was reached.
     @discardableResult
     public func open(uri: String) async -> Bool {
         if let restoring { _ = await restoring.value }  // not into a window still being rebuilt
         let (link, wantsNew) = LinkWindow.split(uri)
+        if wantsNew, !settings.hasCompletedWelcome, let welcome = windows.focused {
+            // No window to open yet: the welcome window keeps the link as it came.
+            welcome.start()  // raised
+            return await welcome.open(uri: uri)
+        }
         let window = wantsNew || windows.focused == nil ? newWindow() : windows.focused!
         window.start()  // raised
         return await window.open(uri: link)
@@ -213,6 +221,10 @@ public protocol AllWindows: AnyObject {
     func feedback(preferring feedback: any Feedback) -> (any Feedback)?
     /// Opens a new window on `pet`'s page.
     func openInNewWindow(pet: Pet.ID)
+    /// Opens the link text `uri` where the window rule says (`window=new`: a new window).
+    /// Whether its page was reached.
+    @discardableResult
+    func open(uri: String) async -> Bool
 }
 
 /// The rule for which window a link opens in: the one the user used last, unless the link's

@@ -18,7 +18,8 @@ public final class WindowCoordinator: Coordinator, NavigationWindow {
     /// The dialog's router: every flow that opens a dialog presents through it.
     public let dialogRouter: any Router<AppRoute>
     private let welcomeRouter: any Router<AppRoute>
-    /// Links that came while the welcome page showed: opened after *Get started*.
+    /// Links that came while the welcome page showed, as they came (`window=new` kept):
+    /// opened after *Get started*.
     var linksAfterWelcome: [String] = []
     /// Whether links wait for the welcome page's *Get started*.
     public var isHoldingLinks: Bool { !linksAfterWelcome.isEmpty }
@@ -73,7 +74,15 @@ public final class WindowCoordinator: Coordinator, NavigationWindow {
             self.showTabs()
             let links = self.linksAfterWelcome
             self.linksAfterWelcome = []
-            for link in links { await self.open(uri: link) }
+            for link in links {
+                // `window=new` is honoured now that there are windows to open.
+                let (plain, wantsNew) = LinkWindow.split(link)
+                if wantsNew, let windows = self.services.windows {
+                    await windows.open(uri: link)
+                } else {
+                    await self.open(uri: plain)
+                }
+            }
         }
     }
 

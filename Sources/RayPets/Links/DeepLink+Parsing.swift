@@ -64,7 +64,9 @@ extension DeepLink {
         func noQuery() throws(DeepLinkError) {
             if !query.isEmpty {
                 throw fail(
-                    L("this link takes no query (got {keys})", ["keys": query.keys.sorted().joined(separator: ", ")]))
+                    L(
+                        "this link takes no query (got {keys})",
+                        ["keys": query.keys.sorted().joined(separator: ", ").quotedInMessage(64)]))
             }
         }
 
@@ -87,7 +89,8 @@ extension DeepLink {
         case ["clinic", "appointment"]:
             let unknown = Set(query.keys).subtracting(["pet", "visit", "pain"])
             if !unknown.isEmpty {
-                throw fail(L("unknown query {keys}", ["keys": unknown.sorted().joined(separator: ", ")]))
+                let keys = unknown.sorted().joined(separator: ", ")
+                throw fail(L("unknown query {keys}", ["keys": keys.quotedInMessage(64)]))
             }
             guard let name = query["pet"] else { throw fail(L("the appointment link needs pet=<name>")) }
             let petID = try pet(named: name)

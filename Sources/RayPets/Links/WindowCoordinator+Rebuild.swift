@@ -9,10 +9,11 @@ extension WindowCoordinator {
     /// A link to a pet that no longer exists (or never did) opens My pets, the nearest valid
     /// page, with a notice; a malformed link leaves the screen as it is and says why.
     /// On the first launch's welcome page a well-formed link waits, with a notice, and opens
-    /// after *Get started*. Returns whether the link's own page was reached.
+    /// after *Get started*; one that ends in `window=new` (`LinkWindow`) then opens in a new
+    /// window. Returns whether the link's own page was reached.
     @discardableResult
     public func open(uri: String) async -> Bool {
-        if !services.settings.hasCompletedWelcome, (try? DeepLink.parse(uri, pets: nil)) != nil {
+        if !services.settings.hasCompletedWelcome, (try? DeepLink.parse(LinkWindow.split(uri).link, pets: nil)) != nil {
             linksAfterWelcome.append(uri)
             services.feedback.showNotice(L("The link opens once you press Get started."))
             return false

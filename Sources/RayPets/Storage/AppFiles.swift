@@ -42,12 +42,29 @@ public enum AppFiles {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// The most characters of one line of `message` that `reportToStandardError` writes: a
+    /// longer line (a 5 MB link sent over D-Bus, say) is cut there, with "…" and its length.
+    public static let maxReportLineLength = 1000
+
     /// Writes `raypets: <message>` as a line to standard error: how a problem with a file
     /// (or the command line) reaches the user when there is no window to show it in. Control
     /// characters in `message` (but new lines) are written as escapes such as `\u{1B}`, so
-    /// a name or a link in it cannot steer the terminal.
+    /// a name or a link in it cannot steer the terminal. Each line of `message` longer than
+    /// ``maxReportLineLength`` characters (escapes included) is cut to that length and says
+    /// so: `… (cut: 5000017 bytes in all)`.
     public nonisolated static func reportToStandardError(_ message: String) {
-        let line = "raypets: \(message.escapingControls)\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(reportLine)
+        let text = "raypets: \(lines.joined(separator: "\n"))\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// `line` with its control characters escaped, cut to ``maxReportLineLength`` characters.
+    /// Only the part that is kept is escaped: a long line costs no more than a short one.
+    private nonisolated static func reportLine(_ line: Substring) -> String {
+        let end = line.index(line.startIndex, offsetBy: maxReportLineLength, limitedBy: line.endIndex) ?? line.endIndex
+        let escaped = String(line[..<end]).escapingControls
+        guard end < line.endIndex || escaped.count > maxReportLineLength else { return escaped }
+        return String(escaped.prefix(maxReportLineLength))
+            + L("… (cut: {count} bytes in all)", ["count": String(line.utf8.count)])
     }
 }
