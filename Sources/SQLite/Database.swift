@@ -170,6 +170,26 @@ public final class Database {
         return lines
     }
 
+    /// `PRAGMA data_version`: a number that differs from the last one this connection read
+    /// when another connection has committed a change to the database since (this
+    /// connection's own changes leave it as it is). Bytes written into the file by anything
+    /// but SQLite leave it as it is too.
+    public func dataVersion() throws(SQLiteError) -> Int64 {
+        try integer("PRAGMA data_version") ?? 0
+    }
+
+    /// Copies every change in the `-wal` file into the database file this connection has open,
+    /// then empties the `-wal` file (`SQLITE_CHECKPOINT_TRUNCATE`), waiting for readers up to
+    /// the busy timeout. Whether the whole `-wal` file was copied and emptied.
+    public func checkpointAndEmptyJournal() -> Bool {
+        sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) == SQLITE_OK
+    }
+
+    /// From now on, closing this connection leaves the `-wal` file as it is (no checkpoint into
+    /// the database file, which is not removed either): for a database file that is no longer
+    /// the one the `-wal` file belongs to.
+    public func skipsCheckpointOnClose() { _ = csqlite_skip_checkpoint_on_close(handle) }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -2,6 +2,7 @@
 scripts/with-display /usr/bin/python3 Tests/EndToEnd/test_flows.py BINARY ARTIFACT_DIR)."""
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -1718,6 +1719,126 @@ def test_row_16_a_window_new_link_on_the_welcome_page():
     except Exception:
         app.screenshot("FAIL-row-16.png")
         raise
+
+
+def field_texts(window):
+    """The texts of every text field in `window`."""
+    found = []
+    for node in walk(window):
+        if role_of(node) in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY):
+            try:
+                text = node.queryText()
+                found.append(text.getText(0, text.characterCount))
+            except Exception:
+                pass  # freed while reading
+    return found
+
+
+def records_with_demo_pets(count):
+    """A RayPets records file of its own (the sample pets and `count` demo pets), closed."""
+    data = tempfile.mkdtemp(prefix="raypets-e2e-other.")
+    added = subprocess.run([BINARY, f"--demo-data={count}"], capture_output=True, text=True, timeout=120,
+                           env={**os.environ, "XDG_DATA_HOME": data})
+    assert added.returncode == 0, added
+    return os.path.join(data, "raypets", "clinic.sqlite3")
+
+
+def pet_names(database):
+    with sqlite3.connect(database) as db:
+        return [name for name, in db.execute("SELECT name FROM pets ORDER BY position")]
+
+
+def test_row5_a_records_file_moved_into_place_while_the_app_runs():
+    """Row 5 (issue 42): the app runs with its file in WAL mode; the user moves another records
+    file into place (`mv other.sqlite3 clinic.sqlite3`); the next change is refused, the user
+    quits as told and starts again: the other file's 304 pets are shown, none lost (the old
+    -wal file was not replayed into it)."""
+    env = private_folders()
+    other = records_with_demo_pets(300)
+    expected = pet_names(other)
+    assert len(expected) == 304, len(expected)
+    database = os.path.join(env["XDG_DATA_HOME"], "raypets", "clinic.sqlite3")
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.click("My pets")
+        app.wait_title("My pets")
+        app.click("Add pet")
+        app.wait_title("New pet")
+        app.type_text("Biscuit")
+        wait_for(lambda: app.is_sensitive("Save"), "Save to become pressable")
+        app.click("Save")
+        app.wait_title("My pets")
+        wait_rows(app, lambda rows: "Biscuit" in names(rows), "Biscuit in the list")
+        assert os.path.getsize(database + "-wal") > 0, "the app's changes are in its -wal file"
+        os.rename(other, database)  # mv other.sqlite3 clinic.sqlite3
+        app.click("Add pet")
+        app.wait_title("New pet")
+        app.type_text("Pumpkin")
+        wait_for(lambda: app.is_sensitive("Save"), "Save to become pressable")
+        app.click("Save")
+        wait_for(lambda: any("deleted or replaced" in label for label in app.labels(app.main_window())),
+                 "the refusal")
+        quit_app(app)
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    assert pet_names(database) == expected, "the moved-in file changed"
+    app = RayPets(BINARY, ARTIFACTS, env=env, args=["--fresh"])
+    try:
+        app.click("My pets")
+        app.wait_title("My pets")
+        rows = wait_rows(app, lambda rows: len(rows) > 5, "the moved-in file's pets")
+        assert names(rows) == expected[:len(rows)], (rows[:8], expected[:8])
+        assert "Biscuit" not in names(rows), rows[:8]
+    finally:
+        app.quit()
+    assert pet_names(database) == expected, "the moved-in file changed at the second run"
+
+
+def test_row6_a_backup_copied_over_the_records_is_refused_and_kept():
+    """Row 6 (issue 42): the user copies a backup over the live file (`cp backup clinic.sqlite3`,
+    the same inode) while an edit is open: Save is refused with the message, the typed name
+    stays in the field (and comes back after the quit), and the backup's content is intact
+    after quitting."""
+    env = private_folders()
+    first = RayPets(BINARY, ARTIFACTS, env=env)
+    first.quit()  # creates the records (the sample pets, WAL mode)
+    folder = os.path.join(env["XDG_DATA_HOME"], "raypets")
+    database = os.path.join(folder, "clinic.sqlite3")
+    backup = os.path.join(tempfile.mkdtemp(prefix="raypets-e2e-backup."), "backup.sqlite3")
+    shutil.copyfile(database, backup)
+    db = sqlite3.connect(backup)
+    db.execute("UPDATE pets SET name = 'Bella', name_key = 'bella' WHERE id = 'whiskers'")
+    db.commit()
+    db.close()
+    with open(backup, "rb") as kept:
+        content = kept.read()
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        open_pet_page(app, "Rex")
+        app.click("Edit")
+        app.wait_title("Edit Rex")
+        app.keys("ctrl+a")
+        app.type_text("Rexy")
+        inode = os.stat(database).st_ino
+        shutil.copyfile(backup, database)  # cp backup.sqlite3 clinic.sqlite3
+        assert os.stat(database).st_ino == inode, "cp keeps the inode"
+        app.click("Save")
+        wait_for(lambda: any("deleted or replaced" in label for label in app.labels(app.main_window())),
+                 "the refusal")
+        assert app.title() == "Edit Rex", app.title()
+        assert "Rexy" in field_texts(app.main_window()), field_texts(app.main_window())
+        quit_app(app)
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    with open(database, "rb") as after:
+        assert after.read() == content, "the copied backup was written into"
+    assert pet_names(database) == ["Rex", "Bella", "Clover", "Bubbles"], pet_names(database)
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("Edit Rex")  # the editor is back, with what was typed
+        wait_for(lambda: "Rexy" in field_texts(app.main_window()), "the typed name kept")
     finally:
         app.quit()
 
@@ -1741,6 +1862,8 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_row3_undo_outlives_the_window_that_deleted, test_row4_a_drafts_conflict_check_survives_a_restart]
 STANDALONE += [test_row_14_one_dbus_open_with_2000_links, test_row_15_a_5_mb_link_through_dbus,
                test_row_16_a_window_new_link_on_the_welcome_page]
+STANDALONE += [test_row5_a_records_file_moved_into_place_while_the_app_runs,
+               test_row6_a_backup_copied_over_the_records_is_refused_and_kept]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -23,9 +23,21 @@ extension ClinicDatabase {
     /// | another program's SQLite file (not RayPets' `application_id`, nor an older RayPets' tables) | left as it is: the sample pets in memory, read-only |
     /// | read-only, in WAL mode, in a folder that cannot be written | opened immutable (no `-shm` needed), read-only |
     ///
-    /// The file opened is remembered (device and inode): if it is deleted or replaced while
-    /// the app runs, the next change fails with `StoreError.Kind.gone` and nothing is reported
-    /// as saved.
+    /// The file opened is remembered (device, inode, size and times; `RecordsFile`): if it is
+    /// deleted, replaced (`mv`) or written over (`cp` onto it) while the app runs, the next
+    /// change fails with `StoreError.Kind.gone` before anything is written, and nothing is
+    /// reported as saved. Another SQLite connection's committed changes are not taken for
+    /// writing over (`PRAGMA data_version` tells them apart).
+    ///
+    /// No journal is replayed into a file it does not belong to: when the app finds its file
+    /// replaced (at a change, or when it quits), its own `-wal` and `-shm` files (same inode
+    /// as at open) are checkpointed into the file it had open and removed from the path; a
+    /// file written over gets nothing checkpointed into it, and the app's `-wal` file is kept
+    /// aside (`ClinicDatabase.letGo`). At open, a `-wal` file that RayPets marked (an extended
+    /// attribute) as the journal of another inode is moved aside as `<name>-wal.orphan-<time>`
+    /// and not replayed, with a notice. Not covered: a file written over in place (same
+    /// inode) while the app was killed, and a `-wal` file without the mark (a file system
+    /// without extended attributes, or one made by another program): SQLite replays those.
     public static func open(
         path: String, now: Int = LocalTime.now(),
         report: @escaping @MainActor (String) -> Void = AppFiles.reportToStandardError
@@ -37,6 +49,7 @@ extension ClinicDatabase {
         }
         let opened = openFile(path: path, now: now, notice: notice)
         opened.notices = notices
+        opened.report = report
         return opened
     }
 
@@ -55,6 +68,14 @@ extension ClinicDatabase {
             return readOnlySamples()
         }
         var exists = access(path, F_OK) == 0
+        if exists, let aside = setAsideForeignJournal(path, now: now) {
+            notice(
+                L(
+                    "Changes kept beside {file} belonged to another records file and were not applied to it; they were kept as {aside}.",
+                    ["file": path, "aside": aside]),
+                "\(path)-wal is the journal of another file (the records file was replaced); moved it to \(aside), not replayed"
+            )
+        }
         if exists, let damage = FileCheck.damage(path) {
             if let aside = moveAside(path, now: now) {
                 notice(
@@ -103,7 +124,7 @@ extension ClinicDatabase {
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
             try ClinicSchema.migrate(database)
             let opened = ClinicDatabase(database: database, isReadOnly: false)
-            opened.file = FileIdentity(path)
+            opened.file = RecordsFile(path: database.path, database: database)
             return opened
         } catch  where error.isCorrupt {
             guard let aside = moveAside(path, now: now) else { return readOnlySamples() }

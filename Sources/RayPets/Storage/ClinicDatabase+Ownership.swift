@@ -52,6 +52,11 @@ struct FileIdentity: Equatable {
     init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The file `info` describes.
+    init(_ info: stat) {
         device = UInt(info.st_dev)
         inode = UInt(info.st_ino)
     }

@@ -15,8 +15,11 @@ public final class ClinicDatabase: ClinicStore {
     /// Problems found while opening, each one sentence for the user (also sent to `report`).
     public internal(set) var notices: [String] = []
     /// The file the connection writes (not for `:memory:` or a read-only copy): every change
-    /// first checks the path still names it.
-    var file: FileIdentity?
+    /// first checks the path still names it, with the bytes the last change left
+    /// (`ClinicDatabase+FileGuard`).
+    var file: RecordsFile?
+    /// Where what happened to the file is logged (`open`'s `report`).
+    var report: @MainActor (String) -> Void = { _ in }
     /// The count and first page of the unfiltered list, kept while the pets do not change.
     let listing = ListingCache()
 
@@ -26,6 +29,13 @@ public final class ClinicDatabase: ClinicStore {
     init(database: Database, isReadOnly: Bool) {
         self.database = database
         self.isReadOnly = isReadOnly
+    }
+
+    /// The connection closes (the app quits): a file replaced or written over since the last
+    /// change is let go of first (`letGo`), so that the journal is not left at the path nor
+    /// checkpointed into bytes that are not the app's.
+    isolated deinit {
+        if let change = fileChange() { letGo(change) }
     }
 
     /// An empty in-memory database (with the sample pets, as on a first launch): what
@@ -206,13 +216,22 @@ public final class ClinicDatabase: ClinicStore {
 
     /// Runs `body` in one write transaction. Unless `keepsPetList` (a change to appointment
     /// records only), the kept count and first page of the pets are forgotten.
+    ///
+    /// Before anything is written, the file is checked to be the one opened, with the bytes
+    /// the last change left (one `stat`; see `fileChange`): deleted, replaced or written over
+    /// under the app, the change fails with `StoreError.Kind.gone` and the file is let go of
+    /// (`letGo`); every later change fails the same way.
     func writing<T>(keepsPetList: Bool = false, _ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
         guard !isReadOnly else { throw StoreError(.readOnly, "opened read-only") }
         if !keepsPetList { listing.forget() }
-        // Deleted or replaced under the app: a change would go into a file no one will read.
-        if let file, FileIdentity(database.path) != file {
-            throw StoreError(.gone, "\(database.path) was deleted or replaced while RayPets ran")
+        if let file {
+            // A change would go into a file no one will read, or over the bytes the user put there.
+            if let change = fileChange() { letGo(change) }
+            if self.file?.isLost == true {
+                throw StoreError(.gone, "\(file.path) was deleted, replaced or written over while RayPets ran")
+            }
         }
+        defer { noteOwnWrite() }
         do { return try database.transaction(body) } catch { throw Self.storeError(error) }
     }
 
