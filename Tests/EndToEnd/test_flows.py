@@ -1843,6 +1843,29 @@ def test_row6_a_backup_copied_over_the_records_is_refused_and_kept():
         app.quit()
 
 
+def test_row7_undo_after_another_pet_took_the_name():
+    """Row 7 (issue 42): Rex is deleted; before Undo is pressed another pet is called Rex (the
+    test app adds it, as another window would): Undo brings Rex back as "Rex (2)", in its place
+    and with its history, and says so."""
+    with started(commands=True) as app:
+        app.command("record rex")
+        open_pet_page(app, "Rex")
+        app.click("Delete")
+        app.wait_title("My pets")
+        wait_for(lambda: "Rex deleted" in app.labels(), "the toast")
+        app.command("add Rex")
+        app.click("Undo")
+        rows = wait_rows(app, lambda rows: "Rex (2)" in names(rows), "Rex back as Rex (2)")
+        assert names(rows)[0] == "Rex (2)" and names(rows)[-1] == "Rex", rows
+        wait_for(lambda: any("Undo brought Rex back as “Rex (2)”" in label for label in app.labels(app.main_window())),
+                 "the notice saying so")
+        assert "UNIQUE" not in " ".join(app.labels(app.main_window()))
+        app.choose_row("Rex (2)")
+        app.wait_title("Rex (2)")
+        wait_for(lambda: (lambda labels: "Appointment requests" in labels
+                          and "No appointment requests yet." not in labels)(app.labels()), "its history back")
+
+
 STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
@@ -1863,7 +1886,8 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
 STANDALONE += [test_row_14_one_dbus_open_with_2000_links, test_row_15_a_5_mb_link_through_dbus,
                test_row_16_a_window_new_link_on_the_welcome_page]
 STANDALONE += [test_row5_a_records_file_moved_into_place_while_the_app_runs,
-               test_row6_a_backup_copied_over_the_records_is_refused_and_kept]
+               test_row6_a_backup_copied_over_the_records_is_refused_and_kept,
+               test_row7_undo_after_another_pet_took_the_name]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

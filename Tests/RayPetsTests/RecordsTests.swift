@@ -338,6 +338,30 @@ struct PetRecordsTests {
         observation.cancel()
     }
 
+    @Test(
+        "row 7 (issue 42): Undo into a name another pet took (the name key's way) brings the pet back under the first free name, cut to the longest name, with its history"
+    )
+    func row7UndoIntoATakenName() throws {
+        let data = ClinicData(store: ClinicDatabase.inMemory(), today: { [today] in today }, clock: { 1_000 })
+        let record = try data.record(AppointmentRequest(pet: "rex", visitType: .well, outcome: .noAppointmentRequired))
+        let deleted = try data.delete("rex")
+        _ = try data.add(PetDraft(name: " REX\u{200B}"))  // the same name, as the name key sees it
+        _ = try data.add(PetDraft(name: "rex (2)"))
+        try data.undelete(deleted)
+        #expect(data.pet(id: "rex")?.name == "Rex (3)", "the first free name")
+        #expect(try data.history(of: "rex") == [record], "with its history")
+        #expect(try data.allPets().first?.id == "rex", "in its place")
+
+        let long = String(repeating: "é", count: PetRules.maxNameLength)
+        let longPet = try data.add(PetDraft(name: long))
+        let deletedLong = try data.delete(longPet.id)
+        _ = try data.add(PetDraft(name: long))
+        try data.undelete(deletedLong)
+        let back = try #require(data.pet(id: longPet.id))
+        #expect(back.name == String(repeating: "é", count: PetRules.maxNameLength - 4) + " (2)")
+        #expect(data.problems(in: PetDraft(back), editing: back.id).isEmpty, "a name the editor accepts")
+    }
+
     @Test("history: newest first; a record can be deleted")
     func history() throws {
         let now = Reports()
@@ -426,6 +450,28 @@ struct FollowingTheDataTests {
         #expect(app.feedback.performToastAction())
         #expect(app.model(PetListViewModel.self).rows.map(\.title) == ["Rex", "Whiskers", "Clover", "Bubbles"])
         #expect(app.clinicHost.pages.map(\.route) == [.home, .pets], "Undo does not bring the page back")
+    }
+
+    @Test(
+        "row 7 (issue 42): the Undo toast after another pet took the name brings the pet back as “Whiskers (2)” and says so"
+    )
+    func row7UndoToastIntoATakenName() async throws {
+        let app = AppHarness()
+        app.tapMyPets()
+        await app.choosePet(at: 1)
+        app.model(PetDetailsViewModel.self).delete()
+        await app.settle()
+        _ = try app.data.add(PetDraft(name: "whiskers"))
+        #expect(app.feedback.performToastAction())
+        #expect(app.data.pet(id: "whiskers")?.name == "Whiskers (2)")
+        #expect(
+            app.model(PetListViewModel.self).rows.map(\.title) == [
+                "Rex", "Whiskers (2)", "Clover", "Bubbles", "whiskers",
+            ])
+        #expect(
+            app.feedback.notices == [
+                "Another pet is called Whiskers now: Undo brought Whiskers back as “Whiskers (2)”."
+            ])
     }
 
     @Test("renaming a pet changes every page that names it and the title at once")

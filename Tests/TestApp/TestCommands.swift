@@ -12,7 +12,7 @@ import RayPets
 /// | `add NAME` | `saved added ID NAME` |
 /// | `rename ID NAME` | `saved renamed ID NAME` |
 /// | `delete ID` | `saved deleted ID` |
-/// | `undo` (the last delete of this run) | `saved restored ID NAME` |
+/// | `undo` (the last delete of this run) | `saved restored ID NAME` (NAME: the name it came back under) |
 /// | `record ID` | `saved recorded ID RECORD` |
 /// | `unrecord RECORD` (one recorded in this run) | `saved unrecorded RECORD` |
 /// | `churn SEED COUNT` | COUNT random changes, each as `begin COMMAND` then its reply, and the navigation state saved after each (as a window's close saves it); then `done` |
@@ -69,10 +69,10 @@ final class TestCommands {
                 return "saved deleted \(argument)"
             case "undo":
                 guard let last = deleted.last else { return "error nothing to undo" }
-                try data.undelete(last)
+                let restored = try data.undelete(last)
                 deleted.removeLast()
                 recorded += last.records.history
-                return "saved restored \(last.pet.id) \(last.pet.name)"
+                return "saved restored \(restored.id) \(restored.name)"
             case "record":
                 let record = try data.record(
                     AppointmentRequest(pet: argument, visitType: .well, outcome: .noAppointmentRequired))

@@ -115,7 +115,17 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
             // The feedback shows (and so holds) the toast: the action must not hold it back.
             feedback.showToast(L("{pet} deleted", ["pet": deleted.pet.name]), actionTitle: L("Undo")) {
                 [weak feedback] in
-                do throws(StoreError) { try data.undelete(deleted) } catch { feedback?.showNotice(error.userMessage) }
+                do throws(StoreError) {
+                    let restored = try data.undelete(deleted)
+                    if restored.name != deleted.pet.name {  // another pet took the name meanwhile
+                        feedback?.showNotice(
+                            L(
+                                "Another pet is called {pet} now: Undo brought {pet} back as “{name}”.",
+                                ["pet": deleted.pet.name, "name": restored.name]))
+                    }
+                } catch {
+                    feedback?.showNotice(error.userMessage)
+                }
             }
         } catch {
             feedback.showNotice(error.userMessage)

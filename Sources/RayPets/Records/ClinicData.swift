@@ -118,10 +118,14 @@ public final class ClinicData {
         return DeletedPet(pet: pet, records: records)
     }
 
-    /// Undo of `delete`: the pet comes back with its id and history.
-    public func undelete(_ deleted: DeletedPet) throws(StoreError) {
-        try store.undeletePet(deleted.pet, from: deleted.records)
-        notify(.undeleted(deleted.pet))
+    /// Undo of `delete`: the pet comes back with its id, place and history, and is returned as
+    /// stored. If another pet took its name meanwhile, it comes back under the first free name
+    /// ("Rex (2)"; `PetRules.freeName`): the returned pet's name says which.
+    @discardableResult
+    public func undelete(_ deleted: DeletedPet) throws(StoreError) -> Pet {
+        let restored = try store.undeletePet(deleted.pet, from: deleted.records)
+        notify(.undeleted(restored))
+        return restored
     }
 
     /// The pet's finished appointment requests, newest first.

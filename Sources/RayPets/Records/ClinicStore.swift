@@ -27,8 +27,11 @@ public protocol ClinicStore: AnyObject {
     func updatePet(_ pet: Pet) throws(StoreError)
     /// Deletes the pet `id` with its history; returns what `undeletePet` needs.
     func deletePet(_ id: Pet.ID) throws(StoreError) -> DeletedRecords
-    /// Puts back a deleted pet with its id, place in the list and history (Undo).
-    func undeletePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError)
+    /// Puts back a deleted pet with its id, place in the list and history (Undo), and returns
+    /// it as stored: under the first free name (`PetRules.freeName`, "Rex (2)") if another
+    /// pet has its name now.
+    @discardableResult
+    func undeletePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError) -> Pet
     /// The pet's finished appointment requests, newest first.
     func history(of pet: Pet.ID) throws(StoreError) -> [AppointmentRecord]
     /// Stores a finished appointment request, finished at `time` (Unix seconds).

@@ -27,6 +27,23 @@ public enum PetRules {
         return String(key).trimmingSpaces
     }
 
+    /// The name a pet takes when it comes back (Undo of a delete) while another pet has its
+    /// name: `name` itself if `isTaken` says it is free, else the first free one of
+    /// "Rex (2)", "Rex (3)"…, with `name` cut at its end so that the whole stays within
+    /// `maxNameLength`. `isTaken` compares as `nameKey` does.
+    public static func freeName<Failure: Error>(
+        for name: String, isTaken: (String) throws(Failure) -> Bool
+    ) throws(Failure) -> String {
+        guard try isTaken(name) else { return name }
+        var number = 2
+        while true {
+            let suffix = " (\(number))"
+            let candidate = String(name.prefix(maxNameLength - suffix.count)).trimmingInvisibleEnds + suffix
+            if try !isTaken(candidate) { return candidate }
+            number += 1
+        }
+    }
+
     /// A name as it is stored: in Unicode NFC, without white space or characters that draw
     /// nothing (such as U+200B) at its ends. (Inside a name they stay: a joiner is part of an
     /// emoji, a space between words is part of the name.)

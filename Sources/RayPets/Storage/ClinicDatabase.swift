@@ -140,12 +140,20 @@ public final class ClinicDatabase: ClinicStore {
         return deleted
     }
 
-    public func undeletePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError) {
+    @discardableResult
+    public func undeletePet(_ pet: Pet, from deleted: DeletedRecords) throws(StoreError) -> Pet {
         try writing { () throws(SQLiteError) in
+            // Another pet may have taken the name since: in the same transaction, a free one.
+            var restored = pet
+            restored.name = try PetRules.freeName(for: pet.name) { name throws(SQLiteError) in
+                try database.integer(
+                    "SELECT count(*) FROM pets WHERE name_key = ?1", [.text(PetRules.nameKey(name))]) != 0
+            }
             // Back in its old place in the list: positions are never reused.
-            try database.statement(Self.insertPetSQL).run(Self.columns(of: pet, position: deleted.position))
+            try database.statement(Self.insertPetSQL).run(Self.columns(of: restored, position: deleted.position))
             let insert = try database.statement(Self.insertRecordSQL)
             for record in deleted.history { try insert.run(Self.columns(of: record)) }
+            return restored
         }
     }
 
