@@ -90,7 +90,7 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case corrupt
         /// The record asked for is not there (deleted meanwhile).
         case missing
-        /// The records' file was deleted or replaced while the app ran.
+        /// The records' file was deleted, replaced or written over while the app ran.
         case gone
         /// The pet breaks one of `PetRules` (the editor shows which).
         case invalid
