@@ -4,6 +4,7 @@ import os
 import random
 import signal
 import sqlite3
+import stat
 import subprocess
 import sys
 import tempfile
@@ -1562,6 +1563,64 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
+def texts(app, window=None):
+    """The texts of the visible text fields (entries and text views) of `window`."""
+    found = []
+    for node in visible_nodes(window or app.main_window()):
+        if role_of(node) in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY, pyatspi.ROLE_PASSWORD_TEXT):
+            try:
+                text = node.queryText()
+                found.append(text.getText(0, text.characterCount))
+            except Exception:
+                pass  # freed while reading
+    return found
+
+
+def release_fifo(path):
+    """Lets a process blocked opening the FIFO at `path` for reading go on (a writer comes and
+    goes), so that a failing test leaves no process hanging."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
+
+
+def test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file():
+    """row 1 (issue 42): the navigation state file or the settings file is a FIFO: the window
+    appears within the usual start time, the state FIFO is moved aside, both are reported."""
+    for which in ("state", "settings"):
+        env = private_folders()
+        home = env["XDG_STATE_HOME"] if which == "state" else env["XDG_CONFIG_HOME"]
+        folder = os.path.join(home, "raypets")
+        os.makedirs(folder, exist_ok=True)
+        fifo = os.path.join(folder, "navigation" if which == "state" else "settings")
+        if os.path.exists(fifo):
+            os.remove(fifo)
+        os.mkfifo(fifo, 0o600)
+        try:
+            app = RayPets(BINARY, ARTIFACTS, env=env)
+        except Exception:
+            release_fifo(fifo)
+            raise
+        try:
+            if which == "state":
+                app.wait_title("RayPets")  # Home
+                wait_for(lambda: "not a regular file" in app.stderr() and "moved it to" in app.stderr(),
+                         "the state FIFO reported as moved aside")
+                assert stat.S_ISFIFO(os.lstat(fifo + ".corrupt").st_mode), "the FIFO was not kept as it was"
+            else:
+                wait_for(lambda: "cannot read settings file" in app.stderr() and "not a regular file" in app.stderr(),
+                         "the settings FIFO reported")
+            app.keys("ctrl+q")
+            wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+            assert app.process.returncode == 0, app.process.returncode
+        finally:
+            release_fifo(fifo)
+            app.quit()
+        if which == "state":
+            assert stat.S_ISREG(os.lstat(fifo).st_mode), "this run's state was saved as a file"
+
+
 STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
@@ -1577,7 +1636,8 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_editor_asks_before_discarding_on_every_way_back,
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
-              test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered]
+              test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered,
+              test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -210,7 +210,7 @@ public final class ClinicDatabase: ClinicStore {
         guard !isReadOnly else { throw StoreError(.readOnly, "opened read-only") }
         if !keepsPetList { listing.forget() }
         // Deleted or replaced under the app: a change would go into a file no one will read.
-        if let file, FileIdentity(database.path) != file {
+        if let file, FileIdentity(FilePath(bytes: database.pathBytes)) != file {
             throw StoreError(.gone, "\(database.path) was deleted or replaced while RayPets ran")
         }
         do { return try database.transaction(body) } catch { throw Self.storeError(error) }
