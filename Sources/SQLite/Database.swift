@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One connection to an SQLite database file: a thin, typed layer over the C API, with no
 /// Foundation and no ORM. Errors come back as `SQLiteError`.
@@ -55,8 +56,9 @@ public final class Database {
         }
         guard result == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let systemError = connection.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close(connection)
-            throw SQLiteError(code: result, message: message)
+            throw SQLiteError(code: result, message: message, systemError: systemError)
         }
         sqlite3_extended_result_codes(connection, 1)
         self.handle = connection
@@ -191,10 +193,20 @@ public final class Database {
         guard result == SQLITE_OK || result == SQLITE_ROW || result == SQLITE_DONE else { throw error(result) }
     }
 
+    /// The connection's last error. Called right after the failing call: for an I/O error, the
+    /// `errno` behind it is SQLite's own record of it (`sqlite3_system_errno`) or, where
+    /// SQLite keeps none (a write that failed at COMMIT), the thread's `errno` as that call
+    /// left it (what its failing `pwrite` set: SQLite's rollback and unlock that follow do not
+    /// fail, so they leave it).
     func error(_ result: Int32) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+        let lastSystemError = errno  // first: nothing below may change it
+        let code = sqlite3_extended_errcode(handle)
+        let primary = code & 0xFF
+        let recorded = sqlite3_system_errno(handle)
+        let systemError =
+            primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN ? (recorded != 0 ? recorded : lastSystemError) : 0
+        return SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), systemError: systemError)
     }
-
 }
 
 extension Database {

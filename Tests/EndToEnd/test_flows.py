@@ -1621,6 +1621,103 @@ def test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file():
             assert stat.S_ISREG(os.lstat(fifo).st_mode), "this run's state was saved as a file"
 
 
+def limited(size_kb):
+    """`bash` arguments that start raypets with a file-size limit of `size_kb` KiB (bash's
+    `ulimit -f` counts KiB; dash's, 512-byte blocks)."""
+    return "bash", ["-c", f'ulimit -f {size_kb} && exec "$0"', os.path.abspath(BINARY)]
+
+
+def test_row_2_issue_42_save_under_a_file_size_limit():
+    """row 2 (issue 42): a file-size limit and *Save* with long notes: the app keeps running,
+    says nothing was saved, keeps what was typed and its draft; at start with a tiny limit it
+    starts."""
+    env = private_folders()
+    first = RayPets(BINARY, ARTIFACTS, env=env)
+    first.keys("ctrl+q")  # creates the records with the sample pets
+    wait_for(lambda: first.process.poll() is not None, "raypets to quit")
+    first.quit()
+    database = os.path.join(env["XDG_DATA_HOME"], "raypets", "clinic.sqlite3")
+    # Long notes, saved many times by a program that then ends without closing the file, as
+    # a session of edits leaves SQLite's -wal file: larger than the records file.
+    writer = subprocess.run([sys.executable, "-c", f"""
+import os, sqlite3
+connection = sqlite3.connect({database!r}, isolation_level=None)
+connection.execute("PRAGMA wal_autocheckpoint = 0")
+for round in range(60):
+    connection.execute("UPDATE pets SET notes = ? WHERE name = 'Rex'", (f"Likes long walks ({{round}}). " * 40,))
+os._exit(0)
+"""], capture_output=True, text=True, timeout=60)
+    assert writer.returncode == 0, writer.stderr
+    wal = os.path.getsize(database + "-wal")
+    assert wal > os.path.getsize(database), (wal, os.path.getsize(database))
+    # A limit the records' files already reach: the next write to them cannot fit.
+    size_kb = wal // 1024
+    binary, args = limited(size_kb)
+    app = RayPets(binary, ARTIFACTS, env=env, args=args)
+    try:
+        open_pet_page(app, "Rex")
+        app.click("Edit")
+        app.wait_title("Edit Rex")
+        app.keys("ctrl+a")
+        app.type_text("Rexy")
+        wait_for(lambda: app.is_sensitive("Save"), "Save to become pressable")
+        app.click("Save")
+        wait_for(lambda: any("Nothing was saved" in label for label in app.labels(app.main_window())),
+                 "the message that nothing was saved")
+        assert app.process.poll() is None, f"raypets died: status {app.process.returncode}"
+        app.wait_title("Edit Rex")  # the editor stays
+        assert "Rexy" in texts(app), texts(app)
+        app.screenshot("file-size-limit.png")
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+        assert app.process.returncode == 0, f"exit status {app.process.returncode}"
+    finally:
+        app.quit()
+    connection = sqlite3.connect(database)
+    assert connection.execute("SELECT count(*) FROM pets WHERE name = 'Rex'").fetchone() == (1,), "Rex was changed"
+    assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    connection.close()
+    app = RayPets(BINARY, ARTIFACTS, env=env)  # no limit: the draft is back, and saves
+    try:
+        app.wait_title("Edit Rex")
+        wait_for(lambda: "Rexy" in texts(app), "the typed name, from the draft")
+        app.click("Save")
+        app.wait_title("Rexy")
+    finally:
+        app.quit()
+    # A limit smaller than SQLite's own files (`ulimit -f 8`): the app starts all the same.
+    binary, args = limited(8)
+    app = RayPets(binary, ARTIFACTS, env=env, args=args)
+    try:
+        app.wait_title("Rexy")  # where the last run ended: the user's records, read-only
+        wait_for(lambda: any("There is no room to write the clinic's records" in label
+                             for label in app.labels(app.main_window())), "the read-only notice")
+        assert not app.is_sensitive("Edit"), "editing must be disabled"
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+        assert app.process.returncode == 0, f"exit status {app.process.returncode}"
+    finally:
+        app.quit()
+    # No room for a byte (`ulimit -f 0`): the app quits in order (no SIGXFSZ), and the state's
+    # write, which fails, leaves neither its temporary file nor a half-written state. (Its
+    # report cannot be read here: stderr is a file, which the limit keeps from growing too.)
+    state_folder = os.path.join(env["XDG_STATE_HOME"], "raypets")
+    with open(os.path.join(state_folder, "navigation"), "rb") as before:
+        state = before.read()
+    binary, args = limited(0)
+    app = RayPets(binary, ARTIFACTS, env=env, args=args)
+    try:
+        app.wait_title("Rexy")
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+        assert app.process.returncode == 0, f"exit status {app.process.returncode}"
+    finally:
+        app.quit()
+    assert sorted(os.listdir(state_folder)) == ["navigation"], os.listdir(state_folder)
+    with open(os.path.join(state_folder, "navigation"), "rb") as after:
+        assert after.read() == state, "the state file changed"
+
+
 STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
@@ -1637,7 +1734,8 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
               test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered,
-              test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file]
+              test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file,
+              test_row_2_issue_42_save_under_a_file_size_limit]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -59,7 +59,9 @@ enum AtomicFile {
     }
 
     /// Writes `contents` to `path` atomically, creating its folders (mode 0700).
-    /// Returns a description of the problem, or `nil` on success.
+    /// Returns a description of the problem, or `nil` on success. A write cut short (a
+    /// file-size limit, a full disk: `EFBIG`, `ENOSPC`) is a problem like any other: the
+    /// temporary file is removed and the old file stays as it was.
     static func write(_ contents: String, to path: FilePath) -> String? {
         let folder = path.folder
         guard makeFolders(folder) else { return "cannot create \(folder): \(describe(errno))" }
@@ -67,13 +69,28 @@ enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return "cannot write next to \(path): \(describe(errno))" }
         let temporary = FilePath(bytes: template.map { UInt8(bitPattern: $0) })
-        let written = contents.withCString { Glibc.write(fd, $0, strlen($0)) }
-        let flushed = fsync(fd) == 0
-        close(fd)
-        guard written == contents.utf8.count, flushed, temporary.rename(to: path) else {
-            let problem = "cannot save \(path): \(describe(errno))"
+        var problem = writeAll(Array(contents.utf8), to: fd)
+        if problem == nil, fsync(fd) != 0 { problem = describe(errno) }
+        if close(fd) != 0, problem == nil { problem = describe(errno) }
+        if problem == nil, !temporary.rename(to: path) { problem = describe(errno) }
+        if let problem {
             temporary.unlink()
-            return problem
+            return "cannot save \(path): \(problem)"
+        }
+        return nil
+    }
+
+    /// Writes every byte of `bytes` to `fd`, going on after a short write; the problem, or `nil`.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return describe(errno)
+            }
+            if written == 0 { return describe(EIO) }
+            offset += written
         }
         return nil
     }

@@ -22,6 +22,7 @@ extension ClinicDatabase {
     /// | a symbolic link | not followed: the sample pets in memory, read-only |
     /// | another program's SQLite file (not RayPets' `application_id`, nor an older RayPets' tables) | left as it is: the sample pets in memory, read-only |
     /// | read-only, in WAL mode, in a folder that cannot be written | opened immutable (no `-shm` needed), read-only |
+    /// | no room to write SQLite's own files (a full disk, a file-size limit: `ulimit -f`) | opened read-only |
     /// | not a regular file (a FIFO, a device, a socket) | never read nor waited on: moved aside as `<name>.corrupt-<time>`; a new one with the sample pets (if it cannot be moved: the sample pets in memory, read-only) |
     /// | its `-wal` or `-shm` is not a regular file | that one moved aside as `<name>-wal.corrupt-<time>`; the records open as usual |
     ///
@@ -132,6 +133,14 @@ extension ClinicDatabase {
                     ["problem": error.message, "file": aside.description]),
                 "\(path) is damaged (\(error)); moved it to \(aside) and started with the sample pets")
             return openFile(path: path, now: now, notice: notice)
+        } catch  where error.isFull {
+            // No room for SQLite's own files (its -shm, a -wal): a file-size limit or a full disk.
+            notice(
+                L(
+                    "There is no room to write the clinic's records (the disk is full, or a limit on file size was reached): you can look, but not change them."
+                ),
+                "no room to write \(path) (\(error)); opened read-only")
+            return openReadOnly(path: path, notice: notice)
         } catch  where error.isBusy {
             notice(
                 L("The clinic's records are in use by another program. Close it and restart RayPets."),
@@ -149,15 +158,16 @@ extension ClinicDatabase {
 
     /// The file, read-only. An older schema is upgraded in a copy in memory (the file stays
     /// as it is); a newer one is read as it is.
-    /// A WAL-mode file in a folder that cannot be written has no `-shm` file to read it
-    /// through: it is opened immutable (RayPets quits with every change checkpointed into the
-    /// file, so nothing is missed unless a `-wal` file was left behind, which the notice says).
+    /// A WAL-mode file in a folder that cannot be written (or with no room for its `-shm`
+    /// file: a file-size limit) has no `-shm` file to read it through: it is opened immutable
+    /// (RayPets quits with every change checkpointed into the file, so nothing is missed
+    /// unless a `-wal` file was left behind, which the notice says).
     private static func openReadOnly(path: FilePath, notice: (String, String) -> Void) -> ClinicDatabase {
         do {
             var file = try Database(pathBytes: resolvingFolder(path).bytes, mode: .readOnly, followsLinks: false)
             file.setBusyTimeout(milliseconds: busyTimeout)
             if case .failure(let error) = Result(catching: { () throws(SQLiteError) in try file.userVersion() }),
-                error.cannotOpen || error.isReadOnly
+                error.cannotOpen || error.isReadOnly || error.isFull
             {
                 file = try Database(pathBytes: resolvingFolder(path).bytes, mode: .immutable, followsLinks: false)
                 if let wal = (path + "-wal").status(), wal.st_size > 0 {
