@@ -23,6 +23,10 @@ enum FuzzTarget: String, CaseIterable {
     case search
     /// A pet's name and notes typed or pasted into the editor (lines: a name, then notes).
     case name
+    /// An `XDG_*` folder and `HOME` as the environment gives them (any bytes), made into the
+    /// path of one of RayPets' files (a first byte choosing the folder and file, then the
+    /// `XDG_*` value, then a NUL and `HOME`'s value, if any).
+    case path
 
     func check(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -33,6 +37,7 @@ enum FuzzTarget: String, CaseIterable {
         case .date: return Self.checkDate(text)
         case .search: return Self.checkSearch(text)
         case .name: return Self.checkName(text)
+        case .path: return Self.checkPath(bytes)
         }
     }
 
@@ -244,6 +249,70 @@ enum FuzzTarget: String, CaseIterable {
             }
         }
         return nil
+    }
+
+    // MARK: Paths
+
+    /// The path's bytes are exactly the environment's bytes and the file's place in it: the
+    /// `XDG_*` value + `/raypets/<name>` when it is absolute, else `HOME` (or `/tmp`) + the
+    /// folder's fallback; its C string is those bytes; its description reads back to them.
+    private static func checkPath(_ bytes: [UInt8]) -> String? {
+        guard let selector = bytes.first else { return nil }
+        let folders: [(AppFiles.Folder, String, String)] = [
+            (.config, "XDG_CONFIG_HOME", "/.config"), (.state, "XDG_STATE_HOME", "/.local/state"),
+            (.data, "XDG_DATA_HOME", "/.local/share"),
+        ]
+        let (folder, variable, fallback) = folders[Int(selector) % 3]
+        let name = ["settings", "navigation", "clinic.sqlite3"][Int(selector / 3) % 3]
+        let values = bytes.dropFirst().split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+        let xdg = Array(values.first ?? [])
+        let home = values.count > 1 ? Array(values[1].prefix { $0 != 0 }) : nil  // getenv ends at a NUL
+        let path = AppFiles.path(of: name, in: folder) { key in
+            key == variable ? FilePath(bytes: xdg) : key == "HOME" ? home.map { FilePath(bytes: $0) } : nil
+        }
+        let expected =
+            xdg.first == UInt8(ascii: "/")
+            ? xdg + Array("/raypets/\(name)".utf8)
+            : (home ?? Array("/tmp".utf8)) + Array("\(fallback)/raypets/\(name)".utf8)
+        if path.bytes != expected { return "\(bytes) gave the path \(path.bytes), not \(expected)" }
+        let cString = path.withCString {
+            UnsafeBufferPointer(start: $0, count: strlen($0)).map { UInt8(bitPattern: $0) }
+        }
+        if cString != expected { return "the C string of \(path.bytes) is \(cString)" }
+        let description = path.description
+        if String(validating: Array(description.utf8), as: UTF8.self) != description {
+            return "the description of \(path.bytes) is not valid UTF-8"
+        }
+        if unescaped(description) != path.bytes {
+            return "the description \(description.debugDescription) does not read back to \(path.bytes)"
+        }
+        if let text = String(validating: path.bytes, as: UTF8.self), !text.contains("\\"), description != text {
+            return "the UTF-8 path \(text.debugDescription) is shown as \(description.debugDescription)"
+        }
+        return nil
+    }
+
+    /// The bytes a `FilePath.description` stands for: `\\` is a backslash, `\xNN` a byte.
+    private static func unescaped(_ description: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var scalars = Array(description.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\" else {
+                bytes += Array(String(scalar).utf8)
+                continue
+            }
+            switch scalars.popFirst() {
+            case "\\": bytes.append(UInt8(ascii: "\\"))
+            case "x":
+                guard scalars.count >= 2,
+                    let byte = UInt8(String(String.UnicodeScalarView(scalars.prefix(2))), radix: 16)
+                else { return nil }
+                bytes.append(byte)
+                scalars = scalars.dropFirst(2)
+            default: return nil
+            }
+        }
+        return bytes
     }
 
     // MARK: Dates

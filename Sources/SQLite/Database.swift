@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One connection to an SQLite database file: a thin, typed layer over the C API, with no
 /// Foundation and no ORM. Errors come back as `SQLiteError`.
@@ -18,18 +19,27 @@ public final class Database {
     }
 
     fileprivate let handle: OpaquePointer
-    /// The path given to `init` (`:memory:` for an in-memory database).
+    /// The path given to `init` (`:memory:` for an in-memory database), as text: bytes that
+    /// are not UTF-8 read as U+FFFD. For messages; `pathBytes` names the file.
     public let path: String
+    /// The path given to `init`, as its bytes (what was passed to SQLite).
+    public let pathBytes: [UInt8]
     /// Whether the connection was opened read-only.
     public let isReadOnly: Bool
     /// Statements compiled once by `statement(_:)`, by their SQL.
     private var statements: [String: Statement] = [:]
 
-    /// Opens `path` in `mode`. Opening alone does not read the file; `userVersion` is the
-    /// first read and reports a non-database file (`isCorrupt`). With `followsLinks: false`,
-    /// a symbolic link anywhere in `path` (the file or a folder on the way) is an error
-    /// (`SQLITE_CANTOPEN`) rather than followed.
-    public init(path: String, mode: Mode, followsLinks: Bool = true) throws(SQLiteError) {
+    /// Opens `path` (its UTF-8 bytes) in `mode`: `init(pathBytes:mode:followsLinks:)`.
+    public convenience init(path: String, mode: Mode, followsLinks: Bool = true) throws(SQLiteError) {
+        try self.init(pathBytes: Array(path.utf8), mode: mode, followsLinks: followsLinks)
+    }
+
+    /// Opens the file whose path is `pathBytes` (as the system gives paths: any bytes but NUL,
+    /// not necessarily UTF-8; passed to SQLite unchanged) in `mode`. Opening alone does not
+    /// read the file; `userVersion` is the first read and reports a non-database file
+    /// (`isCorrupt`). With `followsLinks: false`, a symbolic link anywhere in the path (the
+    /// file or a folder on the way) is an error (`SQLITE_CANTOPEN`) rather than followed.
+    public init(pathBytes: [UInt8], mode: Mode, followsLinks: Bool = true) throws(SQLiteError) {
         var connection: OpaquePointer?
         var flags: Int32 =
             switch mode {
@@ -38,28 +48,34 @@ public final class Database {
             case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             }
         flags |= SQLITE_OPEN_NOMUTEX | (followsLinks ? 0 : Int32(SQLITE_OPEN_NOFOLLOW))
-        let name = mode == .immutable ? "file:" + Self.uriPath(path) + "?immutable=1" : path
-        let result = sqlite3_open_v2(name, &connection, flags, nil)
+        let bytes = pathBytes.prefix { $0 != 0 }
+        let name =
+            mode == .immutable ? Array("file:".utf8) + Self.uriPath(bytes) + Array("?immutable=1".utf8) : Array(bytes)
+        let result = (name.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+            sqlite3_open_v2($0.baseAddress, &connection, flags, nil)
+        }
         guard result == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let systemError = connection.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close(connection)
-            throw SQLiteError(code: result, message: message)
+            throw SQLiteError(code: result, message: message, systemError: systemError)
         }
         sqlite3_extended_result_codes(connection, 1)
         self.handle = connection
-        self.path = path
+        self.pathBytes = Array(bytes)
+        self.path = String(decoding: bytes, as: UTF8.self)
         self.isReadOnly = mode != .readWriteCreate
     }
 
     /// `path` as the path of a `file:` URI: every byte but unreserved characters and `/`
     /// %-escaped.
-    private static func uriPath(_ path: String) -> String {
-        path.utf8.map { byte in
+    private static func uriPath(_ path: some Collection<UInt8>) -> [UInt8] {
+        path.flatMap { byte -> [UInt8] in
             let c = Character(Unicode.Scalar(byte))
-            if c.isASCII && (c.isLetter || c.isNumber || "-._~/".contains(c)) { return String(c) }
+            if c.isASCII && (c.isLetter || c.isNumber || "-._~/".contains(c)) { return [byte] }
             let hex = String(byte, radix: 16, uppercase: true)
-            return "%" + (hex.count == 1 ? "0" + hex : hex)
-        }.joined()
+            return Array(("%" + (hex.count == 1 ? "0" + hex : hex)).utf8)
+        }
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -197,8 +213,19 @@ public final class Database {
         guard result == SQLITE_OK || result == SQLITE_ROW || result == SQLITE_DONE else { throw error(result) }
     }
 
+    /// The connection's last error. Called right after the failing call: for an I/O error, the
+    /// `errno` behind it is SQLite's own record of it (`sqlite3_system_errno`) or, where
+    /// SQLite keeps none (a write that failed at COMMIT), the thread's `errno` as that call
+    /// left it (what its failing `pwrite` set: SQLite's rollback and unlock that follow do not
+    /// fail, so they leave it).
     func error(_ result: Int32) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+        let lastSystemError = errno  // first: nothing below may change it
+        let code = sqlite3_extended_errcode(handle)
+        let primary = code & 0xFF
+        let recorded = sqlite3_system_errno(handle)
+        let systemError =
+            primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN ? (recorded != 0 ? recorded : lastSystemError) : 0
+        return SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), systemError: systemError)
     }
 }
 

@@ -18,17 +18,24 @@ transactions, and sometimes while the app is still starting. After every kill:
   `AtomicFile` must leave the old file or the new, never half), after a SIGTERM every window's
   state as the app saved it (both windows restored, then saved where they were).
 
+With LIMIT=fsize each run has a file-size limit (RLIMIT_FSIZE, as `ulimit -f` or a quota
+sets it) a little above the records' files' size, so that writes fail during the run: the app
+must not die of SIGXFSZ, a change that does not fit must reply `error` with the full-disk
+message and leave no trace, and every change it reported as saved must be there, nothing
+corrupt, the navigation state whole.
+
 With SIGNAL=TERM the same runs end with SIGTERM instead (a logout, `kill`): then the app must
 also quit in order — exit status 0, the navigation state written — every time (each signal is
 sent once the app has reported a change: before its main loop runs it ends at once, having
 nothing of the user's yet).
 
 Usage (needs a display; scripts/test runs it under scripts/with-display):
-    crash_test.py TEST_APP [KILLS] [SEED] [SIGNAL]
+    crash_test.py TEST_APP [KILLS] [SEED] [SIGNAL] [LIMIT]
 Prints one line per 50 kills and a summary; exits 1 on the first lost or corrupt state.
 """
 import os
 import random
+import resource
 import select
 import signal
 import sqlite3
@@ -41,6 +48,9 @@ TEST_APP = sys.argv[1]
 KILLS = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 14
 SIGNAL = sys.argv[4] if len(sys.argv) > 4 else "KILL"
+LIMITED = len(sys.argv) > 5 and sys.argv[5] == "fsize"
+# What the app replies when a change does not fit (StoreError.Kind.full's message).
+FULL = "error The disk is full. Nothing was saved"
 
 
 class Lost(Exception):
@@ -137,9 +147,14 @@ def matching(model, pending, found):
 
 
 def apply_replies(model, lines, run):
-    """Applies the `saved` replies to `model`; returns the change begun and not reported."""
+    """Applies the `saved` replies to `model`; returns the change begun and not reported.
+    With a file-size limit, a change that did not fit replies the full-disk error: it must
+    have left no trace."""
     pending = None
     for line in lines:
+        if LIMITED and line.startswith(FULL):
+            pending = None
+            continue
         words = line.split(" ")
         if words[0] == "begin":
             pending = line[len("begin "):]
@@ -151,23 +166,38 @@ def apply_replies(model, lines, run):
     return pending
 
 
-def launch(env, log):
-    app = subprocess.Popen([TEST_APP], env=env, stdin=subprocess.PIPE,
-                           stdout=subprocess.PIPE, stderr=log, bufsize=0)
+def launch(env, log, limit=None):
+    """Starts the test app; with `limit`, under that file-size limit (bytes; SIGXFSZ at its
+    default action, as in a shell: Popen restores it)."""
+    def limit_file_size():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    app = subprocess.Popen([TEST_APP], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
+                           bufsize=0, preexec_fn=limit_file_size if limit else None)
     return app
 
 
+def file_size_limit(database, rng):
+    """A limit the records' files are close to: the largest of them (SQLite's -shm, 32 KiB,
+    at least) and a random 0-48 KiB, so that a run's writes fit for a while, then fail."""
+    sizes = [os.path.getsize(database + suffix) for suffix in ("", "-wal", "-shm")
+             if os.path.exists(database + suffix)]
+    return max(sizes + [32768]) + rng.randrange(0, 48 * 1024)
+
+
 def read_until(app, count, what, run):
-    """Reads the app's replies until `count` `saved` lines came; returns the bytes read."""
+    """Reads the app's replies until `count` `saved` lines (or, with a file-size limit, refusals
+    as too large) came; returns the bytes read."""
     buffer, deadline = b"", time.monotonic() + 30
-    while buffer.count(b"saved ") < count:
+    while buffer.count(b"saved ") + (buffer.count(FULL.encode()) if LIMITED else 0) < count:
         ready, _, _ = select.select([app.stdout], [], [], max(0.0, deadline - time.monotonic()))
         if not ready:
             app.kill()
             raise SystemExit(f"crash: run {run}: no {what} from the app within 30 s")
         chunk = os.read(app.stdout.fileno(), 65536)
         if not chunk:
-            raise SystemExit(f"crash: run {run}: the app ended by itself")
+            status = app.wait()
+            died = f" (killed by {signal.Signals(-status).name})" if status < 0 else f" (status {status})"
+            raise SystemExit(f"crash: run {run}: the app ended by itself{died}")
         buffer += chunk
     return buffer
 
@@ -179,6 +209,8 @@ def kill(app, how="KILL", state_file=None):
     except subprocess.TimeoutExpired:
         app.kill()
         raise SystemExit(f"crash: SIG{how}: the app did not quit within 20 s")
+    if status < 0 and -status != getattr(signal, "SIG" + how):
+        raise SystemExit(f"crash: the app died of {signal.Signals(-status).name} before the SIG{how}")
     if how != "KILL":
         if status != 0:
             raise SystemExit(f"crash: SIG{how}: exit status {status}, not an orderly quit")
@@ -228,14 +260,14 @@ def main():
     read_until(app, 1, "first change", 0)
     kill(app)
     model = Model(*database_state(database))
-    saved_total = in_flight = committed_in_flight = before_first = 0
+    saved_total = in_flight = committed_in_flight = before_first = refused = 0
     started = time.monotonic()
     state_file = f"{home}/state/raypets/navigation"
     for run in range(1, KILLS + 1):
         os.makedirs(os.path.dirname(state_file), exist_ok=True)
         with open(state_file, "w") as state:
             state.write(TWO_WINDOWS)
-        app = launch(env, log)
+        app = launch(env, log, file_size_limit(database, rng) if LIMITED else None)
         app.stdin.write(f"churn {rng.randrange(1, 10**9)} 1000000\n".encode())
         # SIGKILL also lands while the app starts; SIGTERM once it runs (a signal before its
         # main loop starts ends it at once, as before it has anything of the user's to keep).
@@ -249,6 +281,7 @@ def main():
         except Lost as error:
             raise SystemExit(f"crash: run {run}: the app's replies do not add up: {error}")
         saved_total += sum(line.startswith("saved ") for line in lines)
+        refused += sum(line.startswith(FULL) for line in lines)
         before_first += not lines
         try:
             found = database_state(database)
@@ -269,6 +302,11 @@ def main():
         if run % 50 == 0:
             print(f"crash: {run} kills, {saved_total} changes saved, all there", flush=True)
     elapsed = time.monotonic() - started
+    if LIMITED:
+        if refused == 0:
+            raise SystemExit("crash: the file-size limit never refused a write: it tested nothing")
+        print(f"crash: with a file-size limit (RLIMIT_FSIZE): {refused} changes refused as too large, "
+              f"each reported with the full-disk message and without a trace; no SIGXFSZ", flush=True)
     print(f"crash: {KILLS} kills (SIG{SIGNAL}{', each an orderly quit with the state written' if SIGNAL != 'KILL' else ''}), 0 lost, 0 corrupt, both windows' state kept every time; {saved_total} reported changes all present; "
           f"{in_flight} kills with a change begun and not reported ({committed_in_flight} of them had committed, "
           f"the rest left no trace); {before_first} before the first reply; {elapsed:.0f} s", flush=True)

@@ -170,8 +170,16 @@ class RayPets:
         self.process = subprocess.Popen([binary, *args], env=full_env, stderr=self.log,
                                         stdout=subprocess.PIPE if commands else self.log,
                                         stdin=subprocess.PIPE if commands else None, bufsize=0)
-        self.app = wait_for(self._find_app, "the raypets application on the accessibility bus")
-        wait_for(lambda: self.main_window(), "the main window")
+        try:
+            self.app = wait_for(self._find_app, "the raypets application on the accessibility bus")
+            wait_for(lambda: self.main_window(), "the main window")
+        except Exception:
+            # A start that hangs (or shows no window) leaves no process behind for the next test.
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+            self.log.close()
+            raise
 
     def _find_app(self):
         if self.process.poll() is not None:

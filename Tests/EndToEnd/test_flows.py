@@ -5,6 +5,7 @@ import random
 import shutil
 import signal
 import sqlite3
+import stat
 import subprocess
 import sys
 import tempfile
@@ -1629,6 +1630,161 @@ def test_a_hundred_thousand_pets():
         app.quit()
 
 
+def texts(app, window=None):
+    """The texts of the visible text fields (entries and text views) of `window`."""
+    found = []
+    for node in visible_nodes(window or app.main_window()):
+        if role_of(node) in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY, pyatspi.ROLE_PASSWORD_TEXT):
+            try:
+                text = node.queryText()
+                found.append(text.getText(0, text.characterCount))
+            except Exception:
+                pass  # freed while reading
+    return found
+
+
+def release_fifo(path):
+    """Lets a process blocked opening the FIFO at `path` for reading go on (a writer comes and
+    goes), so that a failing test leaves no process hanging."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
+
+
+def test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file():
+    """row 1 (issue 42): the navigation state file or the settings file is a FIFO: the window
+    appears within the usual start time, the state FIFO is moved aside, both are reported."""
+    for which in ("state", "settings"):
+        env = private_folders()
+        home = env["XDG_STATE_HOME"] if which == "state" else env["XDG_CONFIG_HOME"]
+        folder = os.path.join(home, "raypets")
+        os.makedirs(folder, exist_ok=True)
+        fifo = os.path.join(folder, "navigation" if which == "state" else "settings")
+        if os.path.exists(fifo):
+            os.remove(fifo)
+        os.mkfifo(fifo, 0o600)
+        try:
+            app = RayPets(BINARY, ARTIFACTS, env=env)
+        except Exception:
+            release_fifo(fifo)
+            raise
+        try:
+            if which == "state":
+                app.wait_title("RayPets")  # Home
+                wait_for(lambda: "not a regular file" in app.stderr() and "moved it to" in app.stderr(),
+                         "the state FIFO reported as moved aside")
+                assert stat.S_ISFIFO(os.lstat(fifo + ".corrupt").st_mode), "the FIFO was not kept as it was"
+            else:
+                wait_for(lambda: "cannot read settings file" in app.stderr() and "not a regular file" in app.stderr(),
+                         "the settings FIFO reported")
+            app.keys("ctrl+q")
+            wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+            assert app.process.returncode == 0, app.process.returncode
+        finally:
+            release_fifo(fifo)
+            app.quit()
+        if which == "state":
+            assert stat.S_ISREG(os.lstat(fifo).st_mode), "this run's state was saved as a file"
+
+
+def limited(size_kb):
+    """`bash` arguments that start raypets with a file-size limit of `size_kb` KiB (bash's
+    `ulimit -f` counts KiB; dash's, 512-byte blocks)."""
+    return "bash", ["-c", f'ulimit -f {size_kb} && exec "$0"', os.path.abspath(BINARY)]
+
+
+def test_row_2_issue_42_save_under_a_file_size_limit():
+    """row 2 (issue 42): a file-size limit and *Save* with long notes: the app keeps running,
+    says nothing was saved, keeps what was typed and its draft; at start with a tiny limit it
+    starts."""
+    env = private_folders()
+    first = RayPets(BINARY, ARTIFACTS, env=env)
+    first.keys("ctrl+q")  # creates the records with the sample pets
+    wait_for(lambda: first.process.poll() is not None, "raypets to quit")
+    first.quit()
+    database = os.path.join(env["XDG_DATA_HOME"], "raypets", "clinic.sqlite3")
+    # Long notes, saved many times by a program that then ends without closing the file, as
+    # a session of edits leaves SQLite's -wal file: larger than the records file.
+    writer = subprocess.run([sys.executable, "-c", f"""
+import os, sqlite3
+connection = sqlite3.connect({database!r}, isolation_level=None)
+connection.execute("PRAGMA wal_autocheckpoint = 0")
+for round in range(60):
+    connection.execute("UPDATE pets SET notes = ? WHERE name = 'Rex'", (f"Likes long walks ({{round}}). " * 40,))
+os._exit(0)
+"""], capture_output=True, text=True, timeout=60)
+    assert writer.returncode == 0, writer.stderr
+    wal = os.path.getsize(database + "-wal")
+    assert wal > os.path.getsize(database), (wal, os.path.getsize(database))
+    # A limit the records' files already reach: the next write to them cannot fit.
+    size_kb = wal // 1024
+    binary, args = limited(size_kb)
+    app = RayPets(binary, ARTIFACTS, env=env, args=args)
+    try:
+        open_pet_page(app, "Rex")
+        app.click("Edit")
+        app.wait_title("Edit Rex")
+        app.keys("ctrl+a")
+        app.type_text("Rexy")
+        wait_for(lambda: app.is_sensitive("Save"), "Save to become pressable")
+        app.click("Save")
+        wait_for(lambda: any("Nothing was saved" in label for label in app.labels(app.main_window())),
+                 "the message that nothing was saved")
+        assert app.process.poll() is None, f"raypets died: status {app.process.returncode}"
+        app.wait_title("Edit Rex")  # the editor stays
+        assert "Rexy" in texts(app), texts(app)
+        app.screenshot("file-size-limit.png")
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+        assert app.process.returncode == 0, f"exit status {app.process.returncode}"
+    finally:
+        app.quit()
+    connection = sqlite3.connect(database)
+    assert connection.execute("SELECT count(*) FROM pets WHERE name = 'Rex'").fetchone() == (1,), "Rex was changed"
+    assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    connection.close()
+    app = RayPets(BINARY, ARTIFACTS, env=env)  # no limit: the draft is back, and saves
+    try:
+        app.wait_title("Edit Rex")
+        wait_for(lambda: "Rexy" in texts(app), "the typed name, from the draft")
+        app.click("Save")
+        app.wait_title("Rexy")
+    finally:
+        app.quit()
+    # A limit smaller than SQLite's own files (`ulimit -f 8`): the app starts all the same.
+    binary, args = limited(8)
+    app = RayPets(binary, ARTIFACTS, env=env, args=args)
+    try:
+        app.wait_title("Rexy")  # where the last run ended: the user's records, read-only
+        wait_for(lambda: any("There is no room to write the clinic's records" in label
+                             for label in app.labels(app.main_window())), "the read-only notice")
+        assert not app.is_sensitive("Edit"), "editing must be disabled"
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+        assert app.process.returncode == 0, f"exit status {app.process.returncode}"
+    finally:
+        app.quit()
+    # No room for a byte (`ulimit -f 0`): the app quits in order (no SIGXFSZ), and the state's
+    # write, which fails, leaves neither its temporary file nor a half-written state. (Its
+    # report cannot be read here: stderr is a file, which the limit keeps from growing too.)
+    state_folder = os.path.join(env["XDG_STATE_HOME"], "raypets")
+    with open(os.path.join(state_folder, "navigation"), "rb") as before:
+        state = before.read()
+    binary, args = limited(0)
+    app = RayPets(binary, ARTIFACTS, env=env, args=args)
+    try:
+        app.wait_title("Rexy")
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+        assert app.process.returncode == 0, f"exit status {app.process.returncode}"
+    finally:
+        app.quit()
+    assert sorted(os.listdir(state_folder)) == ["navigation"], os.listdir(state_folder)
+    with open(os.path.join(state_folder, "navigation"), "rb") as after:
+        assert after.read() == state, "the state file changed"
+
+
 def dbus_open(uris):
     """Sends the running app one `org.freedesktop.Application.Open` with `uris` (as the desktop, a
     file manager or `gapplication launch` does: one D-Bus message, however many links) and
@@ -1719,19 +1875,6 @@ def test_row_16_a_window_new_link_on_the_welcome_page():
     except Exception:
         app.screenshot("FAIL-row-16.png")
         raise
-
-
-def field_texts(window):
-    """The texts of every text field in `window`."""
-    found = []
-    for node in walk(window):
-        if role_of(node) in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY):
-            try:
-                text = node.queryText()
-                found.append(text.getText(0, text.characterCount))
-            except Exception:
-                pass  # freed while reading
-    return found
 
 
 def records_with_demo_pets(count):
@@ -1827,7 +1970,7 @@ def test_row6_a_backup_copied_over_the_records_is_refused_and_kept():
         wait_for(lambda: any("deleted or replaced" in label for label in app.labels(app.main_window())),
                  "the refusal")
         assert app.title() == "Edit Rex", app.title()
-        assert "Rexy" in field_texts(app.main_window()), field_texts(app.main_window())
+        assert "Rexy" in texts(app), texts(app)
         quit_app(app)
         wait_for(lambda: app.process.poll() is not None, "raypets to quit")
     finally:
@@ -1838,7 +1981,7 @@ def test_row6_a_backup_copied_over_the_records_is_refused_and_kept():
     app = RayPets(BINARY, ARTIFACTS, env=env)
     try:
         app.wait_title("Edit Rex")  # the editor is back, with what was typed
-        wait_for(lambda: "Rexy" in field_texts(app.main_window()), "the typed name kept")
+        wait_for(lambda: "Rexy" in texts(app), "the typed name kept")
     finally:
         app.quit()
 
@@ -1888,6 +2031,8 @@ STANDALONE += [test_row_14_one_dbus_open_with_2000_links, test_row_15_a_5_mb_lin
 STANDALONE += [test_row5_a_records_file_moved_into_place_while_the_app_runs,
                test_row6_a_backup_copied_over_the_records_is_refused_and_kept,
                test_row7_undo_after_another_pet_took_the_name]
+STANDALONE += [test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file,
+               test_row_2_issue_42_save_under_a_file_size_limit]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -29,17 +29,21 @@ public enum AppFiles {
         }
     }
 
-    /// `<folder>/raypets/<name>`. A relative `XDG_*` value is ignored, as the specification says.
+    /// `<folder>/raypets/<name>`, as bytes: the folder's bytes as the environment holds them
+    /// (not necessarily UTF-8), so that the app uses the very folder the user named. A
+    /// relative `XDG_*` value is ignored, as the specification says.
     public static func path(
-        of name: String, in folder: Folder, environment: (String) -> String? = AppFiles.environmentVariable
-    ) -> String {
-        if let base = environment(folder.variable), base.hasPrefix("/") { return base + "/raypets/" + name }
-        return (environment("HOME") ?? "/tmp") + folder.fallback + "/raypets/" + name
+        of name: String, in folder: Folder, environment: (String) -> FilePath? = AppFiles.environmentVariable
+    ) -> FilePath {
+        if let base = environment(folder.variable), base.isAbsolute { return base + ("/raypets/" + name) }
+        return (environment("HOME") ?? "/tmp") + (folder.fallback + "/raypets/" + name)
     }
 
-    /// The value of the environment variable `name`.
-    public nonisolated static func environmentVariable(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+    /// The value of the environment variable `name`, as its bytes.
+    public nonisolated static func environmentVariable(_ name: String) -> FilePath? {
+        getenv(name).map {
+            FilePath(bytes: UnsafeBufferPointer(start: $0, count: strlen($0)).map { UInt8(bitPattern: $0) })
+        }
     }
 
     /// The most characters of one line of `message` that `reportToStandardError` writes: a

@@ -8,7 +8,7 @@ import SQLite
 /// `-shm` files are its journal, and how the file looked after the last change.
 struct RecordsFile {
     /// The path the connection opened (its folder resolved).
-    let path: String
+    let path: FilePath
     /// The file opened.
     let identity: FileIdentity
     /// The connection's `-wal` and `-shm` files, by suffix, as they were at open.
@@ -27,7 +27,7 @@ struct RecordsFile {
     /// or `nil` if nothing is there. Marks the `-wal` file as this file's journal
     /// (`JournalMark`).
     @MainActor
-    init?(path: String, database: Database) {
+    init?(path: FilePath, database: Database) {
         guard let stamp = FileStamp(path) else { return nil }
         self.path = path
         self.identity = stamp.identity
@@ -36,7 +36,7 @@ struct RecordsFile {
         var journal: [String: FileIdentity] = [:]
         for suffix in Self.journalSuffixes { journal[suffix] = FileIdentity(path + suffix) }
         self.journal = journal
-        JournalMark.mark(path + "-wal", owner: stamp.identity.inode)
+        JournalMark.mark((path + "-wal").bytes, owner: stamp.identity.inode)
     }
 }
 
@@ -49,9 +49,8 @@ struct FileStamp: Equatable {
     let changed: timespec
 
     /// The file at `path` now, or `nil` if there is none.
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+    init?(_ path: FilePath) {
+        guard let info = path.status() else { return nil }
         identity = FileIdentity(info)
         size = Int(info.st_size)
         modified = info.st_mtim
@@ -123,9 +122,9 @@ extension ClinicDatabase {
             let journal = file.path + suffix
             guard let own = file.journal[suffix], FileIdentity(journal) == own else { continue }
             if suffix == "-wal" && !emptied {
-                let aside = Self.unusedName(journal + ".orphan-" + LocalTime.stamp(now))
-                if rename(journal, aside) == 0 { done.append("kept \(journal) as \(aside)") }
-            } else if unlink(journal) == 0 {
+                let aside = Self.unusedName(journal + (".orphan-" + LocalTime.stamp(now)))
+                if journal.rename(to: aside) { done.append("kept \(journal) as \(aside)") }
+            } else if journal.unlink() {
                 done.append("removed \(journal)")
             }
         }
@@ -140,22 +139,22 @@ extension ClinicDatabase {
     /// as the journal of another file (another inode: the file was replaced while a RayPets
     /// that could not clean up ran) is moved aside with its `-shm` file, as
     /// `<name>-wal.orphan-<time>`, and not replayed. Returns the new name.
-    static func setAsideForeignJournal(_ path: String, now: Int) -> String? {
-        var wal = stat()
-        guard stat(path + "-wal", &wal) == 0, wal.st_size > 0, let owner = JournalMark.owner(of: path + "-wal"),
+    static func setAsideForeignJournal(_ path: FilePath, now: Int) -> FilePath? {
+        let wal = path + "-wal"
+        guard let info = wal.status(), info.st_size > 0, let owner = JournalMark.owner(of: wal.bytes),
             let file = FileIdentity(path), owner != file.inode
         else { return nil }
-        let aside = unusedName(path + "-wal.orphan-" + LocalTime.stamp(now))
-        guard rename(path + "-wal", aside) == 0 else { return nil }
-        rename(path + "-shm", unusedName(path + "-shm.orphan-" + LocalTime.stamp(now)))
+        let aside = unusedName(path + ("-wal.orphan-" + LocalTime.stamp(now)))
+        guard wal.rename(to: aside) else { return nil }
+        (path + "-shm").rename(to: unusedName(path + ("-shm.orphan-" + LocalTime.stamp(now))))
         return aside
     }
 
     /// `name`, or `name-2`, `name-3`… if it is taken: a file moved aside never replaces one.
-    static func unusedName(_ name: String) -> String {
+    static func unusedName(_ name: FilePath) -> FilePath {
         var candidate = name
         var number = 1
-        while access(candidate, F_OK) == 0 {
+        while candidate.access(F_OK) {
             number += 1
             candidate = name + "-\(number)"
         }

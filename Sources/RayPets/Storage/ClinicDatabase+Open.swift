@@ -3,7 +3,7 @@ import SQLite
 
 extension ClinicDatabase {
     /// `$XDG_DATA_HOME/raypets/clinic.sqlite3`, or `~/.local/share/raypets/clinic.sqlite3`.
-    public static func defaultPath(environment: (String) -> String? = AppFiles.environmentVariable) -> String {
+    public static func defaultPath(environment: (String) -> FilePath? = AppFiles.environmentVariable) -> FilePath {
         AppFiles.path(of: "clinic.sqlite3", in: .data, environment: environment)
     }
 
@@ -22,6 +22,9 @@ extension ClinicDatabase {
     /// | a symbolic link | not followed: the sample pets in memory, read-only |
     /// | another program's SQLite file (not RayPets' `application_id`, nor an older RayPets' tables) | left as it is: the sample pets in memory, read-only |
     /// | read-only, in WAL mode, in a folder that cannot be written | opened immutable (no `-shm` needed), read-only |
+    /// | no room to write SQLite's own files (a full disk, a file-size limit: `ulimit -f`) | opened read-only |
+    /// | not a regular file (a FIFO, a device, a socket) | never read nor waited on: moved aside as `<name>.corrupt-<time>`; a new one with the sample pets (if it cannot be moved: the sample pets in memory, read-only) |
+    /// | its `-wal` or `-shm` is not a regular file | that one moved aside as `<name>-wal.corrupt-<time>`; the records open as usual |
     ///
     /// The file opened is remembered (device, inode, size and times; `RecordsFile`): if it is
     /// deleted, replaced (`mv`) or written over (`cp` onto it) while the app runs, the next
@@ -39,7 +42,7 @@ extension ClinicDatabase {
     /// inode) while the app was killed, and a `-wal` file without the mark (a file system
     /// without extended attributes, or one made by another program): SQLite replays those.
     public static func open(
-        path: String, now: Int = LocalTime.now(),
+        path: FilePath, now: Int = LocalTime.now(),
         report: @escaping @MainActor (String) -> Void = AppFiles.reportToStandardError
     ) -> ClinicDatabase {
         var notices: [String] = []
@@ -53,26 +56,33 @@ extension ClinicDatabase {
         return opened
     }
 
-    private static func openFile(
-        path: String, now: Int, notice: (String, String) -> Void
+    /// `open(path:now:report:)` with `path`'s UTF-8 bytes.
+    public static func open(
+        path: String, now: Int = LocalTime.now(),
+        report: @escaping @MainActor (String) -> Void = AppFiles.reportToStandardError
     ) -> ClinicDatabase {
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        open(path: FilePath(path), now: now, report: report)
+    }
+
+    private static func openFile(
+        path: FilePath, now: Int, notice: (String, String) -> Void
+    ) -> ClinicDatabase {
+        let folder = path.folder
         let folderReady = AtomicFile.makeFolders(folder)
-        var link = stat()
-        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+        if let link = path.linkStatus(), link.st_mode & S_IFMT == S_IFLNK {
             notice(
                 L(
                     "{file} is a link to another file, which RayPets does not follow: it shows the sample pets, and changes will not be saved.",
-                    ["file": path]),
+                    ["file": path.description]),
                 "\(path) is a symbolic link; not following it, running read-only with the sample pets")
             return readOnlySamples()
         }
-        var exists = access(path, F_OK) == 0
+        var exists = path.access(F_OK)
         if exists, let aside = setAsideForeignJournal(path, now: now) {
             notice(
                 L(
                     "Changes kept beside {file} belonged to another records file and were not applied to it; they were kept as {aside}.",
-                    ["file": path, "aside": aside]),
+                    ["file": path.description, "aside": aside.description]),
                 "\(path)-wal is the journal of another file (the records file was replaced); moved it to \(aside), not replayed"
             )
         }
@@ -81,26 +91,35 @@ extension ClinicDatabase {
                 notice(
                     L(
                         "The clinic's records were damaged ({problem}); they were kept as {file} and RayPets started afresh.",
-                        ["problem": damage, "file": aside]),
+                        ["problem": damage, "file": aside.description]),
                     "\(path) is damaged (\(damage)); moved it to \(aside) and started with the sample pets")
                 exists = false
+            } else if FileCheck.isIrregular(path) {
+                // A FIFO that cannot be moved: SQLite would wait on it for ever.
+                notice(
+                    L(
+                        "RayPets cannot open {file} ({problem}): changes will not be saved.",
+                        ["file": path.description, "problem": damage]),
+                    "\(path) is \(damage) and cannot be moved aside; running read-only with the sample pets")
+                return readOnlySamples()
             }
         }
+        if exists { moveIrregularCompanions(of: path, now: now, notice: notice) }
         if exists, let foreign = foreignFile(path) {
             notice(
                 L(
                     "{file} is not a RayPets database ({reason}); RayPets left it as it is. It shows the sample pets, and changes will not be saved.",
-                    ["file": path, "reason": foreign]),
+                    ["file": path.description, "reason": foreign]),
                 "\(path) is not a RayPets database (\(foreign)); left it untouched, running read-only with the sample pets"
             )
             return readOnlySamples()
         }
         let writable =
-            folderReady && access(folder.isEmpty ? "." : folder, W_OK) == 0 && (!exists || access(path, W_OK) == 0)
+            folderReady && (folder.bytes.isEmpty ? "." : folder).access(W_OK) && (!exists || path.access(W_OK))
         guard writable else {
             guard exists else {
                 notice(
-                    L("RayPets cannot create {file}: changes will not be saved.", ["file": path]),
+                    L("RayPets cannot create {file}: changes will not be saved.", ["file": path.description]),
                     "cannot create \(path) (\(AtomicFile.describe(errno))); running read-only with the sample pets")
                 return readOnlySamples()
             }
@@ -110,9 +129,10 @@ extension ClinicDatabase {
             return openReadOnly(path: path, notice: notice)
         }
         do {
-            let database = try Database(path: resolvingFolder(path), mode: .readWriteCreate, followsLinks: false)
+            let database = try Database(
+                pathBytes: resolvingFolder(path).bytes, mode: .readWriteCreate, followsLinks: false)
             database.setBusyTimeout(milliseconds: busyTimeout)
-            chmod(path, 0o600)
+            path.chmod(0o600)
             let version = try database.userVersion()
             if version > ClinicSchema.currentVersion {
                 notice(
@@ -124,16 +144,24 @@ extension ClinicDatabase {
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
             try ClinicSchema.migrate(database)
             let opened = ClinicDatabase(database: database, isReadOnly: false)
-            opened.file = RecordsFile(path: database.path, database: database)
+            opened.file = RecordsFile(path: FilePath(bytes: database.pathBytes), database: database)
             return opened
         } catch  where error.isCorrupt {
             guard let aside = moveAside(path, now: now) else { return readOnlySamples() }
             notice(
                 L(
                     "The clinic's records were damaged ({problem}); they were kept as {file} and RayPets started afresh.",
-                    ["problem": error.message, "file": aside]),
+                    ["problem": error.message, "file": aside.description]),
                 "\(path) is damaged (\(error)); moved it to \(aside) and started with the sample pets")
             return openFile(path: path, now: now, notice: notice)
+        } catch  where error.isFull {
+            // No room for SQLite's own files (its -shm, a -wal): a file-size limit or a full disk.
+            notice(
+                L(
+                    "There is no room to write the clinic's records (the disk is full, or a limit on file size was reached): you can look, but not change them."
+                ),
+                "no room to write \(path) (\(error)); opened read-only")
+            return openReadOnly(path: path, notice: notice)
         } catch  where error.isBusy {
             notice(
                 L("The clinic's records are in use by another program. Close it and restart RayPets."),
@@ -143,7 +171,7 @@ extension ClinicDatabase {
             notice(
                 L(
                     "RayPets cannot open {file} ({problem}): changes will not be saved.",
-                    ["file": path, "problem": error.message]),
+                    ["file": path.description, "problem": error.message]),
                 "cannot open \(path): \(error); running read-only with the sample pets")
             return readOnlySamples()
         }
@@ -151,23 +179,23 @@ extension ClinicDatabase {
 
     /// The file, read-only. An older schema is upgraded in a copy in memory (the file stays
     /// as it is); a newer one is read as it is.
-    /// A WAL-mode file in a folder that cannot be written has no `-shm` file to read it
-    /// through: it is opened immutable (RayPets quits with every change checkpointed into the
-    /// file, so nothing is missed unless a `-wal` file was left behind, which the notice says).
-    private static func openReadOnly(path: String, notice: (String, String) -> Void) -> ClinicDatabase {
+    /// A WAL-mode file in a folder that cannot be written (or with no room for its `-shm`
+    /// file: a file-size limit) has no `-shm` file to read it through: it is opened immutable
+    /// (RayPets quits with every change checkpointed into the file, so nothing is missed
+    /// unless a `-wal` file was left behind, which the notice says).
+    private static func openReadOnly(path: FilePath, notice: (String, String) -> Void) -> ClinicDatabase {
         do {
-            var file = try Database(path: resolvingFolder(path), mode: .readOnly, followsLinks: false)
+            var file = try Database(pathBytes: resolvingFolder(path).bytes, mode: .readOnly, followsLinks: false)
             file.setBusyTimeout(milliseconds: busyTimeout)
             if case .failure(let error) = Result(catching: { () throws(SQLiteError) in try file.userVersion() }),
-                error.cannotOpen || error.isReadOnly
+                error.cannotOpen || error.isReadOnly || error.isFull
             {
-                file = try Database(path: resolvingFolder(path), mode: .immutable, followsLinks: false)
-                var wal = stat()
-                if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
+                file = try Database(pathBytes: resolvingFolder(path).bytes, mode: .immutable, followsLinks: false)
+                if let wal = (path + "-wal").status(), wal.st_size > 0 {
                     notice(
                         L(
                             "The latest changes, kept in {file}, cannot be read in a folder that cannot be written.",
-                            ["file": path + "-wal"]),
+                            ["file": (path + "-wal").description]),
                         "\(path) is in WAL mode in a read-only folder; opened immutable without \(path)-wal (\(wal.st_size) bytes)"
                     )
                 }
@@ -182,7 +210,7 @@ extension ClinicDatabase {
             return ClinicDatabase(database: memory, isReadOnly: true)
         } catch {
             notice(
-                L("RayPets cannot read {file} ({problem}).", ["file": path, "problem": error.message]),
+                L("RayPets cannot read {file} ({problem}).", ["file": path.description, "problem": error.message]),
                 "cannot read \(path): \(error); showing the sample pets")
             return readOnlySamples()
         }
@@ -200,13 +228,29 @@ extension ClinicDatabase {
 
     /// Moves `path` (and its `-wal`, `-shm` files) aside as `path.corrupt-<time>`; the new
     /// path, or `nil` if it could not be moved (then nothing is overwritten).
-    private static func moveAside(_ path: String, now: Int) -> String? {
-        let aside = path + ".corrupt-" + LocalTime.stamp(now)
-        guard rename(path, aside) == 0 else { return nil }
-        for suffix in ["-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
-            rename(path + suffix, aside + suffix)
+    private static func moveAside(_ path: FilePath, now: Int) -> FilePath? {
+        let aside = path + (".corrupt-" + LocalTime.stamp(now))
+        guard path.rename(to: aside) else { return nil }
+        for suffix in ["-wal", "-shm"] where (path + suffix).access(F_OK) {
+            (path + suffix).rename(to: aside + suffix)
         }
         return aside
+    }
+
+    /// Moves a `-wal` or `-shm` beside `path` that is not a regular file (a FIFO, a device, a
+    /// socket: SQLite would wait on it, or fail) aside as `<name>.corrupt-<time>`, and says so.
+    /// Such a file holds none of the records, so nothing is lost; a regular one is left alone.
+    private static func moveIrregularCompanions(of path: FilePath, now: Int, notice: (String, String) -> Void) {
+        for suffix in ["-wal", "-shm"] where FileCheck.isIrregular(path + suffix) {
+            let companion = path + suffix
+            let aside = companion + (".corrupt-" + LocalTime.stamp(now))
+            guard companion.rename(to: aside) else { continue }  // then SQLite's open fails, and says why
+            notice(
+                L(
+                    "{file} was not a regular file; RayPets moved it aside as {aside}.",
+                    ["file": companion.description, "aside": aside.description]),
+                "\(companion) is not a regular file; moved it to \(aside)")
+        }
     }
 }
 
@@ -214,13 +258,15 @@ extension ClinicDatabase {
 /// a file cut short would only fail later, in the middle of a change.
 enum FileCheck {
     /// What is wrong with the file at `path`, or `nil` if its header is sound (or it is empty,
-    /// which SQLite treats as a new database).
-    static func damage(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// which SQLite treats as a new database). A FIFO, a device or a socket is "not a regular
+    /// file": it is opened without blocking and never read.
+    static func damage(_ path: FilePath) -> String? {
+        let fd = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }  // unreadable: SQLite will say why
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT != S_IFREG { return L("not a regular file") }
         let size = Int(info.st_size)
         if size == 0 { return nil }
         var header = [UInt8](repeating: 0, count: 100)
@@ -237,9 +283,17 @@ enum FileCheck {
         // The header's page count is valid when its change counter matches (SQLite's rule);
         // with a -wal file the main file may lag behind, so only check without one.
         let pages = number(28)
-        if pages > 0, number(24) == number(92), access(path + "-wal", F_OK) != 0, size < pages * pageSize {
+        if pages > 0, number(24) == number(92), !(path + "-wal").access(F_OK), size < pages * pageSize {
             return L("cut short")
         }
         return nil
+    }
+
+    /// Whether something that is not a regular file (nor a folder: SQLite refuses those at
+    /// once) is at `path`, a link followed: a FIFO, a device or a socket.
+    static func isIrregular(_ path: FilePath) -> Bool {
+        guard let info = path.status() else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
     }
 }

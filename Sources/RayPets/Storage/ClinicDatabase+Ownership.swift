@@ -9,15 +9,14 @@ extension ClinicDatabase {
     /// `application_id` and either nothing in it yet or an older RayPets' tables. Looked at
     /// through an immutable connection (no locks, no `-wal` or `-shm` file made beside it; a
     /// read-only one when a `-wal` file holds pages), so a file that is not ours is not changed.
-    static func foreignFile(_ path: String) -> String? {
+    static func foreignFile(_ path: FilePath) -> String? {
         // Immutable reads the file alone: with pages still in a -wal file (another program's
         // database in WAL mode), read through an ordinary read-only connection instead, or the
         // file would look empty, and empty files are ours.
-        var wal = stat()
-        let hasWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+        let hasWAL = ((path + "-wal").status()?.st_size ?? 0) > 0
         guard
             let file = try? Database(
-                path: resolvingFolder(path), mode: hasWAL ? .readOnly : .immutable, followsLinks: false),
+                pathBytes: resolvingFolder(path).bytes, mode: hasWAL ? .readOnly : .immutable, followsLinks: false),
             let id = try? file.applicationID(), let version = try? file.userVersion(),
             let names = try? file.schemaNames()
         else { return nil }
@@ -33,12 +32,13 @@ extension ClinicDatabase {
     /// `path` with its folder's symbolic links resolved (a home or data folder that is a link
     /// is the user's own arrangement), so that `SQLITE_OPEN_NOFOLLOW` refuses only a link at
     /// the file itself — it refuses a link anywhere in the path it is given.
-    static func resolvingFolder(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        let folder = String(path[..<slash])
-        guard let real = realpath(folder.isEmpty ? "/" : folder, nil) else { return path }
+    static func resolvingFolder(_ path: FilePath) -> FilePath {
+        guard let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let folder = path.folder
+        guard let real = (folder.bytes.isEmpty ? "/" : folder).withCString({ realpath($0, nil) }) else { return path }
         defer { free(real) }
-        return String(cString: real) + String(path[slash...])
+        let resolved = UnsafeBufferPointer(start: real, count: strlen(real)).map { UInt8(bitPattern: $0) }
+        return FilePath(bytes: resolved + path.bytes[slash...])
     }
 }
 
@@ -49,9 +49,8 @@ struct FileIdentity: Equatable {
     let inode: UInt
 
     /// The file at `path` now, or `nil` if there is none.
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+    init?(_ path: FilePath) {
+        guard let info = path.status() else { return nil }
         self.init(info)
     }
 

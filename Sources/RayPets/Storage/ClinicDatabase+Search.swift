@@ -6,7 +6,7 @@ extension ClinicDatabase {
     /// a read-only copy), whose lists count on the main actor.
     public func makeSearchCounter() -> (any PetSearchCounter)? {
         guard file != nil, database.path != ":memory:" else { return nil }
-        return BackgroundPetCounter(path: database.path)
+        return BackgroundPetCounter(path: FilePath(bytes: database.pathBytes))
     }
 
     /// The SQL and values counting the pets matching `search` before `position` (all with
@@ -28,11 +28,11 @@ extension ClinicDatabase {
 /// (`stopsWhenTaskIsCancelled`) and throws. It reads what is committed when it starts, as
 /// any other connection would.
 actor BackgroundPetCounter: PetSearchCounter {
-    private let path: String
+    private let path: FilePath
     private var database: Database?
 
     /// A counter for the file at `path` (already resolved: links are not followed).
-    init(path: String) { self.path = path }
+    init(path: FilePath) { self.path = path }
 
     func count(matching search: PetSearch) throws(StoreError) -> Int {
         if Task.isCancelled { throw StoreError(.other, "the search was cancelled") }
@@ -48,7 +48,7 @@ actor BackgroundPetCounter: PetSearchCounter {
 
     private func connection() throws(SQLiteError) -> Database {
         if let database { return database }
-        let opened = try Database(path: path, mode: .readOnly, followsLinks: false)
+        let opened = try Database(pathBytes: path.bytes, mode: .readOnly, followsLinks: false)
         opened.setBusyTimeout(milliseconds: ClinicDatabase.busyTimeout)
         opened.stopsWhenTaskIsCancelled()
         database = opened

@@ -4,13 +4,14 @@ import Glibc
 ///
 /// The file is `key=value` lines under the XDG config dir, e.g.
 /// `~/.config/raypets/settings`. Reading never fails the app: a missing, unreadable or
-/// garbled file means "first launch" (and says why through `report`). Writing is atomic —
+/// garbled file, or one that is not a regular file (a FIFO, a device: never read nor waited
+/// on; the next save replaces it), means "first launch" (and says why through `report`). Writing is atomic —
 /// a temporary file in the same folder, flushed, then renamed over the old one — so a crash
 /// mid-write leaves the old file or the new one, never half of one.
 @MainActor
 public final class SettingsStore {
     /// The file's path.
-    public let path: String
+    public let path: FilePath
     /// Whether the user has pressed "Get started" on the welcome page.
     public private(set) var hasCompletedWelcome = false
     private let report: @MainActor (String) -> Void
@@ -18,10 +19,17 @@ public final class SettingsStore {
     private static let welcomeKey = "welcome-completed"
 
     /// Settings stored at `path`, read now. `report` receives a line for each problem.
-    public init(path: String, report: @escaping @MainActor (String) -> Void = AppFiles.reportToStandardError) {
+    public init(path: FilePath, report: @escaping @MainActor (String) -> Void = AppFiles.reportToStandardError) {
         self.path = path
         self.report = report
         load()
+    }
+
+    /// `init(path:report:)` with `path`'s UTF-8 bytes.
+    public convenience init(
+        path: String, report: @escaping @MainActor (String) -> Void = AppFiles.reportToStandardError
+    ) {
+        self.init(path: FilePath(path), report: report)
     }
 
     /// Records that the welcome page is done, and saves. Returns whether the save worked
@@ -33,7 +41,7 @@ public final class SettingsStore {
     }
 
     /// `$XDG_CONFIG_HOME/raypets/settings`, or `~/.config/raypets/settings`.
-    public static func defaultPath(environment: (String) -> String? = AppFiles.environmentVariable) -> String {
+    public static func defaultPath(environment: (String) -> FilePath? = AppFiles.environmentVariable) -> FilePath {
         AppFiles.path(of: "settings", in: .config, environment: environment)
     }
 

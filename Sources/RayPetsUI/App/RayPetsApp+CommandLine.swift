@@ -57,7 +57,7 @@ extension RayPetsApp {
             print(
                 Ln(
                     "Added {count} pet to {file}", "Added {count} pets to {file}", count: added,
-                    ["file": databasePath ?? ":memory:"]))
+                    ["file": databasePath?.description ?? ":memory:"]))
             return 0
         } catch {
             AppFiles.reportToStandardError(error.userMessage)

@@ -20,8 +20,8 @@ public final class RayPetsApp {
     /// How many windows this run has opened: each window's number in the log.
     var windowsOpened = 0
     let stateStore: StateStore?
-    private let settingsPath: String
-    let databasePath: String?
+    private let settingsPath: FilePath
+    let databasePath: FilePath?
     var restoresState: Bool
     /// Why the records are read-only, if they are: a banner in every window.
     var readOnlyBanner: String?
@@ -37,7 +37,7 @@ public final class RayPetsApp {
     /// saves on quit. The clinic's records are in the SQLite file at `databasePath` (in memory
     /// without one).
     public init(
-        settingsPath: String, statePath: String? = nil, databasePath: String? = nil, restoresState: Bool = true
+        settingsPath: FilePath, statePath: FilePath? = nil, databasePath: FilePath? = nil, restoresState: Bool = true
     ) {
         self.settingsPath = settingsPath
         self.databasePath = databasePath

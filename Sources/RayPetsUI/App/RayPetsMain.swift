@@ -7,7 +7,8 @@ import RayPets
 /// installed), sets up translations and resources, and runs the application.
 @MainActor
 public enum RayPetsMain {
-    /// Runs RayPets with `arguments`; returns the process's exit status.
+    /// Runs RayPets with `arguments`; returns the process's exit status. SIGXFSZ is ignored
+    /// first: a write past a file-size limit fails as a write (`EFBIG`), like a full disk.
     ///
     /// A parameter that is not a well-formed `raypets://` link (another scheme, a file name,
     /// an empty argument, a link longer than ``DeepLink/maxLength``) prints what is wrong and
@@ -21,6 +22,9 @@ public enum RayPetsMain {
     /// benchmark uses it to quit at the first frame, the test app to read changes to the
     /// records from stdin).
     package static func run(arguments: [String], configure: (RayPetsApp) -> Void) -> Int32 {
+        // A write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) fails with EFBIG, and is
+        // reported like a full disk, instead of SIGXFSZ ending the app with the user's edit.
+        signal(SIGXFSZ, SIG_IGN)
         let binFolder = executableFolder()
         // First, so that what the command line is told is in the user's language too.
         setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
