@@ -1401,7 +1401,7 @@ def test_ctrl_w_on_the_other_window_while_one_asks_quits():
         app.quit()
 
 
-def test_row3_undo_outlives_the_window_that_deleted():
+def test_row_3_undo_outlives_the_window_that_deleted():
     """Issue 42, row 3: window B edits Clover; window A deletes Clover, and B asks (*Discard
     changes?*); Ctrl+W on A while B asks; *Discard* in B: Clover is deleted, and the Undo toast
     shows in B, the window that remains; its Undo brings Clover back."""
@@ -1424,7 +1424,7 @@ def test_row3_undo_outlives_the_window_that_deleted():
         wait_rows(app, lambda rows: "Clover" in names(rows), "Clover back in the list after Undo")
 
 
-def test_row4_a_drafts_conflict_check_survives_a_restart():
+def test_row_4_a_drafts_conflict_check_survives_a_restart():
     """Issue 42, row 4: windows A and B in Clover's editor, A with typed work; B renames Clover
     to Clementine and saves (A's title follows: row 10); Ctrl+Q; restart: A comes back with its
     draft, and its Save is refused as a conflict (the pet was changed in another window), as it
@@ -1652,7 +1652,7 @@ def release_fifo(path):
         pass
 
 
-def test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file():
+def test_row_1_a_fifo_as_the_state_or_the_settings_file():
     """row 1 (issue 42): the navigation state file or the settings file is a FIFO: the window
     appears within the usual start time, the state FIFO is moved aside, both are reported."""
     for which in ("state", "settings"):
@@ -1694,7 +1694,7 @@ def limited(size_kb):
     return "bash", ["-c", f'ulimit -f {size_kb} && exec "$0"', os.path.abspath(BINARY)]
 
 
-def test_row_2_issue_42_save_under_a_file_size_limit():
+def test_row_2_save_under_a_file_size_limit():
     """row 2 (issue 42): a file-size limit and *Save* with long notes: the app keeps running,
     says nothing was saved, keeps what was typed and its draft; at start with a tiny limit it
     starts."""
@@ -1891,7 +1891,7 @@ def pet_names(database):
         return [name for name, in db.execute("SELECT name FROM pets ORDER BY position")]
 
 
-def test_row5_a_records_file_moved_into_place_while_the_app_runs():
+def test_row_5_a_records_file_moved_into_place_while_the_app_runs():
     """Row 5 (issue 42): the app runs with its file in WAL mode; the user moves another records
     file into place (`mv other.sqlite3 clinic.sqlite3`); the next change is refused, the user
     quits as told and starts again: the other file's 304 pets are shown, none lost (the old
@@ -1938,7 +1938,7 @@ def test_row5_a_records_file_moved_into_place_while_the_app_runs():
     assert pet_names(database) == expected, "the moved-in file changed at the second run"
 
 
-def test_row6_a_backup_copied_over_the_records_is_refused_and_kept():
+def test_row_6_a_backup_copied_over_the_records_is_refused_and_kept():
     """Row 6 (issue 42): the user copies a backup over the live file (`cp backup clinic.sqlite3`,
     the same inode) while an edit is open: Save is refused with the message, the typed name
     stays in the field (and comes back after the quit), and the backup's content is intact
@@ -1986,7 +1986,7 @@ def test_row6_a_backup_copied_over_the_records_is_refused_and_kept():
         app.quit()
 
 
-def test_row7_undo_after_another_pet_took_the_name():
+def test_row_7_undo_after_another_pet_took_the_name():
     """Row 7 (issue 42): Rex is deleted; before Undo is pressed another pet is called Rex (the
     test app adds it, as another window would): Undo brings Rex back as "Rex (2)", in its place
     and with its history, and says so."""
@@ -2025,14 +2025,14 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
               test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered,
-              test_row3_undo_outlives_the_window_that_deleted, test_row4_a_drafts_conflict_check_survives_a_restart]
+              test_row_3_undo_outlives_the_window_that_deleted, test_row_4_a_drafts_conflict_check_survives_a_restart]
 STANDALONE += [test_row_14_one_dbus_open_with_2000_links, test_row_15_a_5_mb_link_through_dbus,
                test_row_16_a_window_new_link_on_the_welcome_page]
-STANDALONE += [test_row5_a_records_file_moved_into_place_while_the_app_runs,
-               test_row6_a_backup_copied_over_the_records_is_refused_and_kept,
-               test_row7_undo_after_another_pet_took_the_name]
-STANDALONE += [test_row_1_issue_42_a_fifo_as_the_state_or_the_settings_file,
-               test_row_2_issue_42_save_under_a_file_size_limit]
+STANDALONE += [test_row_5_a_records_file_moved_into_place_while_the_app_runs,
+               test_row_6_a_backup_copied_over_the_records_is_refused_and_kept,
+               test_row_7_undo_after_another_pet_took_the_name]
+STANDALONE += [test_row_1_a_fifo_as_the_state_or_the_settings_file,
+               test_row_2_save_under_a_file_size_limit]
 
 
 # What runs on Wayland (scripts/with-wayland): every flow by its buttons (a pet's row chosen by

@@ -16,7 +16,7 @@ struct HostileTextTests {
         ClinicData(store: ClinicDatabase.inMemory(), today: { [today] in today })
     }
 
-    @Test("row 9: a zero-width space, a space and Whiskers is Whiskers: refused as a second Whiskers")
+    @Test("row 9 (issue 42): a zero-width space, a space and Whiskers is Whiskers: refused as a second Whiskers")
     func zeroWidthSpaceThenSpace() throws {
         let data = data()
         #expect(PetRules.nameKey("\u{200B} Whiskers") == PetRules.nameKey("Whiskers"))
@@ -34,7 +34,7 @@ struct HostileTextTests {
         #expect(try data.add(PetDraft(name: "🐕\u{200D}🦺 Guide")).name == "🐕\u{200D}🦺 Guide")
     }
 
-    @Test("row 9: an older file's names are keyed again; a hidden twin of another name keeps its old key")
+    @Test("row 9 (issue 42): an older file's names are keyed again; a hidden twin of another name keeps its old key")
     func olderFileKeyedAgain() throws {
         let path = makeTemporaryFolder() + "/clinic.sqlite3"
         do {
@@ -53,7 +53,7 @@ struct HostileTextTests {
         #expect(data.problems(in: PetDraft(name: "Whiskers"), editing: "b")[.name] != nil, "the rule speaks on edit")
     }
 
-    @Test("row 12: e and five accent marks is refused: the accents are counted after decomposition")
+    @Test("row 12 (issue 42): e and five accent marks is refused: the accents are counted after decomposition")
     func accentsCountedDecomposed() {
         let data = data()
         let five = "e" + String(repeating: "\u{301}", count: 1) + String(repeating: "\u{346}", count: 4)
@@ -78,7 +78,7 @@ struct HostileTextTests {
         #expect(PetRules.marks(in: "\u{D55C}") == 0 && PetRules.marks(in: "\u{1EC7}") == 2)
     }
 
-    @Test("row 11: a link with a right-to-left override is refused, and the notice shows it as it was typed")
+    @Test("row 11 (issue 42): a link with a right-to-left override is refused, and the notice shows it as it was typed")
     func rightToLeftOverrideInLink() async {
         let app = AppHarness()
         let link = "raypets://clinic/\u{202E}ofni"
@@ -99,7 +99,7 @@ struct HostileTextTests {
         #expect("a\u{202E}b\u{2067}c".escapingControls == "a\\u{202E}b\\u{2067}c")
     }
 
-    @Test("row 13: a pasted search of 50,000 characters is cut, and so is its empty state")
+    @Test("row 13 (issue 42): a pasted search of 50,000 characters is cut, and so is its empty state")
     func pastedLongSearch() {
         let model = PetListViewModel(title: "My pets", prompt: "", data: data())
         let pasted = String(repeating: "z", count: 50_000)
