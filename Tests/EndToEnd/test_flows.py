@@ -14,7 +14,7 @@ import traceback
 
 import pyatspi
 
-from raypets_driver import ON_WAYLAND, RayPets, has_state, role_of, visible_nodes, walk, wait_for
+from raypets_driver import ON_WAYLAND, RayPets, has_state, role_of, visible_nodes, walk, wait_for, window_pattern
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/raypets"
 # The test app (Tests/TestApp: what raypets runs, plus changes to the records read from stdin),
@@ -1420,6 +1420,7 @@ def test_row_3_undo_outlives_the_window_that_deleted():
         app.click("Discard", window=alert)
         wait_for(lambda: second.name == "My pets", f"Clover's pages gone from the second window ({second.name})")
         wait_for(lambda: "Clover deleted" in app.labels(second), f"the toast in the second window ({app.labels(second)})")
+        app.screenshot("row-3-undo-in-the-remaining-window.png")
         app.click("Undo", window=second)
         wait_rows(app, lambda rows: "Clover" in names(rows), "Clover back in the list after Undo")
 
@@ -1461,6 +1462,10 @@ def test_row_4_a_drafts_conflict_check_survives_a_restart():
         wait_for(lambda: any("changed in another window" in label for label in app.labels(editor)),
                  f"the conflict said in the editor ({editor.name}: {app.labels(editor)})")
         assert editor.name == "Edit Clementine", f"the editor left: {editor.name}"
+        # The editor's window on top for the picture (both windows open at the same place).
+        subprocess.run(["xdotool", "search", "--name", window_pattern("Edit Clementine"), "windowraise"], timeout=10)
+        time.sleep(0.3)
+        app.screenshot("row-4-conflict-after-a-restart.png")
         assert sorted(w.name for w in main_windows(app)) == ["Clementine", "Edit Clementine"], \
             f"renamed back: {[w.name for w in main_windows(app)]}"
     finally:
