@@ -1264,6 +1264,14 @@ def test_a_dialog_blocks_only_its_window():
         app.screenshot("dialog-in-one-window.png")
 
 
+def open_clover(app, window, where):
+    """My pets, then Clover's page, in `window` (`where` names it in a failure)."""
+    app.click("My pets", window=window)
+    wait_for(lambda: window.name == "My pets", f"My pets in {where}")
+    app.choose_row("Clover", window=window)
+    wait_for(lambda: window.name == "Clover", f"Clover's page in {where}")
+
+
 def edit_clover_in_a_new_window(app):
     """Ctrl+N, then in the new window (AT-SPI lists it last): My pets, Clover, Edit, and an x
     typed into the name. Returns the new window, its editor with unsaved work."""
@@ -1271,10 +1279,7 @@ def edit_clover_in_a_new_window(app):
     app.keys("ctrl+n")
     wait_for(lambda: len(main_windows(app)) == count + 1, "a new window")
     second = main_windows(app)[-1]
-    app.click("My pets", window=second)
-    wait_for(lambda: second.name == "My pets", "My pets in the new window")
-    app.choose_row("Clover", window=second)
-    wait_for(lambda: second.name == "Clover", "Clover's page in the new window")
+    open_clover(app, second, "the new window")
     app.click("Edit", window=second)
     wait_for(lambda: second.name == "Edit Clover", "the editor in the new window")
     time.sleep(0.4)
@@ -1409,10 +1414,7 @@ def test_row_3_undo_outlives_the_window_that_deleted():
         app.wait_title("RayPets")
         first = main_windows(app)[0]
         second = edit_clover_in_a_new_window(app)
-        app.click("My pets", window=first)
-        wait_for(lambda: first.name == "My pets", "My pets in the first window")
-        app.choose_row("Clover", window=first)
-        wait_for(lambda: first.name == "Clover", "Clover's page in the first window")
+        open_clover(app, first, "the first window")
         app.click("Delete", window=first)
         alert = app.wait_alert("Discard changes?")
         app.keys("ctrl+w", window=first)
@@ -1436,10 +1438,7 @@ def test_row_4_a_drafts_conflict_check_survives_a_restart():
         app.wait_title("RayPets")
         first = main_windows(app)[0]
         editor = edit_clover_in_a_new_window(app)
-        app.click("My pets", window=first)
-        wait_for(lambda: first.name == "My pets", "My pets in the first window")
-        app.choose_row("Clover", window=first)
-        wait_for(lambda: first.name == "Clover", "Clover's page in the first window")
+        open_clover(app, first, "the first window")
         app.click("Edit", window=first)
         wait_for(lambda: first.name == "Edit Clover", "the editor in the first window")
         time.sleep(0.4)
