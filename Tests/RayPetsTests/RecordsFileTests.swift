@@ -146,6 +146,36 @@ struct RecordsFileTests {
         #expect(data.pet(id: "rex")?.notes == "from the sqlite3 tool")
     }
 
+    @Test(
+        "row 6 (issue 42): a copy written over the file after another connection's checkpoint is taken for that connection's change: the next change goes into the copy, and no page read before it goes back over it"
+    )
+    func row6CopiedOverAfterACheckpoint() throws {
+        let path = databasePath()
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        let (_, data) = try runningApp(at: path)
+        // The sqlite3 tool empties the journal into the file, and the app reads the pets again.
+        do {
+            let tool = try Database(path: path, mode: .readWriteCreate)
+            try tool.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        #expect(try data.allPets().count == 7)
+        #expect(data.pet(id: "whiskers")?.name == "Whiskers")
+        // A copy of the file as it is now, with Whiskers called Bella, copied over it (`cp`).
+        let copy = folder + "/copy.sqlite3"
+        writeBytes(copy, try #require(readBytes(path)))
+        do {
+            let tool = try Database(path: copy, mode: .readWriteCreate)
+            try tool.execute("UPDATE pets SET name = 'Bella', name_key = 'bella' WHERE id = 'whiskers'")
+        }
+        let fd = open(path, O_WRONLY | O_TRUNC)
+        _ = try #require(readBytes(copy)).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        // Without the page cache dropped, this change wrote back the page holding "Whiskers".
+        try data.update("rex", with: PetDraft(name: "Rexy", species: .dog, age: "3", notes: ""))
+        let file = try ClinicDatabase.open(path: path) { _ in }.loadPets()
+        #expect(file.map(\.name).prefix(2) == ["Rexy", "Bella"], "the copy's Bella kept, the change in it: \(file.map(\.name))")
+    }
+
     /// The names of the files in `folder` holding a journal kept aside.
     private func asides(in folder: String) -> [String] {
         guard let dir = opendir(folder) else { return [] }

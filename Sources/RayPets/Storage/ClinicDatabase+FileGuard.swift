@@ -78,12 +78,16 @@ extension ClinicDatabase {
     /// Whether the file at the path is still the one opened, with the bytes the app's last
     /// change (or another connection's commit) left: one `stat`, and a `PRAGMA data_version`
     /// only when the file changed. A change by another connection is taken in as the file's
-    /// new look.
+    /// new look, and the connection's page cache is dropped, so the change about to be made
+    /// reads every page from the file as it is now.
     func fileChange() -> FileChange? {
         guard var file, !file.isLost else { return nil }
         guard let now = FileStamp(file.path), now.identity == file.identity else { return .replaced }
         guard now != file.stamp else { return nil }
         guard let version = try? database.dataVersion(), version != file.dataVersion else { return .overwritten }
+        // Taken for that connection's change, the file is read afresh: no page the connection
+        // read before it (kept in its cache) is written back over what is in the file now.
+        try? database.execute("PRAGMA shrink_memory")
         file.stamp = now
         file.dataVersion = version
         self.file = file
