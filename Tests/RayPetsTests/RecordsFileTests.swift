@@ -173,7 +173,9 @@ struct RecordsFileTests {
         // Without the page cache dropped, this change wrote back the page holding "Whiskers".
         try data.update("rex", with: PetDraft(name: "Rexy", species: .dog, age: "3", notes: ""))
         let file = try ClinicDatabase.open(path: path) { _ in }.loadPets()
-        #expect(file.map(\.name).prefix(2) == ["Rexy", "Bella"], "the copy's Bella kept, the change in it: \(file.map(\.name))")
+        #expect(
+            file.map(\.name).prefix(2) == ["Rexy", "Bella"],
+            "the copy's Bella kept, the change in it: \(file.map(\.name))")
     }
 
     /// The names of the files in `folder` holding a journal kept aside.
