@@ -30,6 +30,11 @@ struct HostileTextTests {
         #expect(luna.name == "Luna")
         // An emoji's variation selector (default-ignorable too) belongs to it and stays.
         #expect(try data.add(PetDraft(name: "Rex \u{2764}\u{FE0F}")).name == "Rex \u{2764}\u{FE0F}")
+        // A name of nothing but what draws nothing is still told apart from an empty one.
+        #expect(
+            data.problems(in: PetDraft(name: " \u{200B} "), editing: nil)[.name]
+                == "Enter a name with letters that can be seen.")
+        #expect(data.problems(in: PetDraft(name: "  "), editing: nil)[.name] == "Enter a name.")
         // A joiner inside a name is kept: it is part of the name.
         #expect(try data.add(PetDraft(name: "🐕\u{200D}🦺 Guide")).name == "🐕\u{200D}🦺 Guide")
     }

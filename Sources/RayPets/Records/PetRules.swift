@@ -86,7 +86,7 @@ public enum PetRules {
     ) -> [PetField: String] {
         var problems: [PetField: String] = [:]
         let name = storedName(draft.name)
-        if name.isEmpty {
+        if draft.name.trimmingSpaces.isEmpty {
             problems[.name] = L("Enter a name.")
         } else if name.unicodeScalars.contains(where: \.isRefusedInNames) {
             problems[.name] = L("A name cannot hold control characters or line breaks.")
