@@ -62,8 +62,16 @@ func caretTests(_ runner: TestRunner) {
         let driver = GtkDriver(f)
         _ = try shrink(f, through: [1200])
         let name = try await openRexsEditor(f, driver)
-        try check(name.grabFocus(), "the name field takes no focus")
+        // The text before the focus: focusing selects it all (the PRIMARY selection is claimed),
+        // and a new text after that would drop the selection (PRIMARY given up) in the same
+        // millisecond as the caret below claims it again. GDK 4.8's X11 backend ignores a
+        // selection notice only when it is older than its own claim, so the late notice of the
+        // first may be taken for someone else's claim, and GtkText drops a selection it no
+        // longer owns (read in GDK's code, not caught in the act; seen twice in loaded runs:
+        // the caret at (9, 9) before any resize, exactly what another client taking PRIMARY
+        // does, which this test is not about).
         name.text = "Rexy the dog"
+        try check(name.grabFocus(), "the name field takes no focus")
         name.setCaret(anchor: 9, cursor: 5)  // "the d", selected backwards
         try check(name.caret ?? (-1, -1) == (9, 5), "the caret was set to \(name.caret ?? (-1, -1))")
         for width in [900, 700, 600, 700, 900, 1200] {
