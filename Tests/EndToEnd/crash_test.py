@@ -50,7 +50,7 @@ SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 14
 SIGNAL = sys.argv[4] if len(sys.argv) > 4 else "KILL"
 LIMITED = len(sys.argv) > 5 and sys.argv[5] == "fsize"
 # What the app replies when a change does not fit (StoreError.Kind.full's message).
-FULL = "error The disk is full. Nothing was saved"
+FULL = "error There is no room to save"
 
 
 class Lost(Exception):

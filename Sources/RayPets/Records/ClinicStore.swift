@@ -82,7 +82,7 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// Another program holds the database's lock.
         case busy
-        /// The disk is full.
+        /// No room to write: the disk is full, or a limit on file size (`ulimit -f`, a quota) was reached.
         case full
         /// The database cannot be written.
         case readOnly
@@ -115,7 +115,10 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
     public var userMessage: String {
         switch kind {
         case .busy: L("The clinic's records are in use by another program. Nothing was saved; try again.")
-        case .full: L("The disk is full. Nothing was saved; free some space and try again.")
+        case .full:
+            L(
+                "There is no room to save (the disk is full, or a limit on file size was reached). Nothing was saved; free some space and try again."
+            )
         case .readOnly: L("The clinic's records are read-only. Nothing was saved.")
         case .corrupt: L("The clinic's records are damaged. Nothing was saved; restart RayPets to repair them.")
         case .missing: L("That record no longer exists.")
