@@ -15,19 +15,47 @@ typedef struct {
     GObjectClass parent_class;
 } RpListModelClass;
 
-static GType rp_list_model_item_type(GListModel *model) { return GTK_TYPE_STRING_OBJECT; }
+/* RpListKey: an item, a key that can be changed (GtkStringObject's cannot). */
+typedef struct {
+    GObject parent_instance;
+    char *key;
+} RpListKey;
+
+typedef struct {
+    GObjectClass parent_class;
+} RpListKeyClass;
+
+G_DEFINE_TYPE(RpListKey, rp_list_key, G_TYPE_OBJECT)
+
+static void rp_list_key_finalize(GObject *object) {
+    g_free(((RpListKey *)object)->key);
+    G_OBJECT_CLASS(rp_list_key_parent_class)->finalize(object);
+}
+
+static void rp_list_key_class_init(RpListKeyClass *klass) { G_OBJECT_CLASS(klass)->finalize = rp_list_key_finalize; }
+static void rp_list_key_init(RpListKey *self) {}
+
+const char *rp_list_key_get(void *item) { return ((RpListKey *)item)->key; }
+
+void rp_list_key_set(void *item, const char *key) {
+    RpListKey *self = (RpListKey *)item;
+    g_free(self->key);
+    self->key = g_strdup(key);
+}
+
+static GType rp_list_model_item_type(GListModel *model) { return rp_list_key_get_type(); }
 
 static guint rp_list_model_n_items(GListModel *model) { return ((RpListModel *)model)->n_items; }
 
-/* A new GtkStringObject holding the item's key, or NULL (GListModel allows it for a
- * position it cannot answer for). */
+/* A new RpListKey holding the item's key, or NULL (GListModel allows it for a position it
+ * cannot answer for). */
 static gpointer rp_list_model_item(GListModel *model, guint position) {
     RpListModel *self = (RpListModel *)model;
     if (position >= self->n_items || self->key_at == NULL) return NULL;
     char *key = self->key_at(self->data, position);
     if (key == NULL) return NULL;
-    GtkStringObject *item = gtk_string_object_new(key);
-    g_free(key);
+    RpListKey *item = g_object_new(rp_list_key_get_type(), NULL);
+    item->key = key;  /* g_malloc'd by key_at: the item frees it */
     return item;
 }
 

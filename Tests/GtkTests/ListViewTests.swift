@@ -97,7 +97,10 @@ func listViewTests(_ runner: TestRunner) {
         try check(f.list.focusedIndex == 0, "focus: \(String(describing: f.list.focusedIndex))")
         try check(f.scrolled.verticalOffset == 0, "scrolled to \(f.scrolled.verticalOffset)")
         // GTK made a new list item for every row; the rows of the old ones were shown again.
-        try check(f.list.rowsMade == made, "rows made: \(made) before, \(f.list.rowsMade) after")
+        // GTK 4.12 and later keep the focused row's list item until the focus leaves it, so
+        // for a moment there is one more list item than rows were made (traced on 4.18.6: 204
+        // torn down, 206 set up, the focused one torn down last): one row more at most.
+        try check(f.list.rowsMade - made <= 1, "rows made: \(made) before, \(f.list.rowsMade) after")
     }
 
     runner.test("a ListView focuses a row far down, activates it, and keeps focus and selection through changes") {
@@ -129,6 +132,13 @@ func listViewTests(_ runner: TestRunner) {
         try check(f.scrolled.verticalOffset == offset, "scrolled from \(offset) to \(f.scrolled.verticalOffset)")
         try check(f.shown[50_001] == "renamed", "renamed row shows \(f.shown[50_001] ?? "nothing")")
         try check(f.list.focusedIndex == 50_001, "focus after a rename: \(String(describing: f.list.focusedIndex))")
+        // The selected item renamed in place: it stays selected.
+        f.names[50_002] = "renamed too"
+        f.list.itemsChanged(at: 50_002, removed: 1, added: 1)
+        f.settle()
+        try check(f.shown[50_002] == "renamed too", "renamed row shows \(f.shown[50_002] ?? "nothing")")
+        try check(
+            f.list.selectedIndex == 50_002, "selection after a rename: \(String(describing: f.list.selectedIndex))")
         // The selected item deleted: nothing is selected.
         f.names.remove(at: 50_002)
         f.list.itemsChanged(at: 50_002, removed: 1, added: 0)

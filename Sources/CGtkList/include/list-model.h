@@ -10,6 +10,10 @@ typedef char *(*RpListModelKeyFunc)(void *data, unsigned int position);
 /* Whether the item at `position` is shown as selected. */
 typedef int (*RpListModelSelectedFunc)(void *data, unsigned int position);
 
+/* An item of the model: the key it was made with, which the list may change when the item at its
+ * position is replaced in place (the row that shows it stays, and shows the new key). */
+const char *rp_list_key_get(void *item);
+void rp_list_key_set(void *item, const char *key);
 /* A new, empty model (full reference). */
 void *rp_list_model_new(void);
 /* Who answers for the items: `data` is passed back to both functions. NULLs stop the answers. */

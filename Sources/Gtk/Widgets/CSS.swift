@@ -6,7 +6,7 @@ public final class CSSProvider: Object {
     /// A provider holding `css`.
     public init(css: String) {
         super.init(UnsafeMutableRawPointer(gtk_css_provider_new()), transfer: .full)
-        gtk_css_provider_load_from_data(rp_css_provider(gobject), css, -1)
+        rp_css_provider_load_string(rp_css_provider(gobject), css)
     }
 
     /// A provider holding the stylesheet at resource `path` (e.g. `/io/github/raypets/RayPets/style.css`).

@@ -90,11 +90,36 @@ public final class ListView: Widget {
         guard let item, let row = rows[UInt(bitPattern: item)],
             let object = gtk_list_item_get_item(OpaquePointer(item))
         else { return }
-        let key = String(cString: gtk_string_object_get_string(OpaquePointer(object)))
-        let name = row.show(key: key, position: Int(gtk_list_item_get_position(OpaquePointer(item))))
-        // GTK 4.8 has no accessible label for a list item: the widget that holds the row (the
-        // one a screen reader reads as the list item) gets it.
-        if let holder = gtk_widget_get_parent(row.widget.widget) { rp_accessible_set_label(holder, name) }
+        let key = String(cString: rp_list_key_get(UnsafeMutableRawPointer(object)))
+        show(row, key: key, position: Int(gtk_list_item_get_position(OpaquePointer(item))), in: item)
+    }
+
+    /// Shows `key` in `row` and gives the list item that holds it the label the row returns
+    /// (what a screen reader reads for the list item; `rp_list_item_set_label`).
+    private func show(_ row: any ListViewRow, key: String, position: Int, in item: UnsafeMutableRawPointer) {
+        let name = row.show(key: key, position: position)
+        rp_list_item_set_label(item, gtk_widget_get_parent(row.widget.widget), name)
+    }
+
+    /// Items replaced one for one at `index`: each row showing one of them gets the new key and
+    /// shows it again, GTK is not told (as for an item whose properties changed). Returns
+    /// `false`, having changed nothing, when an item cannot be read.
+    private func replaceInPlace(at index: Int, count changed: Int) -> Bool {
+        let source = source.takeUnretainedValue()
+        let range = index..<(index + changed)
+        var shown: [(item: UnsafeMutableRawPointer, row: any ListViewRow, position: Int, key: String)] = []
+        for (address, row) in rows {
+            guard let item = UnsafeMutableRawPointer(bitPattern: address),
+                case let position = Int(gtk_list_item_get_position(OpaquePointer(item))), range.contains(position)
+            else { continue }
+            guard let key = source.keyAt(position) else { return false }
+            shown.append((item, row, position, key))
+        }
+        for entry in shown {
+            if let object = gtk_list_item_get_item(OpaquePointer(entry.item)) { rp_list_key_set(object, entry.key) }
+            show(entry.row, key: entry.key, position: entry.position, in: entry.item)
+        }
+        return true
     }
 
     /// How many items there are.
@@ -102,11 +127,17 @@ public final class ListView: Widget {
 
     /// Tells the list that at `index`, `removed` items went and `added` came (the items before
     /// `index` and after the change did not change). The rows of changed items show them again.
+    /// Items replaced one for one (as many added as removed, not every item) stay in their rows:
+    /// the focus, the selection and the scroll position do not move, on every GTK version.
     /// When every item is replaced, the list shows its first items, and GTK asks only for the
     /// items of the rows it makes (not for every new item).
     public func itemsChanged(at index: Int, removed: Int, added: Int) {
         precondition(index >= 0 && removed >= 0 && added >= 0 && index + removed <= count, "items outside the list")
         guard removed > 0 || added > 0 else { return }
+        // Told as a change, GTK 4.18 (unlike 4.8) moves the scroll position by a row and drops
+        // the focus when the focused item is replaced: a replacement in place is not a change
+        // of the list's items, only of what they show.
+        if removed == added, removed < count, replaceInPlace(at: index, count: added) { return }
         let selected = source.takeUnretainedValue().selected
         if let selected, selected >= index {
             // The selection moves with the items after the change, and goes with a removed item.
@@ -127,12 +158,14 @@ public final class ListView: Widget {
         }
         // GTK moves the focus with an item that moved, but a changed or removed item's row
         // loses it: the item now in its place (or the one after, or the last) takes it.
-        guard let focused, focusedIndex == nil, count > 0 else { return }
+        // GTK 4.18 gives the focus of a removed item's row to another row itself (the first,
+        // when the list did not move), so the focus is checked, not only whether one has it.
+        guard let focused, count > 0 else { return }
         let target =
             focused < index
             ? focused
             : focused >= index + removed ? focused - removed + added : index + min(focused - index, max(added - 1, 0))
-        focusRow(at: min(target, count - 1))
+        if focusedIndex != min(target, count - 1) { focusRow(at: min(target, count - 1)) }
     }
 
     /// The row shown as selected (highlighted, and "selected" for assistive technologies), or
@@ -220,9 +253,10 @@ public final class ListView: Widget {
     @discardableResult
     public func focusRow(at index: Int) -> Bool {
         guard (0..<count).contains(index) else { return false }
-        // GTK 4.8 has no call to focus an item: scrolling to it makes its row (the list keeps
-        // rows around the item it scrolls to), and the widget holding that row takes the focus.
-        activate("list.scroll-to-item", index)
+        // Scrolling to the item makes its row (the list keeps rows around the item it scrolls
+        // to); on GTK 4.12 and later the same call focuses it. On 4.8 the widget holding that
+        // row takes the focus here.
+        rp_list_view_scroll_to(widget, guint(index), 1)
         guard let row = rowsShown.first(where: { $0.index == index })?.row,
             let holder = gtk_widget_get_parent(row.widget.widget)
         else { return false }

@@ -1,0 +1,74 @@
+/* CGtk: what differs between the GTK versions RayPets builds with (4.8 and 4.18 are tested in
+ * CI). One function per difference, each with both branches chosen when the package is compiled
+ * (GTK_CHECK_VERSION): the newer API where the GTK being built against has it, the older call
+ * otherwise, so neither version warns. ARCHITECTURE.md, "Code that depends on the GTK version". */
+#ifndef RAYPETS_CGTK_VERSIONS_H
+#define RAYPETS_CGTK_VERSIONS_H
+
+#include <gtk/gtk.h>
+
+/* Replaces a provider's stylesheet with the text `css`.
+ * gtk_css_provider_load_from_data is deprecated since 4.12, which adds load_from_string. */
+static inline void rp_css_provider_load_string(GtkCssProvider *provider, const char *css) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_css_provider_load_from_string(provider, css);
+#else
+    gtk_css_provider_load_from_data(provider, css, -1);
+#endif
+}
+
+/* A stylesheet for one widget: `widget` gets the CSS class `own_class`, and `provider` (whose
+ * rules select `.own_class`) is added at `priority`. GTK 4.10 deprecated per-widget providers
+ * (gtk_widget_get_style_context, gtk_style_context_add_provider) and has no replacement: from 4.10
+ * the provider goes on the widget's display, where the class keeps its rules to this widget. */
+static inline void rp_widget_add_own_style(GtkWidget *widget, GtkStyleProvider *provider,
+                                           const char *own_class, guint priority) {
+    gtk_widget_add_css_class(widget, own_class);
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_style_context_add_provider_for_display(gtk_widget_get_display(widget), provider, priority);
+#else
+    gtk_style_context_add_provider(gtk_widget_get_style_context(widget), provider, priority);
+#endif
+}
+
+/* Undoes rp_widget_add_own_style. */
+static inline void rp_widget_remove_own_style(GtkWidget *widget, GtkStyleProvider *provider,
+                                              const char *own_class) {
+    gtk_widget_remove_css_class(widget, own_class);
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_style_context_remove_provider_for_display(gtk_widget_get_display(widget), provider);
+#else
+    gtk_style_context_remove_provider(gtk_widget_get_style_context(widget), provider);
+#endif
+}
+
+/* Gives a list item (a GtkListItem) its accessible label, what a screen reader reads for the
+ * row: GTK 4.12 adds the list item's own (gtk_list_item_set_accessible_label), which GTK puts on
+ * the widget holding the row and would write over a label set there; GTK 4.8 has none, so the
+ * label goes straight on that widget (`holder`, which may be NULL). */
+static inline void rp_list_item_set_label(gpointer list_item, GtkWidget *holder, const char *label) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    (void)holder;
+    gtk_list_item_set_accessible_label(GTK_LIST_ITEM(list_item), label);
+#else
+    (void)list_item;
+    if (holder != NULL) gtk_accessible_update_property(GTK_ACCESSIBLE(holder), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+#endif
+}
+
+/* Scrolls a GtkListView to the item at `position` and, with `focus`, gives its row the focus.
+ * GTK 4.12 adds gtk_list_view_scroll_to, which makes the row and focuses it even while the list
+ * is catching up with a change of its items (4.18 updates its rows later than 4.8 does); GTK 4.8
+ * has only the list's action, which makes the row, and the caller focuses it. */
+static inline void rp_list_view_scroll_to(GtkWidget *list, guint position, gboolean focus) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_list_view_scroll_to(GTK_LIST_VIEW(list), position, focus ? GTK_LIST_SCROLL_FOCUS : GTK_LIST_SCROLL_NONE, NULL);
+#else
+    (void)focus;
+    GVariant *argument = g_variant_ref_sink(g_variant_new_uint32(position));
+    gtk_widget_activate_action_variant(list, "list.scroll-to-item", argument);
+    g_variant_unref(argument);
+#endif
+}
+
+#endif
