@@ -47,7 +47,7 @@ func leavingTests(_ runner: TestRunner) {
         try check(alert.window.isMapped && alert.window.isModal, "alert not shown as a dialog window")
         try check(alert.window.transientParent == dialog.gobject, "alert not over the dialog")
         try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
-        try check(alert.button("keep")?.hasFocus == true, "the safe answer is not focused")
+        try check(hasKeyboardFocus(alert.button("keep"), in: alert.window), "the safe answer is not focused")
         try check(alert.button("keep")?.label == "Keep editing", "label \(alert.button("keep")?.label ?? "-")")
         try check(alert.button("discard")?.hasCSSClass("destructive-action") == true, "Discard not destructive")
         var answers: [String] = []
@@ -98,7 +98,7 @@ func leavingTests(_ runner: TestRunner) {
         guard let alert = f.window.alertHost.alert else { throw Failure(description: "Back did not ask") }
         try check(alert.window.title == "Discard changes?", "title \(alert.window.title)")
         try check(alert.window.transientParent == f.window.window.gobject, "alert not over the main window")
-        try check(alert.button("keepEditing")?.hasFocus == true, "Keep editing not focused")
+        try check(hasKeyboardFocus(alert.button("keepEditing"), in: alert.window), "Keep editing not focused")
         try check(alert.button("save") != nil, "Save not offered for a valid form")
         try check(clinic.routes == stack, "the stack changed while asking: \(clinic.routes)")
         alert.button("keepEditing")?.click()
@@ -150,4 +150,15 @@ func leavingTests(_ runner: TestRunner) {
         f.settle()
         try check(!f.dialog.isOpen && f.window.dialogHost.window == nil, "Discard did not close the dialog")
     }
+}
+
+/// Whether `widget` has the keyboard focus as far as the display lets a test see it: it is its
+/// window's focus widget, and where the display made that window the active one, GTK says it has
+/// the focus. weston 14's headless backend (Debian 13) makes no window active (traced: every
+/// window, the main one too, reports is-active false, so no widget "has" the focus); weston 10's
+/// and Xvfb's window managers do.
+@MainActor
+func hasKeyboardFocus(_ widget: Widget?, in window: Window) -> Bool {
+    guard let widget, widget.containsFocus else { return false }
+    return !window.isActive || widget.hasFocus
 }
