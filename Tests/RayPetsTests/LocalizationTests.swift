@@ -1,3 +1,4 @@
+import Foundation
 import RayPets
 import Testing
 
@@ -23,6 +24,22 @@ struct LocalizationTests {
         #expect(L("Für {pet}\u{301} ✓", ["pet": "Zoë 🐕‍🦺"]) == "Für Zoë 🐕‍🦺\u{301} ✓")
         #expect(L("{tier}", ["tier": "é"]) == "é")
         #expect(L("{}", ["": "empty"]) == "empty")
+    }
+
+    @Test("an installed app finds its translations beside glibc's `locale` program (a file, not a folder)")
+    func translationsOfAnInstalledApp() throws {
+        // Found by the installed-app check on a clean Debian 13: in /usr/bin, "bin/locale" is
+        // glibc's program, so the app looked in it for raypets.mo and showed English.
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("raypets-prefix-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: prefix + "/share/locale", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: prefix + "/bin/locale", contents: Data("#!/bin/sh\n".utf8)))
+        #expect(translationsFolder(nextTo: prefix + "/bin") == prefix + "/bin/../share/locale")
+        // A build's folder: the translations beside the binaries come first.
+        try FileManager.default.removeItem(atPath: prefix + "/bin/locale")
+        try FileManager.default.createDirectory(atPath: prefix + "/bin/locale", withIntermediateDirectories: true)
+        #expect(translationsFolder(nextTo: prefix + "/bin") == prefix + "/bin/locale")
     }
 
     @Test("plural forms follow the count")

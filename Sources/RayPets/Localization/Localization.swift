@@ -1,4 +1,5 @@
 import CGettext
+import Glibc
 
 /// The gettext domain of RayPets' messages (`raypets.mo`).
 public let translationDomain = "raypets"
@@ -32,6 +33,17 @@ public func setUpTranslations(localeFolder: String) {
     setlocale(LC_ALL, "")
     bindtextdomain(translationDomain, localeFolder)
     bind_textdomain_codeset(translationDomain, "UTF-8")
+}
+
+/// Where the translations of a binary in `binFolder` are: `binFolder/locale` (next to a
+/// build's binaries), else `binFolder/../share/locale` (an installed app's prefix). Only a
+/// folder counts: installed in `/usr/bin`, the app sits beside glibc's `locale` program.
+package func translationsFolder(nextTo binFolder: String) -> String {
+    let candidates = [binFolder + "/locale", binFolder + "/../share/locale"]
+    return candidates.first { path in
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    } ?? candidates[candidates.count - 1]
 }
 
 /// Replaces each `{key}` in `text` by `values[key]`; unknown keys stay as they are.

@@ -27,7 +27,7 @@ public enum RayPetsMain {
         signal(SIGXFSZ, SIG_IGN)
         let binFolder = executableFolder()
         // First, so that what the command line is told is in the user's language too.
-        setUpTranslations(localeFolder: firstExisting([binFolder + "/locale", binFolder + "/../share/locale"]))
+        setUpTranslations(localeFolder: translationsFolder(nextTo: binFolder))
         for link in parameters(of: arguments) {
             do {
                 // Only the form: which pets exist is for the running app to say; which window
@@ -78,10 +78,5 @@ public enum RayPetsMain {
             String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-    }
-
-    /// The first of `candidates` that exists, else the last one.
-    private static func firstExisting(_ candidates: [String]) -> String {
-        candidates.first { access($0, F_OK) == 0 } ?? candidates[candidates.count - 1]
     }
 }
