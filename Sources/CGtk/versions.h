@@ -71,4 +71,19 @@ static inline void rp_list_view_scroll_to(GtkWidget *list, guint position, gbool
 #endif
 }
 
+/* The point (x, y) of `from` in `to`'s coordinates; false when the two share no ancestor.
+ * gtk_widget_translate_coordinates is deprecated since 4.12, which adds gtk_widget_compute_point. */
+static inline gboolean rp_widget_translate_point(GtkWidget *from, GtkWidget *to, double x, double y,
+                                                 double *out_x, double *out_y) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    graphene_point_t point = GRAPHENE_POINT_INIT((float)x, (float)y), result;
+    if (!gtk_widget_compute_point(from, to, &point, &result)) return FALSE;
+    *out_x = result.x;
+    *out_y = result.y;
+    return TRUE;
+#else
+    return gtk_widget_translate_coordinates(from, to, x, y, out_x, out_y);
+#endif
+}
+
 #endif

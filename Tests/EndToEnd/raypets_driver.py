@@ -7,6 +7,7 @@ is always in the accessibility tree.
 """
 import os
 import select
+import shutil
 import tempfile
 import subprocess
 import time
@@ -65,6 +66,12 @@ def role_of(node):
         return None
 
 
+def role_name(node):
+    """The node's role by the name AT-SPI 2.46 (Debian 12) gives it: 2.56 (Debian 13) calls
+    ROLE_PUSH_BUTTON "button", the same role, so tests compare the role, not the words."""
+    return "push button" if role_of(node) == pyatspi.ROLE_PUSH_BUTTON else node.getRoleName()
+
+
 def has_state(node, state):
     try:
         return node.getState().contains(state)
@@ -91,9 +98,13 @@ def all_tabs(window):
 
 
 def page_title(page):
-    """The name of a stack page's root, or None if the page went while it was read (a page
-    that leaves, or a list row replaced, frees its accessible between two reads)."""
+    """A stack page's title, or None if the page went while it was read (a page that leaves, or
+    a list row replaced, frees its accessible between two reads). The navigation hosts add
+    their pages with a title, which names the stack page's accessible on every GTK version;
+    GTK 4.8 names an untitled page "GtkStackPage" (4.18: ""), and then its root's name is used."""
     try:
+        if page.name and page.name != "GtkStackPage":
+            return page.name
         return page.getChildAtIndex(0).name if page.childCount else None
     except Exception:
         return None
@@ -102,10 +113,12 @@ def page_title(page):
 def visible_nodes(window):
     """The accessibles of `window` a user can see.
 
-    GTK 4.8 puts every GtkStack page in the tree with the same states, so:
-    - an untitled stack page is visible when its root (which the app names after the page)
-      matches the window title; if none matches (a stack of sections), all are searched;
-    - a titled stack page (a tab) is visible when its switcher button is selected.
+    Every GtkStack page is in the tree, shown or not, and with the same states (GTK 4.8 says
+    none is showing; 4.18 says a page still sliding out is), so:
+    - a stack page (a panel with a title, or GTK 4.8's "GtkStackPage") is visible when its
+      title matches the window title; if none of its siblings matches (a stack of sections,
+      a split's other side), all are searched;
+    - a titled stack page of a tab switcher is visible when its switcher button is selected.
     """
     title = window.name
     tabs, selected = all_tabs(window), selected_tabs(window)
@@ -120,7 +133,7 @@ def visible_nodes(window):
         except Exception:
             continue
         children = [c for c in children if c is not None]
-        pages = [c for c in children if c.name == "GtkStackPage"]
+        pages = [c for c in children if role_of(c) == pyatspi.ROLE_PANEL and c.name]
         if pages:
             shown = [p for p in pages if page_title(p) == title]
             if shown:
@@ -287,7 +300,7 @@ class RayPets:
         """The name and role of the accessible that has the keyboard focus."""
         for node in walk(window or self.active_window()):
             if has_state(node, pyatspi.STATE_FOCUSED):
-                return (node.getRoleName(), node.name)
+                return (role_name(node), node.name)
         return None
 
     def select_tab(self, name):
@@ -331,6 +344,12 @@ class RayPets:
         """Chooses the list row called `name` with the keyboard: Tab to the list if the focus
         is elsewhere, then Home, Down..., Enter.
         (GTK 4.8 gives list rows no AT-SPI action.)"""
+        self.focus_row(name, window)
+        self.keys("Return", window=window)
+
+    def focus_row(self, name, window=None):
+        """Puts the keyboard focus on the list row called `name`: Tab to the list if the focus
+        is elsewhere, then Home, Down..."""
         window = window or self.active_window()
         rows = wait_for(lambda: self.rows(window), "list rows")
         matches = [i for i, row in enumerate(rows) if row == name or row.startswith(name + ",")]
@@ -342,7 +361,34 @@ class RayPets:
             if focused and focused[0] == "list item":
                 break
             self.keys("Tab", window=window)
-        self.keys("Home", *(["Down"] * matches[0]), "Return", window=window)
+        self.keys("Home", *(["Down"] * matches[0]), window=window)
+        wait_for(lambda: (self.focused(window) or ("", ""))[1] == rows[matches[0]], f"the focus on the row '{name}'")
+
+    def menu_item(self, name, index):
+        """The shown menu item called `name`, which is item `index` of its menu, or None.
+        GTK 4.18 exposes no name or text for a popover menu's items (traced: each is a nameless
+        menu item labelled by a nameless panel; only its keyshortcuts attribute is there), so
+        where no shown item has a name, the item at `index` is the one."""
+        items = [n for frame in self.frames() if frame is not None for n in walk(frame)
+                 if role_of(n) == pyatspi.ROLE_MENU_ITEM and has_state(n, pyatspi.STATE_VISIBLE)]
+        named = [n for n in items if n.name == name]
+        if named:
+            return named[0]
+        if items and not any(n.name for n in items) and index < len(items):
+            return items[index]
+        return None
+
+    def toolkit_version(self):
+        """The GTK version the app runs with, as (major, minor), from the accessibility bus."""
+        return tuple(int(part) for part in self.app.toolkitVersion.split(".")[:2])
+
+    def pointer_can_aim(self):
+        """Whether AT-SPI's extents are where GTK draws, so that a real click (xdotool) can aim
+        at a control. GTK 4.8 (tested) and 4.14.5 (measured by others) report them true; GTK
+        4.18 leaves out every ancestor's CSS padding and border (measured here: My pets
+        reported at (109, 332), drawn at (143, 366)), and AT-SPI's hit test agrees with those
+        extents, so the driver cannot find the real place. Tests then use the keyboard."""
+        return self.toolkit_version() < (4, 15)
 
     def frame_named(self, name):
         """The top-level window called `name`, if it is open."""
@@ -428,7 +474,7 @@ class RayPets:
             subprocess.run(["weston-screenshooter"], cwd=folder, check=False, timeout=20)
             shots = sorted(os.listdir(folder))
             if shots:
-                os.replace(os.path.join(folder, shots[-1]), path)
+                shutil.move(os.path.join(folder, shots[-1]), path)  # /tmp may be another file system
         else:
             subprocess.run(["import", "-window", "root", path], check=False)
         return path

@@ -100,7 +100,7 @@ finally:
     app.quit()
 
 # The German UI.
-app = RayPets(binary, tempfile.mkdtemp(), env={"XDG_CONFIG_HOME": configured(), "LANG": "C.UTF-8", "LANGUAGE": "de"})
+app = RayPets(binary, tempfile.mkdtemp(), env={"XDG_CONFIG_HOME": configured(), "LANG": "de_DE.UTF-8", "LANGUAGE": "de"})
 try:
     app.wait_title("RayPets")
     app.click("Termin vereinbaren")

@@ -411,9 +411,7 @@ def test_shortcuts_window_and_about(app):
     app.keys("Escape", window=shortcuts)
     wait_for(lambda: app.frame_named("Keyboard Shortcuts") is None, "the shortcuts window to close")
     app.click("Main menu")
-    about = wait_for(lambda: next((n for f in app.frames() for n in walk(f)
-                                   if n.getRole() == pyatspi.ROLE_MENU_ITEM and n.name == "About RayPets"), None),
-                     "the About menu item")
+    about = wait_for(lambda: app.menu_item("About RayPets", 2), "the About menu item")  # New Window, Shortcuts, About
     about.queryAction().doAction(0)
     dialog = wait_for(lambda: app.frame_named("About RayPets"), "the About dialog")
     app.keys("Escape", window=dialog)
@@ -544,7 +542,7 @@ def test_bad_link_exits_2_with_the_valid_forms():
     # In the user's language (the messages are translated before the link is checked).
     done = subprocess.run([BINARY, "raypets://clinic/nowhere"], capture_output=True, text=True, timeout=20,
                           env=dict(os.environ, XDG_CONFIG_HOME=config_dir(welcome_done=True), LANGUAGE="de",
-                                   LANG="C.UTF-8"))
+                                   LANG="de_DE.UTF-8"))
     assert done.returncode == 2 and "kann nicht geöffnet werden" in done.stderr, done.stderr
     listed = subprocess.run([BINARY, "--list-routes"], capture_output=True, text=True, timeout=20)
     assert listed.returncode == 0 and "raypets://clinic/pets/<id or name>" in listed.stdout, listed
@@ -637,7 +635,7 @@ def test_quit_mid_flow_and_relaunch_restores_the_screen():
 
 def test_german_ui():
     app = RayPets(BINARY, ARTIFACTS, env={"XDG_CONFIG_HOME": config_dir(welcome_done=True),
-                                          "LANG": "C.UTF-8", "LANGUAGE": "de"})
+                                          "LANG": "de_DE.UTF-8", "LANGUAGE": "de"})
     try:
         app.wait_title("RayPets")
         assert "Willkommen in der RayPets-Praxis" in app.labels(), app.labels()
@@ -1240,7 +1238,8 @@ def test_many_windows():
 
 def test_a_dialog_blocks_only_its_window():
     """Issue 34: the appointment dialog over one window is modal to that window only: a real
-    click (XTEST, not AT-SPI) on the other window's *My pets* still works, and the dialog stays."""
+    click (XTEST, not AT-SPI) on the other window's *My pets* still works, and the dialog stays.
+    (Where the driver cannot aim a click, `pointer_can_aim`: real Tab and Space keys.)"""
     with started() as app:
         app.wait_title("RayPets")
         app.keys("ctrl+n")
@@ -1257,8 +1256,16 @@ def test_a_dialog_blocks_only_its_window():
         geometry = {w: subprocess.run(["xdotool", "getwindowgeometry", w], capture_output=True, text=True,
                                       timeout=10).stdout for w in ids}
         target = max(ids, key=lambda w: int(geometry[w].split("Position: ")[1].split(",")[0]))
-        subprocess.run(["xdotool", "mousemove", "--window", target, str(extents.x + extents.width // 2),
-                        str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
+        if app.pointer_can_aim():
+            subprocess.run(["xdotool", "mousemove", "--window", target, str(extents.x + extents.width // 2),
+                            str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
+        else:  # real keys (XTEST) into that window instead: the dialog must not block them either
+            subprocess.run(["xdotool", "windowfocus", "--sync", target], check=True, timeout=10)
+            for _ in range(12):
+                if app.focused(second) == ("push button", "My pets"):
+                    break
+                subprocess.run(["xdotool", "key", "Tab"], check=True, timeout=10)
+            subprocess.run(["xdotool", "key", "space"], check=True, timeout=10)
         wait_for(lambda: second.name == "My pets", "My pets in the window without the dialog")
         assert app.dialog() is not None and first.name == "RayPets", "the first window's dialog went"
         app.screenshot("dialog-in-one-window.png")
@@ -1323,8 +1330,9 @@ def test_ctrl_w_closes_one_window_of_several():
 
 
 def test_open_in_new_window():
-    """Issue 34: *Open in New Window* on a pet's row: from its context menu (a right click on the
-    row) and with Ctrl+Enter on the focused row; each opens a window on the pet's page with My
+    """Issue 34: *Open in New Window* on a pet's row: from its context menu (the Menu key on the
+    focused row, then a right click on the row, or Shift+F10 where the driver cannot aim a
+    click) and with Ctrl+Enter on the focused row; each opens a window on the pet's page with My
     pets below it (Back there goes to My pets) and leaves the list's window as it was. A menu
     closed with Escape leaves nothing behind: Ctrl+Enter then means the focused row."""
     with started() as app:
@@ -1334,17 +1342,20 @@ def test_open_in_new_window():
         window = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name",
                                  "^My pets$"], capture_output=True, text=True, timeout=10).stdout.split()[0]
 
-        def open_menu_on(name):
-            rows = wait_for(lambda: [n for n in visible_nodes(lists) if role_of(n) == pyatspi.ROLE_LIST_ITEM
-                                     and n.name.startswith(name + ",")], f"{name}'s row")
-            extents = rows[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-            subprocess.run(["xdotool", "mousemove", "--window", window, str(extents.x + extents.width // 2),
-                            str(extents.y + extents.height // 2), "click", "3"], check=True, timeout=10)
-            return wait_for(lambda: next((n for frame in app.frames() if frame is not None for n in walk(frame)
-                                          if n.name == "Open in New Window" and role_of(n) == pyatspi.ROLE_MENU_ITEM
-                                          and has_state(n, pyatspi.STATE_VISIBLE)), None), "the row's context menu")
+        def open_menu_on(name, way):
+            """`way`: "menu key", or "pointer" (a right click; Shift+F10 where the driver cannot aim)."""
+            if way == "pointer" and app.pointer_can_aim():
+                rows = wait_for(lambda: [n for n in visible_nodes(lists) if role_of(n) == pyatspi.ROLE_LIST_ITEM
+                                         and n.name.startswith(name + ",")], f"{name}'s row")
+                extents = rows[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                subprocess.run(["xdotool", "mousemove", "--window", window, str(extents.x + extents.width // 2),
+                                str(extents.y + extents.height // 2), "click", "3"], check=True, timeout=10)
+            else:
+                app.focus_row(name, window=lists)
+                app.keys("Menu" if way == "menu key" else "shift+F10", window=lists)
+            return wait_for(lambda: app.menu_item("Open in New Window", 0), "the row's context menu")
 
-        open_menu_on("Whiskers")
+        open_menu_on("Whiskers", "menu key")
         app.keys("Escape", window=lists)
         time.sleep(0.5)
         app.choose_row("Rex", window=lists)
@@ -1357,7 +1368,7 @@ def test_open_in_new_window():
         assert sorted(w.name for w in main_windows(app)) == ["My pets", "Rex"], [w.name for w in main_windows(app)]
 
         side_by_side(app)  # the new window opened over the list (no window manager to place it)
-        item = open_menu_on("Whiskers")
+        item = open_menu_on("Whiskers", "pointer")
         app.screenshot("context-menu.png")
         action = item.queryAction()
         action.doAction(next(i for i in range(action.nActions) if action.getName(i) == "click"))
@@ -2056,10 +2067,12 @@ WAYLAND_STANDALONE = [test_deep_link_on_the_command_line, test_quit_mid_flow_and
 def main():
     results = {"passed": 0, "failed": 0}
     tests, standalone = (WAYLAND_TESTS, WAYLAND_STANDALONE) if ON_WAYLAND else (TESTS, STANDALONE)
-    only = os.environ.get("E2E_ONLY")  # a part of test names: run just those (while working on them)
+    # Parts of test names, separated by commas: run just those (while working on them, and the
+    # installed app's check, scripts/check-installed-app).
+    only = [part for part in os.environ.get("E2E_ONLY", "").split(",") if part]
     if only:
-        tests = [t for t in tests if only in t.__name__]
-        standalone = [t for t in standalone if only in t.__name__]
+        tests = [t for t in tests if any(part in t.__name__ for part in only)]
+        standalone = [t for t in standalone if any(part in t.__name__ for part in only)]
 
     def run(test, app=None):
         """Runs one test; returns whether it passed. On failure saves a screenshot and the tree."""

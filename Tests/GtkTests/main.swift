@@ -10,7 +10,7 @@ guard MainLoop.initialize() else {
 }
 
 // Translations as the app sets them up (from `locale/` beside this binary), so that
-// `LANGUAGE=de LANG=C.UTF-8` runs the tests on the German pages.
+// `LANGUAGE=de LANG=de_DE.UTF-8` runs the tests on the German pages.
 setUpTranslations(localeFolder: String(cString: dirname(realpath("/proc/self/exe", nil))) + "/locale")
 
 let runner = TestRunner(filter: CommandLine.arguments.dropFirst().first)

@@ -223,7 +223,22 @@ public final class ListView: Widget {
 
     /// Runs `handler` with a row's index and the point (in the list's coordinates) when the
     /// user right-clicks it (or long-presses it on a touchscreen): where a context menu opens.
+    /// The keyboard's way, as GNOME's guidelines ask: the Menu key or Shift+F10 on the focused
+    /// row, with the middle of that row as the point.
     public func onContextClick(_ handler: @escaping @MainActor (Int, Double, Double) -> Void) {
+        let keys = Object(UnsafeMutableRawPointer(gtk_event_controller_key_new()), transfer: .none)
+        _ = keys.connectKeyPressed { [weak self, weak keys] key in
+            guard let self, let keys else { return false }
+            let state = gtk_event_controller_get_current_event_state(rp_event_controller(keys.gobject))
+            let shifted = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            guard key == UInt32(GDK_KEY_Menu) || (key == UInt32(GDK_KEY_F10) && shifted),
+                let index = self.focusedIndex, let point = self.middle(ofRowAt: index)
+            else { return false }
+            handler(index, point.x, point.y)
+            return true
+        }
+        gtk_widget_add_controller(widget, rp_event_controller(keys.gobject))
+        contextGestures.append(keys)
         let click = Object(UnsafeMutableRawPointer(gtk_gesture_click_new()), transfer: .none)
         gtk_gesture_single_set_button(rp_gesture_single(click.gobject), 3)
         let press = Object(UnsafeMutableRawPointer(gtk_gesture_long_press_new()), transfer: .none)
@@ -244,7 +259,21 @@ public final class ListView: Widget {
         }
     }
 
-    /// The right-click and long-press gestures (`onContextClick`); the list holds them too.
+    /// The middle of the row showing item `index`, in the list's coordinates (`nil`: no row).
+    private func middle(ofRowAt index: Int) -> (x: Double, y: Double)? {
+        guard let row = rowsShown.first(where: { $0.index == index })?.row,
+            let holder = gtk_widget_get_parent(row.widget.widget)
+        else { return nil }
+        var x = 0.0
+        var y = 0.0
+        let width = Double(gtk_widget_get_width(holder))
+        let height = Double(gtk_widget_get_height(holder))
+        guard rp_widget_translate_point(holder, widget, width / 2, height / 2, &x, &y) != 0 else { return nil }
+        return (x, y)
+    }
+
+    /// The right-click and long-press gestures and the Menu key's controller (`onContextClick`);
+    /// the list holds them too.
     private var contextGestures: [Object] = []
 
     /// Scrolls the row at `index` into view and gives it the keyboard focus (in a window not

@@ -45,6 +45,12 @@ public final class Stack: Widget {
         named[name] = child
     }
 
+    /// Changes the title of the child called `name` (added with a title), if there is one.
+    package func setTitle(_ title: String, of name: String) {
+        guard let child = named[name], let page = gtk_stack_get_page(stack, child.widget) else { return }
+        gtk_stack_page_set_title(page, title)
+    }
+
     /// Removes the child called `name`, if there is one, and drops this wrapper's hold on it.
     public func remove(name: String) {
         guard let child = named.removeValue(forKey: name) else { return }

@@ -54,11 +54,15 @@ final class PageViews<Route: NavigationRoute> {
             guard let view = views[page.id] else {
                 let view = makeView(page)
                 // Names the page's region for screen readers (and lets AT-SPI tests find it:
-                // in GTK 4.8 every stack page is in the accessibility tree, shown or not).
+                // every stack page is in the accessibility tree, shown or not, and in GTK 4.18
+                // a page still sliding out is reported showing). The stack page's title names
+                // its accessible on every GTK version; the label on the page's root widget is
+                // not enough on its own: GTK 4.18 reports a scrolled window root without it
+                // (traced: AT-SPI name '').
                 view.widget.setAccessibleLabel(page.title)
                 titles[page.id] = page.title
                 views[page.id] = view
-                stack.add(view.widget, name: page.id.description)
+                stack.add(view.widget, name: page.id.description, title: page.title)
                 onViewCreated?(view)
                 continue
             }
@@ -66,6 +70,7 @@ final class PageViews<Route: NavigationRoute> {
             if titles[page.id] != page.title {
                 titles[page.id] = page.title
                 view.widget.setAccessibleLabel(page.title)
+                stack.setTitle(page.title, of: page.id.description)
             }
         }
         if let top = pages.last, let view = views[top.id] {
