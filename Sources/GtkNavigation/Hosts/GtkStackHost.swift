@@ -113,10 +113,6 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
 
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
-        // Deliberate extra work for issue 43's budget demonstration (to be reverted): about
-        // 3.5-4% of a push/pop cycle, part inline (outside the main loop), part at the next idle.
-        budgetDemoWork(iterations: 108_000)
-        MainLoop.whenIdle { budgetDemoWork(iterations: 145_000) }
         let ids = pages.map(\.id)
         focusHome.willShow(ids, in: window, host: widget, view: view(for:))
         // A swipe that goes Back has slid the page itself.
@@ -197,11 +193,4 @@ extension GtkStackHost {
     /// Gives the keyboard focus to the shown page (the name `focusShownPage()` had before).
     @available(*, deprecated, renamed: "focusShownPage()")
     public func focusVisiblePage() { focusShownPage() }
-}
-
-nonisolated(unsafe) private var budgetDemoSink: UInt64 = 1
-private func budgetDemoWork(iterations: Int) {
-    var h = budgetDemoSink
-    for i in 0..<iterations { h = h &* 6364136223846793005 &+ UInt64(truncatingIfNeeded: i) }
-    budgetDemoSink = h
 }
