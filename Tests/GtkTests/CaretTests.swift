@@ -91,7 +91,15 @@ func caretTests(_ runner: TestRunner) {
         defer { f.tearDown() }
         let driver = GtkDriver(f)
         let name = try await openRexsEditor(f, driver)
+        // The field came focused with its text selected (the PRIMARY selection claimed); a new
+        // text gives PRIMARY up. The loop takes the X server's notices of both before the
+        // caret below claims it again: in the same millisecond, GDK's X11 backend can take the
+        // late notice for another client's claim, and GtkText drops a selection it no longer
+        // owns (the resize test's note above; seen once on GTK 4.18 in a CI run: the caret at
+        // (1, 1) after the swipe, what another client taking PRIMARY does). A user cannot
+        // replace a text and select in one millisecond.
         name.text = "Rexy"
+        await driver.settle()
         name.setCaret(anchor: 1, cursor: 3)
         try check(name.caret ?? (-1, -1) == (1, 3), "the caret was set to \(name.caret ?? (-1, -1))")
         try await driver.perform(.swipeBack(committed: false))
