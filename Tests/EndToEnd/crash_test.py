@@ -37,6 +37,7 @@ import os
 import random
 import resource
 import select
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -310,6 +311,8 @@ def main():
     print(f"crash: {KILLS} kills (SIG{SIGNAL}{', each an orderly quit with the state written' if SIGNAL != 'KILL' else ''}), 0 lost, 0 corrupt, both windows' state kept every time; {saved_total} reported changes all present; "
           f"{in_flight} kills with a change begun and not reported ({committed_in_flight} of them had committed, "
           f"the rest left no trace); {before_first} before the first reply; {elapsed:.0f} s", flush=True)
+    log.close()
+    shutil.rmtree(home, ignore_errors=True)  # kept only when a run failed, for its app.log
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ Pages are told apart by the window titles (the app sets each window's title to t
 page's title) and by the labels on the page, never by widget presence: every GtkStack page
 is always in the accessibility tree.
 """
+import atexit
 import os
 import select
 import shutil
@@ -15,6 +16,11 @@ import time
 import pyatspi
 
 Role = pyatspi.ROLE_FRAME
+
+# Every folder a test makes with tempfile (the app's private config, data and state) goes
+# inside one folder for this process, removed when it exits: a run leaves nothing behind.
+tempfile.tempdir = tempfile.mkdtemp(prefix="raypets-e2e.")
+atexit.register(shutil.rmtree, tempfile.tempdir, ignore_errors=True)
 
 
 class DriverError(AssertionError):

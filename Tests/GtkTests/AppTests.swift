@@ -3,6 +3,7 @@ import Gtk
 import GtkNavigation
 import Navigation
 import RayPets
+import RayPetsTesting
 import RayPetsUI
 
 /// The real main window with the app's coordinators, settings in a fresh folder.
@@ -21,9 +22,7 @@ final class AppFixture {
         MainQueueBridge.install()
         let database = ClinicDatabase.inMemory()
         if demoPets > 0 { _ = try? database.addDemoPets(count: demoPets) }
-        var template = Array("/tmp/raypets-gtk-test.XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        let settings = SettingsStore(path: folder + "/settings")
+        let settings = SettingsStore(path: TemporaryFolders.make("gtk-test") + "/settings")
         if !firstLaunch { settings.completeWelcome() }
         tabs = TabRouter(tabs: AppTab.allCases, host: window.tabHost)
         dialog = DialogRouter(host: window.dialogHost)

@@ -4,6 +4,7 @@ import GtkNavigation
 import Navigation
 import NavigationTesting
 import RayPets
+import RayPetsTesting
 import RayPetsUI
 
 /// Two real windows under one `AppCoordinator`, as `RayPetsApp` makes them.
@@ -67,10 +68,7 @@ final class WindowsFixture {
 private final class MainsBox { var mains: [MainWindow] = [] }
 
 @MainActor
-func makeTemporaryFolderForGtk() -> String {
-    var template = Array("/tmp/raypets-gtk-windows.XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-}
+func makeTemporaryFolderForGtk() -> String { TemporaryFolders.make("gtk-windows") }
 
 @MainActor
 func windowsTests(_ runner: TestRunner) {

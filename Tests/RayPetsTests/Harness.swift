@@ -2,6 +2,7 @@ import Glibc
 import Navigation
 import NavigationTesting
 import RayPets
+import RayPetsTesting
 
 /// A window that records what it was asked to show.
 @MainActor
@@ -35,14 +36,8 @@ func makeData(pets: [Pet]? = nil) -> ClinicData {
     return ClinicData(store: store)
 }
 
-/// A fresh, empty folder for one test's files.
-func makeTemporaryFolder() -> String {
-    var template = Array("/tmp/raypets-test.XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { buffer in
-        guard let path = mkdtemp(buffer.baseAddress!) else { fatalError("mkdtemp failed: errno \(errno)") }
-        return String(cString: path)  // read inside: the pointer is into `template`'s buffer
-    }
-}
+/// A fresh, empty folder for one test's files (removed when the test process exits).
+func makeTemporaryFolder() -> String { TemporaryFolders.make() }
 
 /// The whole app on in-memory hosts: what a user would see, with no GTK at all.
 ///
