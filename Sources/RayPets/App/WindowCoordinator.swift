@@ -23,6 +23,9 @@ public final class WindowCoordinator: Coordinator, NavigationWindow {
     var linksAfterWelcome: [String] = []
     /// Whether links wait for the welcome page's *Get started*.
     public var isHoldingLinks: Bool { !linksAfterWelcome.isEmpty }
+    /// How long a link or a restore waits for each page it opens (`WindowCoordinator+Rebuild`);
+    /// tests shorten it.
+    var pageDeadline: Duration = .seconds(10)
     private var started = false
     var dataObservation: ClinicObservation?
 

@@ -108,16 +108,28 @@ extension WindowCoordinator {
     }
 
     /// Performs on `router`'s shown page (or, for the dialog's first page, on `opener`'s)
-    /// the intent that leads to `route`, and waits for `route` to appear.
+    /// the intent that leads to `route`, and waits for `route` to come (`awaitPage`).
     private func step(
         towards route: AppRoute, on router: any Router<AppRoute>, from opener: (any Router<AppRoute>)? = nil,
         pain: PainLevel? = nil
     ) async -> Bool {
         let page = (router.topPage ?? opener?.topPage)
         guard let page, RouteIntents.perform(towards: route, on: page, pain: pain) else { return false }
-        // An awaited result (the pet picker's) lands a few main-actor turns later.
-        for _ in 0..<200 where router.topPage?.route != route { await Task.yield() }
-        return router.topPage?.route == route
+        return await awaitPage(route, on: router)
+    }
+
+    /// Waits for `route` to be `router`'s top page: on the router's change, not by counting
+    /// turns, since an intent's page may come after the intent returns (a flow that awaits a
+    /// result), and later on a busy machine. Whether it came; past `pageDeadline`, a notice
+    /// says the rebuild stopped there.
+    func awaitPage(_ route: AppRoute, on router: any Router<AppRoute>) async -> Bool {
+        if await router.waitUntil(timeout: pageDeadline, { $0.last?.route == route }) { return true }
+        services.feedback.showNotice(
+            Ln(
+                "A page took more than {count} second to open, so the pages after it were not opened.",
+                "A page took more than {count} seconds to open, so the pages after it were not opened.",
+                count: Int(pageDeadline.components.seconds)))
+        return false
     }
 }
 

@@ -1,0 +1,76 @@
+import Navigation
+import NavigationTesting
+import Testing
+
+/// `Router.waitUntil(timeout:_:)`: every sentence of its documentation.
+@MainActor
+@Suite("Router.waitUntil")
+struct WaitUntilTests {
+    @Test("returns true at once when the stack already meets the condition")
+    func metNow() async {
+        let (router, _) = makeStack()
+        router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(await router.waitUntil(timeout: .seconds(5)) { $0.last?.route == .root })
+        #expect(clock.now - start < .seconds(1))
+    }
+
+    /// A page pushed by another task after 0.3 s of real time: on an idle main actor, the 200
+    /// `Task.yield()` turns the link replay used to poll for are over long before it comes.
+    @Test("returns true after the change that meets it, however long that takes")
+    func metByALaterChange() async {
+        let (router, _) = makeStack()
+        router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(300))
+            router.present(.a, model: TitledModel("A"))
+        }
+        #expect(await router.waitUntil(timeout: .seconds(10)) { $0.last?.route == .a })
+        #expect(router.routes == [.root, .a])
+    }
+
+    @Test("is not met by a change that does not meet the condition; false once the timeout passed")
+    func timesOut() async {
+        let (router, _) = makeStack()
+        router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
+        Task { @MainActor in router.present(.a, model: TitledModel("A")) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(await !router.waitUntil(timeout: .milliseconds(200)) { $0.last?.route == .b })
+        let waited = clock.now - start
+        #expect(waited >= .milliseconds(200) && waited < .seconds(5))
+        #expect(router.routes == [.root, .a])
+    }
+
+    @Test("a cancelled task stops waiting and gets false")
+    func cancelled() async {
+        let (router, _) = makeStack()
+        router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let waiting = Task { @MainActor in
+            await router.waitUntil(timeout: .seconds(30)) { $0.last?.route == .a }
+        }
+        Task { @MainActor in waiting.cancel() }
+        #expect(await waiting.value == false)
+        #expect(clock.now - start < .seconds(5))
+    }
+
+    @Test("stops observing once it ended: a later change is not checked against the condition")
+    func stopsObserving() async {
+        let (router, _) = makeStack()
+        router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
+        var checks = 0
+        Task { @MainActor in router.present(.a, model: TitledModel("A")) }
+        let met = await router.waitUntil(timeout: .seconds(5)) { pages in
+            checks += 1
+            return pages.last?.route == .a
+        }
+        #expect(met)
+        let checked = checks
+        router.present(.b, model: TitledModel("B"))
+        router.goBack(animated: false)
+        #expect(checks == checked)
+    }
+}
