@@ -129,11 +129,7 @@ enum FuzzTarget: String, CaseIterable {
 
     // MARK: The settings file
 
-    private static let settingsPath: String = {
-        var template = Array("/tmp/raypets-fuzz.XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        return folder + "/settings"
-    }()
+    private static let settingsPath = TemporaryFolders.make("fuzz") + "/settings"
 
     private static func checkSettings(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)

@@ -33,8 +33,12 @@ public enum TemporaryFolders {
     }
 
     /// Removes `path` and everything under it, without following symbolic links; a folder a
-    /// test made read-only is made writable first.
-    static func removeTree(_ path: String) {
+    /// test made read-only is made writable first. Names are handled as bytes: a test may make
+    /// names that are not UTF-8.
+    static func removeTree(_ path: String) { removeTree(bytes: Array(path.utf8CString)) }
+
+    /// `removeTree` for a NUL-terminated path.
+    private static func removeTree(bytes path: [CChar]) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -42,17 +46,19 @@ public enum TemporaryFolders {
             return
         }
         chmod(path, 0o700)
+        var children: [[CChar]] = []
         if let folder = opendir(path) {
-            var children: [String] = []
             while let entry = readdir(folder) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                    String(cString: bytes.bindMemory(to: CChar.self).baseAddress!)
+                    Array(bytes.bindMemory(to: CChar.self).prefix { $0 != 0 })
                 }
-                if name != "." && name != ".." { children.append(path + "/" + name) }
+                if name != [46] && name != [46, 46] {  // "." and ".."
+                    children.append(path.dropLast() + [47] + name + [0])  // path + "/" + name
+                }
             }
             closedir(folder)
-            for child in children { removeTree(child) }
         }
+        for child in children { removeTree(bytes: child) }
         rmdir(path)
     }
 }

@@ -29,8 +29,8 @@ import Testing
         #expect(names(in: first) == [".", ".."])
     }
 
-    /// What a test leaves: files, folders in folders, a folder it made read-only, and a link to
-    /// something outside, which must stay.
+    /// What a test leaves: files, folders in folders, a folder it made read-only, a name that
+    /// is not UTF-8, and a link to something outside, which must stay.
     @Test func removingAFolderTakesEverythingUnderItButNotWhatALinkPointsTo() throws {
         let folder = TemporaryFolders.make()
         let outside = TemporaryFolders.make("outside")
@@ -44,6 +44,10 @@ import Testing
         #expect(chmod(folder + "/a/b", 0o500) == 0)
         #expect(chmod(folder + "/a", 0o500) == 0)
         #expect(symlink(outside, folder + "/link") == 0)
+        // "caf\u{E9}\u{FF}" in Latin-1
+        let notUTF8: [CChar] = Array((folder + "/caf").utf8CString.dropLast()) + [-23, -1, 0]
+        #expect(mkdir(notUTF8, 0o700) == 0)
+        #expect(mkdir(notUTF8.dropLast() + Array("/inner".utf8CString), 0o700) == 0)
 
         TemporaryFolders.removeTree(folder)
 
