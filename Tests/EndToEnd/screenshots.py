@@ -1,4 +1,4 @@
-"""Takes the README's screenshots from the real app (run under scripts/with-display):
+"""Takes the screenshots of the README and docs/APP.md from the real app (run under scripts/with-display):
     scripts/with-display /usr/bin/python3 Tests/EndToEnd/screenshots.py .build/debug/raypets docs/screenshots
 Xvfb has no window manager, so windows sit at the top-left corner and have no decorations
 beyond GTK's own client-side ones."""

@@ -103,7 +103,7 @@ struct HostileInputTests {
         #expect(later.feedback.notices.last?.contains("no page at \u{2068}/zoo\u{2069}") == true)
     }
 
-    @Test("a navigation state file of random bytes is moved aside, as the README says, and reported")
+    @Test("a navigation state file of random bytes is moved aside, as docs/APP.md says, and reported")
     func randomStateFile() {
         let path = makeTemporaryFolder() + "/navigation"
         var generator = SystemRandomNumberGenerator()
