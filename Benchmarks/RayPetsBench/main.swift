@@ -243,12 +243,12 @@ func appointmentFlows(_ count: Int) async -> ClinicData {
     let tabHost = InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases)
     let dialogHost = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
-    let dialog = DialogRouter(host: dialogHost)
+    let dialog = ModalRouter(host: dialogHost)
     tabs.router(for: .clinic).present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
     let data = ClinicData(store: ClinicDatabase.inMemory())
     let feedback = FeedbackLog()
     let questions = Questions(
-        router: DialogRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)))
+        router: ModalRouter(host: InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)))
     for _ in 0..<count {
         let flow = AppointmentRequestCoordinator(
             router: dialog, data: data, feedback: feedback, questions: questions)

@@ -364,7 +364,7 @@ enum FuzzTarget: String, CaseIterable {
 /// The app on in-memory hosts (no GTK), as the state file is restored into it.
 @MainActor
 final class HeadlessApp {
-    let dialogRouter = DialogRouter(host: InMemoryHost<AppRoute>())
+    let dialogRouter = ModalRouter(host: InMemoryHost<AppRoute>())
     let coordinator: WindowCoordinator
 
     final class NoWindow: AppWindow {
@@ -375,7 +375,7 @@ final class HeadlessApp {
     init() {
         let settings = SettingsStore(path: "/nonexistent/raypets-fuzz/settings") { _ in }
         let services = ClinicServices(
-            settings: settings, questions: Questions(router: DialogRouter(host: InMemoryHost<AppRoute>())))
+            settings: settings, questions: Questions(router: ModalRouter(host: InMemoryHost<AppRoute>())))
         let tabs = TabRouter(
             tabs: AppTab.allCases,
             host: InMemoryTabHost<AppTab, AppRoute>(tabs: AppTab.allCases, layouts: [.clinic: AppRoute.splitLayout]))

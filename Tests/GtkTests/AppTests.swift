@@ -12,7 +12,7 @@ final class AppFixture {
     let window = MainWindow(application: nil)
     let widgets = FinalizationCounter()
     let tabs: TabRouter<AppTab, AppRoute>
-    let dialog: DialogRouter<AppRoute>
+    let dialog: ModalRouter<AppRoute>
     let app: WindowCoordinator
 
     /// With `demoPets`, that many made-up pets after the four sample ones.
@@ -25,13 +25,13 @@ final class AppFixture {
         let settings = SettingsStore(path: TemporaryFolders.make("gtk-test") + "/settings")
         if !firstLaunch { settings.completeWelcome() }
         tabs = TabRouter(tabs: AppTab.allCases, host: window.tabHost)
-        dialog = DialogRouter(host: window.dialogHost)
+        dialog = ModalRouter(host: window.dialogHost)
         app = WindowCoordinator(
             window: window, welcomeRouter: StackRouter(host: window.welcomeHost), tabs: tabs,
             dialogRouter: dialog,
             services: ClinicServices(
                 data: ClinicData(store: database), settings: settings, feedback: window,
-                questions: Questions(router: DialogRouter(host: window.alertHost))))
+                questions: Questions(router: ModalRouter(host: window.alertHost))))
         for tab in AppTab.allCases {
             window.tabHost.host(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }
         }

@@ -54,7 +54,7 @@ final class HostFixture {
     let stackHost: GtkStackHost<TestRoute>
     let dialogHost: GtkDialogHost<TestRoute>
     let router: StackRouter<TestRoute>
-    let dialog: DialogRouter<TestRoute>
+    let dialog: ModalRouter<TestRoute>
     let pageWidgets = FinalizationCounter()
     let dialogs = FinalizationCounter()
     let navigation: BackNavigation
@@ -64,7 +64,7 @@ final class HostFixture {
         stackHost = GtkStackHost(window: window, makeView: makeView)
         dialogHost = GtkDialogHost(parent: window, makeView: { TestPageView($0) })
         router = StackRouter(host: stackHost)
-        dialog = DialogRouter(host: dialogHost)
+        dialog = ModalRouter(host: dialogHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         header.packStart(navigation.backButton)

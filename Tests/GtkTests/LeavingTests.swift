@@ -9,7 +9,7 @@ import RayPetsUI
 @MainActor
 private final class AlertFixture {
     let host: GtkAlertHost<TestRoute>
-    let router: DialogRouter<TestRoute>
+    let router: ModalRouter<TestRoute>
     let windows = FinalizationCounter()
 
     init(over f: HostFixture) {
@@ -27,7 +27,7 @@ private final class AlertFixture {
                 windows.watch(alert.window)
                 return alert
             })
-        router = DialogRouter(host: host)
+        router = ModalRouter(host: host)
     }
 }
 

@@ -27,7 +27,7 @@ final class GtkDriver: AppDriver {
     }
 
     var app: WindowCoordinator { fixture.app }
-    var dialogRouter: DialogRouter<AppRoute> { fixture.dialog }
+    var dialogRouter: ModalRouter<AppRoute> { fixture.dialog }
     private var window: MainWindow { fixture.window }
 
     private var shownView: (any PageView)? {

@@ -60,7 +60,7 @@ struct AnimationTests {
 
     private func setUp(_ kind: Kind) -> (any Router<TestRoute>, InMemoryHost<TestRoute>, TwoPageFlow) {
         let host = InMemoryHost<TestRoute>()
-        let router: any Router<TestRoute> = kind == .stack ? StackRouter(host: host) : DialogRouter(host: host)
+        let router: any Router<TestRoute> = kind == .stack ? StackRouter(host: host) : ModalRouter(host: host)
         router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
         let flow = TwoPageFlow(router: router)
         flow.present(animated: true, onDismissed: nil)

@@ -66,7 +66,7 @@ struct LeaveGuardTests {
         probe: ScriptedLeaveGuard<TestRoute>
     ) {
         let host = InMemoryHost<TestRoute>()
-        let router: any Router<TestRoute> = exit.isModal ? DialogRouter(host: host) : StackRouter(host: host)
+        let router: any Router<TestRoute> = exit.isModal ? ModalRouter(host: host) : StackRouter(host: host)
         let counter = DismissCounter()
         for route in exit.isModal ? [TestRoute.a, .b] : [.root, .a, .b] {
             router.present(

@@ -12,7 +12,7 @@ struct RemovalPointTests {
     /// A stack router with `root, a, b, c`, or a modal router with `a, b, c`.
     private func make(dialog: Bool) -> (any Router<TestRoute>, InMemoryHost<TestRoute>) {
         let host = InMemoryHost<TestRoute>()
-        let router: any Router<TestRoute> = dialog ? DialogRouter(host: host) : StackRouter(host: host)
+        let router: any Router<TestRoute> = dialog ? ModalRouter(host: host) : StackRouter(host: host)
         for route in (dialog ? [.a, .b, .c] : [TestRoute.root, .a, .b, .c]) {
             router.present(route, model: TitledModel("\(route)"), animated: false, onDismissed: nil)
         }

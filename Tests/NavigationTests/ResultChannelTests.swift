@@ -14,7 +14,7 @@ private final class Sender: FlowCoordinator<TestRoute>, ResultCoordinator {
 /// A child flow started by a parent on a dialog router.
 @MainActor
 private struct Started {
-    let router: DialogRouter<TestRoute>
+    let router: ModalRouter<TestRoute>
     let host: InMemoryHost<TestRoute>
     let parent: ParentFlow
     let child: Sender

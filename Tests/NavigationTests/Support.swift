@@ -34,7 +34,7 @@ func makeStack() -> (StackRouter<TestRoute>, InMemoryHost<TestRoute>) {
 }
 
 @MainActor
-func makeModal() -> (DialogRouter<TestRoute>, InMemoryHost<TestRoute>) {
+func makeModal() -> (ModalRouter<TestRoute>, InMemoryHost<TestRoute>) {
     let host = InMemoryHost<TestRoute>()
-    return (DialogRouter(host: host), host)
+    return (ModalRouter(host: host), host)
 }

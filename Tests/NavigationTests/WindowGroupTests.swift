@@ -10,13 +10,13 @@ final class TestWindow: NavigationWindow {
     let stackHost = InMemoryHost<TestRoute>()
     let dialogHost = InMemoryHost<TestRoute>()
     let stack: StackRouter<TestRoute>
-    let dialog: DialogRouter<TestRoute>
+    let dialog: ModalRouter<TestRoute>
     var routers: [any Router<TestRoute>] { [dialog, stack] }
 
     init(_ name: String) {
         self.name = name
         stack = StackRouter(host: stackHost)
-        dialog = DialogRouter(host: dialogHost)
+        dialog = ModalRouter(host: dialogHost)
         stack.present(.root, model: TitledModel("root"), animated: false, onDismissed: nil)
     }
 }

@@ -52,13 +52,13 @@ final class AppHarness {
     let dialogHost = InMemoryHost<AppRoute>()
     /// Where "Discard changes?" alerts show.
     let alertHost = InMemoryHost<AppRoute>()
-    let alertRouter: DialogRouter<AppRoute>
+    let alertRouter: ModalRouter<AppRoute>
     let window = FakeWindow()
     let feedback = FeedbackLog()
     let services: ClinicServices
     let live = LiveObjects()
     let tabs: TabRouter<AppTab, AppRoute>
-    let dialogRouter: DialogRouter<AppRoute>
+    let dialogRouter: ModalRouter<AppRoute>
     let app: WindowCoordinator
     /// What the settings store reported.
     let reports = Reports()
@@ -69,7 +69,7 @@ final class AppHarness {
         let path = settingsPath ?? makeTemporaryFolder() + "/raypets/settings"
         let settings = SettingsStore(path: path) { [reports] in reports.lines.append($0) }
         if !firstLaunch { settings.completeWelcome() }
-        alertRouter = DialogRouter(host: alertHost)
+        alertRouter = ModalRouter(host: alertHost)
         // The dialog and its alerts are modal: nothing under them takes input while they show.
         for dialog in [dialogHost, alertHost] {
             tabHost.addCoveringDialog(dialog)
@@ -80,7 +80,7 @@ final class AppHarness {
             data: data ?? makeData(pets: pets), settings: settings, feedback: feedback,
             questions: Questions(router: alertRouter))
         tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
-        dialogRouter = DialogRouter(host: dialogHost)
+        dialogRouter = ModalRouter(host: dialogHost)
         app = WindowCoordinator(
             window: window, welcomeRouter: StackRouter(host: welcomeHost), tabs: tabs,
             dialogRouter: dialogRouter, services: services)
@@ -220,8 +220,8 @@ final class HarnessWindow {
     func parts() -> WindowParts {
         WindowParts(
             window: window, welcomeRouter: StackRouter(host: welcomeHost),
-            tabs: TabRouter(tabs: AppTab.allCases, host: tabHost), dialogRouter: DialogRouter(host: dialogHost),
-            feedback: feedback, questions: Questions(router: DialogRouter(host: alertHost)))
+            tabs: TabRouter(tabs: AppTab.allCases, host: tabHost), dialogRouter: ModalRouter(host: dialogHost),
+            feedback: feedback, questions: Questions(router: ModalRouter(host: alertHost)))
     }
 
     var clinicHost: InMemoryHost<AppRoute> { tabHost.hosts[.clinic]! }

@@ -11,7 +11,7 @@ final class InMemoryDriver: AppDriver {
     let harness: WindowsHarness
     init(_ harness: WindowsHarness) { self.harness = harness }
     var app: WindowCoordinator { harness.focused }
-    var dialogRouter: DialogRouter<AppRoute> { app.dialogRouter as! DialogRouter<AppRoute> }
+    var dialogRouter: ModalRouter<AppRoute> { app.dialogRouter as! ModalRouter<AppRoute> }
     var windows: [WindowCoordinator] { harness.app.windows.windows }
 
     struct NoSuchControl: Error, CustomStringConvertible { let description: String }

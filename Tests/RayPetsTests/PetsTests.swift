@@ -148,10 +148,10 @@ struct PetPickerTests {
     @Test("coordinate(to: PetPickerCoordinator) gives the picked pet, and nil on Cancel")
     func pickedPetAndNilOnCancel() async {
         let host = InMemoryHost<AppRoute>()
-        let dialog = DialogRouter(host: host)
+        let dialog = ModalRouter(host: host)
         let parent = ClinicInfoCoordinator(router: dialog, clinic: .rayPets)  // any coordinator can start it
         let data = makeData()
-        let questions = Questions(router: DialogRouter(host: InMemoryHost<AppRoute>()))
+        let questions = Questions(router: ModalRouter(host: InMemoryHost<AppRoute>()))
 
         let picks = parent.coordinate(to: PetPickerCoordinator(router: dialog, data: data, questions: questions))
         #expect(host.topRoute == .petPicker)

@@ -30,11 +30,4 @@ extension BackNavigable {
     /// Escape goes back from every page.
     public var escapeGoesBack: Bool { true }
 
-    /// Tells the router the user asked to go back (what `BackNavigation` now does itself).
-    @available(*, deprecated, message: "call backRouter?.hostDidRequestBack()")
-    public func requestBack() { backRouter?.hostDidRequestBack() }
-
-    /// Tells the router the user asked to close (what `BackNavigation` now does itself).
-    @available(*, deprecated, message: "call backRouter?.hostDidRequestClose(_:)")
-    public func requestClose(_ reason: LeaveReason) { backRouter?.hostDidRequestClose(reason) }
 }

@@ -28,7 +28,7 @@ import Navigation
 /// The router (`NavigationHostDelegate.hostDidRequestBack`) pops the top page, never the root —
 /// so its `onDismissed` runs exactly once, as for any other way a page leaves.
 /// `navigation.cancel` and `navigation.close` tell it the user asked to close
-/// (`hostDidRequestClose`, with the reason `cancel` or `close`): a `DialogRouter` closes its
+/// (`hostDidRequestClose`, with the reason `cancel` or `close`): a `ModalRouter` closes its
 /// dialog. Each of these asks the leave guards of the pages that would leave (see
 /// `LeaveDecision`); if one keeps its page, nothing changes and the dialog stays open.
 ///

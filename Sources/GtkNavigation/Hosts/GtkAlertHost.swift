@@ -3,7 +3,7 @@ import Navigation
 
 /// Shows a router's top page as an `AlertWindow` over the window the user is looking at: a
 /// question ("Discard changes?") is a route like any other, presented through a
-/// `DialogRouter` on this host, so it is dismissed, tested and logged the same way.
+/// `ModalRouter` on this host, so it is dismissed, tested and logged the same way.
 ///
 /// `makeAlert` builds the alert for a page and connects the alert's `onResponse` to the
 /// page's model (whose coordinator dismisses the page). Escape and the alert's close request

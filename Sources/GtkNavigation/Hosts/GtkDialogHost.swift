@@ -1,7 +1,7 @@
 import Gtk
 import Navigation
 
-/// Shows a `DialogRouter`'s pages in a modal dialog window.
+/// Shows a `ModalRouter`'s pages in a modal dialog window.
 ///
 /// The dialog (`DialogWindow`) is a GtkWindow: modal, transient for the main window, destroyed
 /// with it, with its own header bar and GtkStack. It opens when the router's stack becomes
@@ -154,7 +154,3 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     /// The open dialog's stack, if any.
     package var stack: Stack? { dialog?.pages.stack }
 }
-
-/// The name `GtkDialogHost` had before the glossary (one word per idea: a *dialog*).
-@available(*, deprecated, renamed: "GtkDialogHost")
-public typealias GtkModalHost<Route: NavigationRoute> = GtkDialogHost<Route>

@@ -188,9 +188,3 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         return split.single.view(for: id) ?? split.sidebar.view(for: id) ?? split.content.view(for: id)
     }
 }
-
-extension GtkStackHost {
-    /// Gives the keyboard focus to the shown page (the name `focusShownPage()` had before).
-    @available(*, deprecated, renamed: "focusShownPage()")
-    public func focusVisiblePage() { focusShownPage() }
-}

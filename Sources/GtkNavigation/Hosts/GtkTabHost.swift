@@ -133,13 +133,3 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
         focusShownPage()
     }
 }
-
-extension GtkTabHost {
-    /// The selected tab's page host (the name `selectedHost` had before).
-    @available(*, deprecated, renamed: "selectedHost")
-    public var visibleHost: GtkStackHost<Route>? { selectedHost }
-
-    /// Gives the keyboard focus to the shown page (the name `focusShownPage()` had before).
-    @available(*, deprecated, renamed: "focusShownPage()")
-    public func focusVisiblePage() { focusShownPage() }
-}

@@ -39,29 +39,6 @@ extension Coordinator {
         }
     }
 
-    /// The intent helper without the page's model: `intent` runs while the page `id` is shown
-    /// and the flow is alive.
-    @available(*, deprecated, message: "use whenShown(_:_:_:), which hands the page's model to the intent")
-    public func whenVisible(
-        _ id: PageID, _ intent: @escaping @MainActor (Self) -> Void
-    ) -> @MainActor () -> Void {
-        { [weak self] in
-            guard let self, self.router.isShown(id) else { return }
-            intent(self)
-        }
-    }
-
-    /// The intent helper for a value, without the page's model.
-    @available(*, deprecated, message: "use whenShown(_:_:value:_:), which hands the page's model to the intent")
-    public func whenVisible<Value>(
-        _ id: PageID, _ intent: @escaping @MainActor (Self, Value) -> Void
-    ) -> @MainActor (Value) -> Void {
-        { [weak self] value in
-            guard let self, self.router.isShown(id) else { return }
-            intent(self, value)
-        }
-    }
-
     /// What choosing an item on a list page does when the chosen item's page goes right above
     /// the list (a sidebar beside its content, see `SplitLayout`): `intent`, with this flow and
     /// the list's model, runs while page `id` is shown, once the pages above it — the old
@@ -101,22 +78,4 @@ extension Coordinator {
         }
     }
 
-    /// The selection helper without the list's model.
-    @available(*, deprecated, message: "use whenSelecting(in:_:value:unlessOnTop:_:), which hands the model over")
-    public func whenSelecting<Value>(
-        in id: PageID, _ intent: @escaping @MainActor (Self, Value) -> Void
-    ) -> @MainActor (Value) -> Void {
-        { [weak self] value in
-            guard let self, let index = self.router.pages.firstIndex(where: { $0.id == id }) else { return }
-            guard index + 1 < self.router.pages.count else { return intent(self, value) }
-            let selection = self.router.pages[index + 1].id
-            Task.immediate { @MainActor [weak self] in
-                guard let router = self?.router,
-                    await router.request(.remove(from: selection), reason: .code, animated: false),
-                    let self, self.router.isShown(id)
-                else { return }
-                intent(self, value)
-            }
-        }
-    }
 }

@@ -121,13 +121,3 @@ public struct ChildResults<Output: Sendable> {
         }
     }
 }
-
-extension ResultChannel {
-    /// Ends the channel (the name `end()` had before).
-    @available(*, deprecated, renamed: "end()")
-    public func close() { end() }
-
-    /// Whether the flow has ended (the name `hasEnded` had before).
-    @available(*, deprecated, renamed: "hasEnded")
-    public var closed: Bool { hasEnded }
-}

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// What `StackRouter` and `DialogRouter` share: their pages (`RouterState`), a host to show them, observers,
+/// What `StackRouter` and `ModalRouter` share: their pages (`RouterState`), a host to show them, observers,
 /// leave guards, and the one place pages are added and removed.
 ///
 /// Every change, in the same order: update the data (`RouterState.push`, and for every
@@ -166,7 +166,7 @@ public class PageRouter<Route: NavigationRoute> {
     }
 
     /// Removes every page, the first one too: a `StackRouter`'s root leaves (e.g. a welcome
-    /// page that is done), a `DialogRouter` closes. Asks the leave guards (reason `code`).
+    /// page that is done), a `ModalRouter` closes. Asks the leave guards (reason `code`).
     public func dismissAll(animated: Bool) { submit(.dismissAll, reason: .code, animated: animated) }
 
     /// Shows the same stack again, because pages' models changed what they show (e.g. a

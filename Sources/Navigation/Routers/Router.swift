@@ -9,7 +9,7 @@
 /// - **go back**: the top page leaves, as the user's Back does; never the last page.
 /// - **remove from** a page: that page and every page above it leave.
 /// - **dismiss** (a router): everything leaves that can, back to the router's resting state —
-///   a `StackRouter` keeps its root page, a `DialogRouter` closes its dialog.
+///   a `StackRouter` keeps its root page, a `ModalRouter` closes its dialog.
 ///   **dismiss all**: every page leaves, a `StackRouter`'s root too.
 /// - **pop to** a route, **replace the top**, **set the stack**: the other changes a
 ///   coordinator can ask for, each in one step that the user sees as one transition.
@@ -148,8 +148,4 @@ extension Router {
     /// Checks nothing, for routers written before leak checks.
     public func register(_ object: AnyObject, broughtBy id: PageID) {}
 
-    /// Whether the page `id` is shown: the old name of `isShown(_:)`, which also counts a
-    /// split's sidebar page (this used to mean "the top page" only).
-    @available(*, deprecated, renamed: "isShown(_:)")
-    public func isVisible(_ id: PageID) -> Bool { isShown(id) }
 }

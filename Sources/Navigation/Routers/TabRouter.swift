@@ -39,9 +39,3 @@ public final class TabRouter<Tab: Hashable & Sendable, Route: NavigationRoute>: 
     /// The user switched tabs.
     public func tabHostDidSelect(_ tab: Tab) { select(tab) }
 }
-
-extension TabRouter {
-    /// The selected tab's router (the name `selectedRouter` had before).
-    @available(*, deprecated, renamed: "selectedRouter")
-    public var visibleRouter: StackRouter<Route> { selectedRouter }
-}

@@ -245,20 +245,6 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     }
 }
 
-extension InMemoryHost {
-    /// The top page (the name `topPage` had before).
-    @available(*, deprecated, renamed: "topPage")
-    public var visiblePage: Page<Route>? { topPage }
-
-    /// The top page's route (the name `topRoute` had before).
-    @available(*, deprecated, renamed: "topRoute")
-    public var visibleRoute: Route? { topRoute }
-
-    /// The top page's model as `Model` (the name `topModel(as:)` had before).
-    @available(*, deprecated, renamed: "topModel(as:)")
-    public func visibleModel<Model>(as type: Model.Type = Model.self) -> Model? { topModel(as: type) }
-}
-
 extension InMemoryHost: RouterReleasing {}
 
 /// Where this package's tests hear what an `InMemoryHost` going away reports, instead of the

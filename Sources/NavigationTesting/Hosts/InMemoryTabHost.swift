@@ -42,15 +42,3 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
     /// The user presses the header bar's Back button, which acts on the selected tab.
     public func tapBack() { selectedHost?.tapBack() }
 }
-
-extension InMemoryTabHost {
-    /// The selected tab's page host (the name `selectedHost` had before).
-    @available(*, deprecated, renamed: "selectedHost")
-    public var visibleHost: InMemoryHost<Route>? { selectedHost }
-}
-
-extension InMemoryTabHost {
-    /// The selected tab (the name `selectedTab` had before).
-    @available(*, deprecated, renamed: "selectedTab")
-    public var shownTab: Tab? { selectedTab }
-}

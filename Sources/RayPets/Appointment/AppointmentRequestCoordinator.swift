@@ -25,7 +25,7 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
     private let questions: Questions
     private let labels = PetLabels()
 
-    /// An appointment request shown through `router` (a `DialogRouter`), over `data`'s pets and
+    /// An appointment request shown through `router` (a `ModalRouter`), over `data`'s pets and
     /// storing into it; a failed save is told through `feedback`; leaving with answers asks
     /// through `questions`.
     public init(router: any Router<AppRoute>, data: ClinicData, feedback: any Feedback, questions: Questions) {

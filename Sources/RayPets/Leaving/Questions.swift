@@ -23,7 +23,7 @@ public final class Questions {
         return draft
     }
 
-    /// Questions shown through `router` (a `DialogRouter` over a `GtkAlertHost` in the app,
+    /// Questions shown through `router` (a `ModalRouter` over a `GtkAlertHost` in the app,
     /// over an `InMemoryHost` in tests).
     public init(router: any Router<AppRoute>) {
         self.router = router

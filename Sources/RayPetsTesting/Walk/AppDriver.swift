@@ -7,7 +7,7 @@ public protocol AppDriver: AnyObject {
     /// The focused window's root coordinator: where the user acts.
     var app: WindowCoordinator { get }
     /// The focused window's dialog router.
-    var dialogRouter: DialogRouter<AppRoute> { get }
+    var dialogRouter: ModalRouter<AppRoute> { get }
     /// Every open window's root coordinator, in the order they were opened (`app` among
     /// them). A driver of one window need not implement it: `[app]`.
     var windows: [WindowCoordinator] { get }

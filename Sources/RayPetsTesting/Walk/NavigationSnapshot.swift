@@ -61,12 +61,12 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// What the window of `app` looks like now.
     @MainActor
     public init(actual app: WindowCoordinator) {
-        self.init(actual: app, dialog: app.dialogRouter as! DialogRouter<AppRoute>)
+        self.init(actual: app, dialog: app.dialogRouter as! ModalRouter<AppRoute>)
     }
 
     /// What the window of `app`, with its dialog on `dialog`, looks like now.
     @MainActor
-    public init(actual app: WindowCoordinator, dialog: DialogRouter<AppRoute>) {
+    public init(actual app: WindowCoordinator, dialog: ModalRouter<AppRoute>) {
         tab = app.tabs.selectedTab
         question = app.services.questions.open?.subject
         stacks = Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, app.tabs.router(for: $0).routes) })

@@ -42,8 +42,8 @@ extension RayPetsApp {
         WindowParts(
             window: main, welcomeRouter: StackRouter(host: main.welcomeHost),
             tabs: TabRouter(tabs: AppTab.allCases, host: main.tabHost),
-            dialogRouter: DialogRouter(host: main.dialogHost), feedback: main,
-            questions: Questions(router: DialogRouter(host: main.alertHost)))
+            dialogRouter: ModalRouter(host: main.dialogHost), feedback: main,
+            questions: Questions(router: ModalRouter(host: main.alertHost)))
     }
 
     /// Logs `window`'s stack changes from its first page on (`G_MESSAGES_DEBUG=raypets`): the

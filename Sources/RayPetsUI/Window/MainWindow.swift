@@ -14,9 +14,9 @@ public final class MainWindow: AppWindow, Feedback {
     public let welcomeHost: GtkStackHost<AppRoute>
     /// The tabs' host (give it to a `TabRouter`).
     public let tabHost: GtkTabHost<AppTab, AppRoute>
-    /// The dialog host (give it to a `DialogRouter`).
+    /// The dialog host (give it to a `ModalRouter`).
     public let dialogHost: GtkDialogHost<AppRoute>
-    /// The alerts' host ("Discard changes?"; give it to a `DialogRouter`): over the open
+    /// The alerts' host ("Discard changes?"; give it to a `ModalRouter`): over the open
     /// dialog, else over this window.
     public let alertHost: GtkAlertHost<AppRoute>
     /// Back and the window title: follows the welcome page's host or the tabs.

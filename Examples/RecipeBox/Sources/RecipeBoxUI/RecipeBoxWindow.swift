@@ -12,9 +12,9 @@ public final class RecipeBoxWindow {
     /// The window's page stack.
     public let stackRouter: StackRouter<RecipeRoute>
     /// Dialogs over the window.
-    public let dialogRouter: DialogRouter<RecipeRoute>
+    public let dialogRouter: ModalRouter<RecipeRoute>
     /// Alerts over the window (or over its dialog).
-    public let alertRouter: DialogRouter<RecipeRoute>
+    public let alertRouter: ModalRouter<RecipeRoute>
     /// Shows the alerts.
     public let alertHost: GtkAlertHost<RecipeRoute>
     /// The root flow.
@@ -37,10 +37,10 @@ public final class RecipeBoxWindow {
         dialogHost = GtkDialogHost(parent: window, makeView: Self.view(for:))
         dialogHost.dialogSize = (360, 420)
         stackRouter = StackRouter(host: stackHost)
-        dialogRouter = DialogRouter(host: dialogHost)
+        dialogRouter = ModalRouter(host: dialogHost)
         alertHost = GtkAlertHost(
             parent: { [weak dialogHost, weak window] in dialogHost?.window ?? window }, makeAlert: Self.alert(for:))
-        alertRouter = DialogRouter(host: alertHost)
+        alertRouter = ModalRouter(host: alertHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         let header = HeaderBar()

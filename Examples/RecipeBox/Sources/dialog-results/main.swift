@@ -9,8 +9,8 @@ import Navigation
 final class NoteWindow {
     let window: Window
     let stack: StackRouter<NoteRoute>
-    let dialogs: DialogRouter<NoteRoute>
-    let alerts: DialogRouter<NoteRoute>
+    let dialogs: ModalRouter<NoteRoute>
+    let alerts: ModalRouter<NoteRoute>
     let navigation: BackNavigation
     let flow: NoteFlow
 
@@ -28,8 +28,8 @@ final class NoteWindow {
         let alertHost = GtkAlertHost<NoteRoute>(
             parent: { [weak dialogs, weak window] in dialogs?.window ?? window }, makeAlert: makeAlert)
         stack = StackRouter(host: stackHost)
-        self.dialogs = DialogRouter(host: dialogs)
-        alerts = DialogRouter(host: alertHost)
+        self.dialogs = ModalRouter(host: dialogs)
+        alerts = ModalRouter(host: alertHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         window.child = stackHost.widget

@@ -16,8 +16,8 @@ private struct NoteApp {
         stackHost.addCoveringDialog(dialogHost)
         dialogHost.addCoveringDialog(alertHost)
         flow = NoteFlow(
-            router: StackRouter(host: stackHost), dialogs: DialogRouter(host: dialogHost),
-            alerts: DialogRouter(host: alertHost))
+            router: StackRouter(host: stackHost), dialogs: ModalRouter(host: dialogHost),
+            alerts: ModalRouter(host: alertHost))
         flow.present(animated: false, onDismissed: nil)
     }
 

@@ -10,14 +10,14 @@ struct App {
     let dialogHost = InMemoryHost<RecipeRoute>()
     let alertHost = InMemoryHost<RecipeRoute>()
     let stack: StackRouter<RecipeRoute>
-    let dialog: DialogRouter<RecipeRoute>
+    let dialog: ModalRouter<RecipeRoute>
     let coordinator: RecipeBoxCoordinator
 
     init() {
         stack = StackRouter(host: stackHost)
-        dialog = DialogRouter(host: dialogHost)
+        dialog = ModalRouter(host: dialogHost)
         coordinator = RecipeBoxCoordinator(
-            router: stack, dialogRouter: dialog, alertRouter: DialogRouter(host: alertHost))
+            router: stack, dialogRouter: dialog, alertRouter: ModalRouter(host: alertHost))
         coordinator.present(animated: false, onDismissed: nil)
     }
 

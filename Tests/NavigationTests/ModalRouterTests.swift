@@ -3,10 +3,10 @@ import NavigationTesting
 import Testing
 
 @MainActor
-@Suite("DialogRouter")
-struct DialogRouterTests {
+@Suite("ModalRouter")
+struct ModalRouterTests {
     /// A dialog with three pages, counting their dismissals.
-    private func openThree() -> (DialogRouter<TestRoute>, InMemoryHost<TestRoute>, DismissCounter) {
+    private func openThree() -> (ModalRouter<TestRoute>, InMemoryHost<TestRoute>, DismissCounter) {
         let (router, host) = makeModal()
         let counter = DismissCounter()
         router.present(.a, model: TitledModel("A"), animated: true, onDismissed: counter.callback("a"))

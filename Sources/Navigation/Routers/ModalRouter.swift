@@ -1,4 +1,5 @@
-/// A router that shows its pages in a dialog: a modal window with its own stack, over its parent window.
+/// A router that shows its pages in a dialog: a modal window with its own stack, over its parent
+/// window (the *modal router* of the coordinator pattern; its host is a dialog host).
 ///
 /// The first `present` opens the dialog; later ones push inside it. `dismiss`, the dialog's
 /// Cancel button, Escape, Ctrl+W and the window's close button all close the whole dialog,
@@ -7,7 +8,7 @@
 /// pops one page but never closes it. Each of these asks the leave guards of the pages it
 /// would remove first; a dialog destroyed with its parent closes without asking.
 @MainActor
-public final class DialogRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
+public final class ModalRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
     /// A router opening its dialog on `host`. The router becomes the host's delegate.
     public override init(host: any NavigationHost<Route>) {
         super.init(host: host)
@@ -20,14 +21,4 @@ public final class DialogRouter<Route: NavigationRoute>: PageRouter<Route>, Rout
     /// Closes the dialog, running every page's `onDismissed`, if the leave guards agree
     /// (reason `code`). Does nothing when closed.
     public func dismiss(animated: Bool) { submit(.dismiss, reason: .code, animated: animated) }
-}
-
-/// The name `DialogRouter` had before the glossary (one word per idea: a *dialog*).
-@available(*, deprecated, renamed: "DialogRouter")
-public typealias ModalRouter<Route: NavigationRoute> = DialogRouter<Route>
-
-extension DialogRouter {
-    /// Whether the dialog is open (the name `isOpen` had before).
-    @available(*, deprecated, renamed: "isOpen")
-    public var isPresenting: Bool { isOpen }
 }
