@@ -52,7 +52,7 @@ extension PageRouter {
     /// asking again or replacing it: if that change was made, the guards of what is still
     /// there are asked; if it was refused, so is this. A request made while this one asks
     /// replaces it (`false`), as between any two requests.
-    func ask(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool {
+    public func askLeaveGuards(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool {
         while let pending {
             let made = await withCheckedContinuation { continuation in
                 pending.completions.append { continuation.resume(returning: $0) }

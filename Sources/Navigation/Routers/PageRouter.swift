@@ -188,6 +188,10 @@ public class PageRouter<Route: NavigationRoute> {
         guards[id] = `guard`
     }
 
+    /// Whether a leave guard protects the page `id` (`setLeaveGuard(_:for:)`, or a flow's
+    /// `leaveGuard` on the flow's first page).
+    public func hasLeaveGuard(_ id: PageID) -> Bool { guards[id] != nil }
+
     /// The question a leave guard is asking now, if any: while it is open, the stack does not
     /// change except by adding pages, by the data (`removeAll`) or by the window going away,
     /// and further requests to remove pages wait for the same answer (the latest one is made

@@ -113,6 +113,14 @@ public protocol Router<Route>: AnyObject {
     /// happens if `id` is not on the stack. Kept until the page leaves: capture weakly.
     func setLeaveGuard(_ guard: LeaveGuard<Route>?, for id: PageID)
 
+    /// Whether a leave guard protects the page `id` (`setLeaveGuard(_:for:)`).
+    func hasLeaveGuard(_ id: PageID) -> Bool
+
+    /// Asks the leave guards of the pages `change` would remove, as
+    /// `request(_:reason:animated:)` does, but makes no change: whether they agree. The pages
+    /// stay; the caller removes them later, or not (another window asks before a record goes).
+    func askLeaveGuards(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool
+
     /// The question a leave guard is asking now, if any. Removal requests made while it is
     /// open join it: no second question, and the latest request is made if the answer is yes.
     var pendingLeave: LeaveRequest<Route>? { get }
@@ -144,6 +152,13 @@ extension Router {
     public func isShown(_ id: PageID) -> Bool {
         pages.last?.id == id && pendingLeave?.leaving.contains(where: { $0.id == id }) != true
     }
+
+    /// No page is guarded, for routers written before `hasLeaveGuard(_:)`.
+    public func hasLeaveGuard(_ id: PageID) -> Bool { false }
+
+    /// Agrees at once, for routers written before `askLeaveGuards(_:reason:)` (they have no
+    /// way to ask).
+    public func askLeaveGuards(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool { true }
 
     /// Checks nothing, for routers written before leak checks.
     public func register(_ object: AnyObject, broughtBy id: PageID) {}

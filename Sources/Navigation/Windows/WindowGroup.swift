@@ -118,7 +118,7 @@ public final class WindowGroup<Window: NavigationWindow> {
                 }
                 // Looked up again after each answer, and not held while a question is open: a
                 // window closed meanwhile is skipped, and freed.
-                let ask: (router: PageRouter<Window.Route>, change: StackChange<Window.Route>)?
+                let ask: (router: any Router<Window.Route>, change: StackChange<Window.Route>)?
                 do {
                     guard let window = windows.first(where: { ObjectIdentifier($0) == id }) else { break }
                     let routers = window.routers
@@ -126,7 +126,7 @@ public final class WindowGroup<Window: NavigationWindow> {
                     ask = Self.guardedRemoval(on: routers[next], of: shows)
                     next += 1
                 }
-                guard let ask, !(await ask.router.ask(ask.change, reason: .code)) else { continue }
+                guard let ask, !(await ask.router.askLeaveGuards(ask.change, reason: .code)) else { continue }
                 // Refused, or replaced by a close of the window: then the close's answer decides.
                 guard let asking = closing[id], await asking.value == .closed else { return false }
                 break
@@ -139,12 +139,11 @@ public final class WindowGroup<Window: NavigationWindow> {
     /// one of them (else nothing to ask).
     private static func guardedRemoval(
         on router: any Router<Window.Route>, of shows: (Window.Route) -> Bool
-    ) -> (router: PageRouter<Window.Route>, change: StackChange<Window.Route>)? {
+    ) -> (router: any Router<Window.Route>, change: StackChange<Window.Route>)? {
         guard let first = router.pages.firstIndex(where: { shows($0.route) }),
-            let guarded = router as? PageRouter<Window.Route>,
-            router.pages[first...].contains(where: { guarded.guards[$0.id] != nil })
+            router.pages[first...].contains(where: { router.hasLeaveGuard($0.id) })
         else { return nil }
-        return (guarded, first == 0 ? .dismissAll : .remove(from: router.pages[first].id))
+        return (router, first == 0 ? .dismissAll : .remove(from: router.pages[first].id))
     }
 
     /// Every window's state as `state` says, in the order they were opened, and which one

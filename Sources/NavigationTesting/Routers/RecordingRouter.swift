@@ -31,6 +31,8 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
         case setLeaveGuard(PageID, set: Bool)
         /// `request(_:reason:animated:)`, with the reason.
         case request(reason: LeaveReason, animated: Bool)
+        /// `askLeaveGuards(_:reason:)`, with the reason.
+        case askLeaveGuards(reason: LeaveReason)
     }
 
     /// Every call, in order.
@@ -130,6 +132,15 @@ public final class RecordingRouter<Route: NavigationRoute>: Router {
     public func setLeaveGuard(_ guard: LeaveGuard<Route>?, for id: PageID) {
         calls.append(.setLeaveGuard(id, set: `guard` != nil))
         router.setLeaveGuard(`guard`, for: id)
+    }
+
+    /// Whether a leave guard protects the page `id`.
+    public func hasLeaveGuard(_ id: PageID) -> Bool { router.hasLeaveGuard(id) }
+
+    /// Records the call and asks the guards, changing nothing.
+    public func askLeaveGuards(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool {
+        calls.append(.askLeaveGuards(reason: reason))
+        return await router.askLeaveGuards(change, reason: reason)
     }
 
     /// The question a leave guard is asking now, if any.
