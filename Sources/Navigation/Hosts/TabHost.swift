@@ -1,12 +1,3 @@
-/// What a tab host tells its `TabRouter` about the user.
-@MainActor
-public protocol TabHostDelegate<Tab>: AnyObject {
-    /// The app's tab type.
-    associatedtype Tab: Hashable
-    /// The user switched to `tab` (clicked its switcher button).
-    func tabHostDidSelect(_ tab: Tab)
-}
-
 /// The display side of a `TabRouter`: one page host per tab, and a way to show one tab.
 @MainActor
 public protocol TabHost<Tab, Route>: AnyObject {
