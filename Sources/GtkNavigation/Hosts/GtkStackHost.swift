@@ -113,7 +113,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
 
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
-        let ids = pages.map(\.id)
+        let ids = pages.map { $0.id }  // not `\.id`: see check-floors
         focusHome.willShow(ids, in: window, host: widget, view: view(for:))
         // A swipe that goes Back has slid the page itself.
         let transition = swipe.isFinishing ? .none : transition
@@ -123,7 +123,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
             self.pages.show(pages, transition: transition)
         }
         shownIDs = ids
-        shownTitles = pages.map(\.title)
+        shownTitles = pages.map { $0.title }
         swipe.stackChanged()
         // After Back, the focus on the control that opened the page that left: on the page
         // the views gave the focus to (beside a sidebar, the content's, else the sidebar's).
