@@ -33,7 +33,7 @@ final class AppFixture {
                 data: ClinicData(store: database), settings: settings, feedback: window,
                 questions: Questions(router: ModalRouter(host: window.alertHost))))
         for tab in AppTab.allCases {
-            window.tabHost.host(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }
+            window.tabHost.pageHost(for: tab).onViewCreated = { [widgets] in widgets.watch($0.widget) }
         }
         window.welcomeHost.onViewCreated = { [widgets] in widgets.watch($0.widget) }
         app.start()
@@ -43,7 +43,7 @@ final class AppFixture {
     func settle() {
         MainLoop.run(until: {
             !window.tabHost.stack.isTransitionRunning
-                && AppTab.allCases.allSatisfy { !window.tabHost.host(for: $0).isTransitionRunning }
+                && AppTab.allCases.allSatisfy { !window.tabHost.pageHost(for: $0).isTransitionRunning }
         })
         MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
     }
@@ -139,7 +139,7 @@ func appTests(_ runner: TestRunner) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
         var lists: [ListView] = []
-        f.window.tabHost.host(for: .clinic).onViewCreated = { view in
+        f.window.tabHost.pageHost(for: .clinic).onViewCreated = { view in
             lists += findListViews(in: view.widget)
         }
         (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
@@ -167,7 +167,7 @@ func appTests(_ runner: TestRunner) {
             try data.update(id, with: draft)
         }
         var views: [Widget] = []
-        f.window.tabHost.host(for: .clinic).onViewCreated = { views.append($0.widget) }
+        f.window.tabHost.pageHost(for: .clinic).onViewCreated = { views.append($0.widget) }
         (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
         f.settle()
         guard let page = views.last, let list = findListViews(in: page).first else {
@@ -183,7 +183,7 @@ func appTests(_ runner: TestRunner) {
         defer { f.tearDown() }
         var lists: [ListView] = []
         var scrolls: [ScrolledWindow] = []
-        f.window.tabHost.host(for: .clinic).onViewCreated = { view in
+        f.window.tabHost.pageHost(for: .clinic).onViewCreated = { view in
             lists += findListViews(in: view.widget)
             scrolls += findWidgets(ScrolledWindow.self, in: view.widget)
         }

@@ -50,7 +50,7 @@ func faultTests(_ runner: TestRunner) {
         fixture.tabs.select(.learn)
         (learn.topPage?.model as? MessageViewModel)?.performAction()
         fixture.settle()
-        guard let view = fixture.window.tabHost.host(for: .learn).shownView,
+        guard let view = fixture.window.tabHost.pageHost(for: .learn).shownView,
             let next = firstButton(in: view.widget)
         else { throw Failure(description: "no Next button") }
         next.click()

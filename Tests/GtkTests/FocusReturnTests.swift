@@ -135,7 +135,7 @@ extension PetListViewModel {
     @MainActor
     fileprivate func focusRowForTest(_ row: Int, in fixture: AppFixture) -> Bool {
         guard let id = clinic(fixture).pages.first(where: { $0.model === self })?.id,
-            let view = fixture.window.tabHost.host(for: .clinic).view(for: id), let pet = rowID(at: row)
+            let view = fixture.window.tabHost.pageHost(for: .clinic).view(for: id), let pet = rowID(at: row)
         else { return false }
         // The list focuses the row of the pet opened last: make it this row's pet.
         showing(pet)

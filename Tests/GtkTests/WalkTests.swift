@@ -91,7 +91,7 @@ final class GtkDriver: AppDriver {
     func settle() async { await MainLoop.idle() }
 
     private var isSliding: Bool {
-        AppTab.allCases.contains { window.tabHost.host(for: $0).isTransitionRunning }
+        AppTab.allCases.contains { window.tabHost.pageHost(for: $0).isTransitionRunning }
             || (window.dialogHost.stack?.isTransitionRunning ?? false)
     }
 

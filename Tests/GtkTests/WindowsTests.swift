@@ -22,7 +22,7 @@ final class WindowsFixture {
         let widgets = self.widgets
         app = AppCoordinator(data: ClinicData(store: ClinicDatabase.inMemory()), settings: settings) {
             let main = MainWindow(application: nil)
-            for tab in AppTab.allCases { main.tabHost.host(for: tab).onViewCreated = { widgets.watch($0.widget) } }
+            for tab in AppTab.allCases { main.tabHost.pageHost(for: tab).onViewCreated = { widgets.watch($0.widget) } }
             main.dialogHost.onViewCreated = { widgets.watch($0.widget) }
             box.mains.append(main)
             return RayPetsApp.parts(of: main)

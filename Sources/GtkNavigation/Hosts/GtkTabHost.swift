@@ -79,10 +79,7 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     }
 
     /// `tab`'s page host.
-    public func pageHost(for tab: Tab) -> any NavigationHost<Route> { hosts[tab]! }
-
-    /// `tab`'s page host, as the GTK type.
-    public func host(for tab: Tab) -> GtkStackHost<Route> { hosts[tab]! }
+    public func pageHost(for tab: Tab) -> GtkStackHost<Route> { hosts[tab]! }
 
     /// The selected tab's page host.
     public var selectedHost: GtkStackHost<Route>? { selectedTab.flatMap { hosts[$0] } }

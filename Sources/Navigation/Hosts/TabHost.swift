@@ -5,10 +5,12 @@ public protocol TabHost<Tab, Route>: AnyObject {
     associatedtype Tab: Hashable
     /// The app's route type.
     associatedtype Route: NavigationRoute
+    /// The host type of each tab's stack (`GtkStackHost` for `GtkTabHost`).
+    associatedtype PageHost: NavigationHost<Route>
     /// Receives the user's tab switches. Held weakly.
     var tabDelegate: (any TabHostDelegate<Tab>)? { get set }
     /// The page host of `tab`'s own stack.
-    func pageHost(for tab: Tab) -> any NavigationHost<Route>
+    func pageHost(for tab: Tab) -> PageHost
     /// Shows `tab`.
     func showTab(_ tab: Tab)
 }

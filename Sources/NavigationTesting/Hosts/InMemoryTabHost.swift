@@ -28,7 +28,7 @@ public final class InMemoryTabHost<Tab: Hashable & Sendable, Route: NavigationRo
     }
 
     /// `tab`'s page host.
-    public func pageHost(for tab: Tab) -> any NavigationHost<Route> { hosts[tab]! }
+    public func pageHost(for tab: Tab) -> InMemoryHost<Route> { hosts[tab]! }
 
     /// Shows `tab`.
     public func showTab(_ tab: Tab) { selectedTab = tab }
