@@ -65,7 +65,7 @@ public enum MainLoop {
     /// Runs `handler` once, soon, when the loop has nothing more urgent to do (an idle source
     /// at `G_PRIORITY_HIGH_IDLE`: after the current event or layout, before the next frame is
     /// drawn). For changes that must not happen in the middle of GTK's layout.
-    package static func whenIdle(_ handler: @escaping @MainActor () -> Void) {
+    public static func whenIdle(_ handler: @escaping @MainActor () -> Void) {
         let source = SourceHandler.once(handler)
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, source.callback, source.data, nil)
     }
@@ -93,7 +93,7 @@ public enum MainLoop {
     }
 
     /// Whether GTK animates (`gtk-enable-animations`: the desktop's setting, or a test's).
-    package static var animationsEnabled: Bool {
+    public static var animationsEnabled: Bool {
         guard let settings = gtk_settings_get_default() else { return false }
         return rp_object_get_boolean(UnsafeMutableRawPointer(settings), "gtk-enable-animations") != 0
     }

@@ -45,7 +45,7 @@ public final class CSSProvider: Object {
     /// (`Priority.belowApplication`), so an app can restyle it: a widget's default shape, for
     /// this package's widgets (a toast, a swipe's hint). Later calls with the same text do
     /// nothing; without a display, nothing is kept and a later call tries again.
-    package static func installDefault(_ css: String) {
+    public static func installDefault(_ css: String) {
         guard defaults[css] == nil else { return }
         let provider = CSSProvider(css: css)
         guard provider.install(priority: .belowApplication) else { return }

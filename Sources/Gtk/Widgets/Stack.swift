@@ -25,7 +25,7 @@ public final class Stack: Widget {
     }
 
     /// Changes the title of the child called `name` (added with a title), if there is one.
-    package func setTitle(_ title: String, of name: String) {
+    public func setTitle(_ title: String, of name: String) {
         guard let child = named[name], let page = gtk_stack_get_page(stack, child.widget) else { return }
         gtk_stack_page_set_title(page, title)
     }

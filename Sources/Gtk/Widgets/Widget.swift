@@ -1,26 +1,5 @@
 import CGtk
 
-/// Where a widget sits inside the space it is given.
-public enum Alignment: Sendable {
-    /// Fill the space given.
-    case fill
-    /// At the start (left, or top).
-    case start
-    /// At the end (right, or bottom).
-    case end
-    /// In the middle, at its natural size.
-    case center
-
-    var gtk: GtkAlign {
-        switch self {
-        case .fill: GTK_ALIGN_FILL
-        case .start: GTK_ALIGN_START
-        case .end: GTK_ALIGN_END
-        case .center: GTK_ALIGN_CENTER
-        }
-    }
-}
-
 /// A `GtkWidget`. Subclasses add what their widget does.
 @MainActor
 open class Widget: Object {
@@ -43,7 +22,7 @@ open class Widget: Object {
     }
 
     /// The width the widget was last given (`gtk_widget_get_width`), in pixels; 0 before it is shown.
-    package var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
+    public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
 
     /// Whether the widget reacts to input (`gtk_widget_set_sensitive`); an insensitive
     /// widget is greyed out and skipped by the keyboard.
@@ -168,7 +147,7 @@ open class Widget: Object {
     /// entry (its `GtkText`) is not selected: focus coming back to a field leaves its cursor
     /// and selection where they are.
     @discardableResult
-    package func grabFocusWithoutSelecting() -> Bool {
+    public func grabFocusWithoutSelecting() -> Bool {
         guard isOnVisibleBranch else { return false }
         return Caret.grabFocusWithoutSelecting(widget)
     }
@@ -196,7 +175,7 @@ open class Widget: Object {
     /// Whether this widget and every ancestor are visible and shown by their parents
     /// (a GtkStack hides all children but one), up to a window: the widget is drawn once its
     /// window is. A widget that is in no window (never added, or removed) is not.
-    package var isOnVisibleBranch: Bool { Self.isOnVisibleBranch(widget) }
+    public var isOnVisibleBranch: Bool { Self.isOnVisibleBranch(widget) }
 
     static func isOnVisibleBranch(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         var node = widget
@@ -206,62 +185,5 @@ open class Widget: Object {
             node = parent
         }
         return rp_is_root(node) != 0
-    }
-}
-
-/// The keyboard focus inside a widget, remembered while widgets move (a page moving from one
-/// stack to another loses the focus when it leaves its old parent) or another window takes it
-/// (an alert): `restore()` gives it back to the same widget if that is still on screen. An
-/// editable text widget (entry, search entry, spin button, text view) gets back its cursor and
-/// its selection exactly as they were when the focus was remembered, never its whole text
-/// selected. Holds a reference to the focused widget.
-@MainActor
-package final class SavedFocus {
-    private let focused: UnsafeMutablePointer<GtkWidget>
-    private let caret: Caret?
-
-    /// The focus of `container`'s window if it is on `container` or inside it, else `nil`.
-    package init?(in container: Widget) {
-        guard container.containsFocus, let root = gtk_widget_get_root(container.widget),
-            let focus = gtk_root_get_focus(root)
-        else { return nil }
-        focused = focus
-        caret = Caret(of: focus)
-        g_object_ref(UnsafeMutableRawPointer(focus))
-    }
-
-    /// The focus widget of `window` (the one that has the focus when the window is active),
-    /// whether or not the window is active now; `nil` if it has none.
-    package init?(of window: Window) {
-        guard let focus = gtk_root_get_focus(rp_root(window.gobject)) else { return nil }
-        focused = focus
-        caret = Caret(of: focus)
-        g_object_ref(UnsafeMutableRawPointer(focus))
-    }
-
-    isolated deinit { g_object_unref(UnsafeMutableRawPointer(focused)) }
-
-    /// The remembered widget.
-    package var widget: Widget { Widget(UnsafeMutableRawPointer(focused), transfer: .none) }
-
-    /// Whether the remembered widget is inside `widget` (or is it).
-    package func isInside(_ widget: Widget) -> Bool {
-        focused == widget.widget || gtk_widget_is_ancestor(focused, widget.widget) != 0
-    }
-
-    /// Focuses the remembered widget again if it is on a visible branch of a window, with its
-    /// cursor and selection as they were; returns whether it has the focus now.
-    @discardableResult
-    package func restore() -> Bool {
-        guard Widget.isOnVisibleBranch(focused), Caret.grabFocusWithoutSelecting(focused) else { return false }
-        caret?.restore(in: focused)
-        return true
-    }
-
-    /// If the remembered widget has the focus now (something else gave it back), puts its
-    /// cursor and selection back as they were.
-    package func restoreCaret() {
-        guard let caret, gtk_widget_has_focus(focused) != 0 else { return }
-        caret.restore(in: focused)
     }
 }

@@ -119,7 +119,7 @@ public final class Window: Widget {
 
     /// The width the window opens at, or was last resized to by the user (not updated while
     /// it is maximized or fullscreen); 0 when none was set.
-    package var defaultWidth: Int {
+    public var defaultWidth: Int {
         var width: Int32 = 0
         var height: Int32 = 0  // GTK 4.8 writes both: neither may be NULL
         gtk_window_get_default_size(window, &width, &height)

@@ -130,7 +130,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// What a router that goes away does to this host: nothing changes its pages again, so it
     /// shows nothing, and its pages are checked as pages that left — except those a question
     /// left unanswered is about (its abandoned task may still hold them).
-    package func routerDidGoAway(unanswered: Set<PageID>) {
+    public func routerDidGoAway(unanswered: Set<PageID>) {
         // Another router that took this host over is its delegate now: its pages stay.
         guard delegate == nil, !pages.isEmpty else { return }
         pages = []

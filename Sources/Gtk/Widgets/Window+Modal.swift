@@ -3,7 +3,7 @@ import CGtk
 extension Window {
     /// Whether a visible modal window is transient for this one (a dialog, or an alert over
     /// it): while one is, this window takes no input.
-    package var isUnderModalWindow: Bool { Self.isUnderModalWindow(rp_window(gobject)) }
+    public var isUnderModalWindow: Bool { Self.isUnderModalWindow(rp_window(gobject)) }
 
     /// Whether a visible modal window is transient for `window`.
     static func isUnderModalWindow(_ window: UnsafeMutablePointer<GtkWindow>) -> Bool {

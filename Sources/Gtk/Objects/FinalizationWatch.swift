@@ -4,7 +4,7 @@ import CGtk
 /// reference of its own): the GTK hosts' leak check asks it whether a page's widget outlived
 /// the page.
 @MainActor
-package final class FinalizationWatch {
+public final class FinalizationWatch {
     /// Shared with the weak-ref callback, which may run after the watch is gone.
     private final class Flag {
         var finalized = false
@@ -12,10 +12,10 @@ package final class FinalizationWatch {
     private let flag = Flag()
     private let gobject: UnsafeMutableRawPointer
     /// The GObject type name, e.g. `GtkBox`.
-    package let typeName: String
+    public let typeName: String
 
     /// Watches `object` from now on.
-    package init(_ object: Object) {
+    public init(_ object: Object) {
         gobject = object.gobject
         typeName = object.typeName
         let data = Unmanaged.passRetained(flag).toOpaque()
@@ -28,11 +28,11 @@ package final class FinalizationWatch {
     }
 
     /// Whether the object has been finalized (disposed for the last time).
-    package var isFinalized: Bool { flag.finalized }
+    public var isFinalized: Bool { flag.finalized }
 
     /// Whether the object is alive and, being a widget, in no parent: it is no longer part of
     /// any window, yet something still holds it.
-    package var isAliveOutsideAnyWindow: Bool {
+    public var isAliveOutsideAnyWindow: Bool {
         guard !flag.finalized else { return false }
         guard rp_is_widget(gobject) != 0 else { return true }
         return gtk_widget_get_parent(rp_widget(gobject)) == nil

@@ -9,7 +9,7 @@
 /// showing anything without being told (its window was destroyed, its router or the host
 /// itself went away), it calls `closed()`: every page it still showed has left.
 @MainActor
-package final class PageDepartures<Route: NavigationRoute> {
+public final class PageDepartures<Route: NavigationRoute> {
     private struct Held {
         weak var object: AnyObject?
         /// For what Swift cannot hold weakly (a GObject): asked instead of `object`.
@@ -42,13 +42,14 @@ package final class PageDepartures<Route: NavigationRoute> {
     /// can never be reported): memory stays bounded by what is really still alive.
     private var pruneAt = 64
 
-    package init() {}
+    /// Nothing shown yet, nothing departed.
+    public init() {}
 
     /// Whether pages left since the last check.
-    package var hasDepartures: Bool { !departed.isEmpty }
+    public var hasDepartures: Bool { !departed.isEmpty }
 
     /// Records the stack the host shows now: pages no longer in it have left.
-    package func shown(_ pages: [Page<Route>]) {
+    public func shown(_ pages: [Page<Route>]) {
         if current.count == pages.count && zip(current, pages).allSatisfy({ $0.id == $1.id }) { return }
         var kept: [Entry] = []
         kept.reserveCapacity(pages.count)
@@ -70,7 +71,7 @@ package final class PageDepartures<Route: NavigationRoute> {
     /// went away): every page it showed has left.
     /// `unchecked` pages are not checked (a question about them was abandoned: its task may
     /// still hold them).
-    package func closed(unchecked: Set<PageID> = []) {
+    public func closed(unchecked: Set<PageID> = []) {
         departed.append(contentsOf: current.filter { !unchecked.contains($0.id) })
         departed.append(contentsOf: lingering)
         for index in departed.indices { departed[index].isFinal = true }
@@ -87,14 +88,14 @@ package final class PageDepartures<Route: NavigationRoute> {
     }
 
     /// Adds `object` to what the page `id` brought (ignored if the page is not shown).
-    package func register(_ object: AnyObject, broughtBy id: PageID) {
+    public func register(_ object: AnyObject, broughtBy id: PageID) {
         guard let index = current.firstIndex(where: { $0.id == id }) else { return }
         guard !current[index].held.contains(where: { $0.object === object }) else { return }
         current[index].held.append(Held(object: object))
     }
 
     /// Adds what `probe` watches to what the page `id` brought (ignored if the page is not shown).
-    package func register(_ probe: any LeakProbe, broughtBy id: PageID) {
+    public func register(_ probe: any LeakProbe, broughtBy id: PageID) {
         guard let index = current.firstIndex(where: { $0.id == id }) else { return }
         current[index].held.append(Held(object: nil, probe: probe))
     }
@@ -104,7 +105,7 @@ package final class PageDepartures<Route: NavigationRoute> {
     /// pages, except what a probe watches and is still alive: that is reported once the host
     /// has closed or gone, if it is alive then. Call it once the host has settled: its views
     /// freed, its transitions done.
-    package func survivors() -> [String] {
+    public func survivors() -> [String] {
         var found: [String] = []
         for entry in departed {
             for held in entry.held {
@@ -119,21 +120,4 @@ package final class PageDepartures<Route: NavigationRoute> {
         departed = []
         return found
     }
-}
-
-/// Something a host checks for a page that Swift cannot hold weakly — a GTK widget, freed by
-/// its own reference count: what to call it while it is alive.
-@MainActor
-package protocol LeakProbe: AnyObject {
-    /// What to call the watched thing in a leak report while it is alive (`PetView's widget
-    /// GtkBox`); `nil` once it is gone, or when it does not count as a leak (still in a window).
-    var aliveName: String? { get }
-}
-
-/// A host that hears when its router goes away (the router's `deinit` tells it).
-@MainActor
-package protocol RouterReleasing: AnyObject {
-    /// The router that showed its pages here went away: nothing will change them again. A
-    /// question about the pages `unanswered` was open: its abandoned task may still hold them.
-    func routerDidGoAway(unanswered: Set<PageID>)
 }

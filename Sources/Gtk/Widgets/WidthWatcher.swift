@@ -6,12 +6,13 @@ import CGtk
 /// last two). A `GtkDrawingArea` whose "resize" signal is the report; assistive technologies
 /// skip it.
 @MainActor
-package final class WidthWatcher: Widget {
+public final class WidthWatcher: Widget {
     /// The last width reported, or `nil` before the first allocation.
-    package private(set) var width: Int?
+    public private(set) var width: Int?
     private var handler: (@MainActor (Int) -> Void)?
 
-    package init() {
+    /// A watcher that reports nothing until `onWidthChanged(_:)` gives it a handler.
+    public init() {
         super.init(UnsafeMutableRawPointer(rp_size_watcher_new()), transfer: .none)
         gtk_widget_set_hexpand(widget, 1)
         connectResize { [weak self] width in
@@ -23,7 +24,7 @@ package final class WidthWatcher: Widget {
 
     /// Calls `handler` with the new width each time it changes. It runs during GTK's layout:
     /// a handler that changes the widget tree should do it later (`MainLoop.whenIdle`).
-    package func onWidthChanged(_ handler: @escaping @MainActor (Int) -> Void) {
+    public func onWidthChanged(_ handler: @escaping @MainActor (Int) -> Void) {
         self.handler = handler
     }
 }
