@@ -164,7 +164,7 @@ struct DepartureLeakTests {
     func abandonedQuestionPagesAreNotChecked() async {
         let host = InMemoryHost<TestRoute>()
         let kept = DismissCounter()
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         do {
             let router = StackRouter(host: host)
             router.present(.root, model: TitledModel("Root"))

@@ -5,7 +5,7 @@ import Testing
 /// A one-page flow whose guard asks whenever it would end.
 @MainActor
 private final class FormFlow: FlowCoordinator<TestRoute> {
-    let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+    let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
 
     override init(router: any Router<TestRoute>) {
         super.init(router: router)
@@ -45,16 +45,16 @@ struct FinishTests {
         let flow = FormFlow(router: router)
         flow.present(animated: false, onDismissed: nil)
         let above = router.present(.b, model: TitledModel("Editor"))
-        let editor = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let editor = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         router.setLeaveGuard(editor.guard, for: above)
         flow.finish(animated: false)
         #expect(editor.isAsking)
         #expect(flow.probe.requests.isEmpty)
-        await editor.reply(false)
+        await editor.answer(false)
         for _ in 0..<4 { await Task.yield() }
         #expect(router.routes == [.root, .a, .b], "kept")
         router.goBack(animated: false)
-        await editor.reply(true)
+        await editor.answer(true)
         flow.dismiss(animated: false)
         #expect(flow.probe.requests.count == 1, "the flow's own guard asks again after the refused finish")
     }

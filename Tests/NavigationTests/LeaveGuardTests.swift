@@ -61,7 +61,7 @@ enum Exit: String, CaseIterable, CustomTestStringConvertible, Sendable {
 @Suite("Leave guards: every exit asks once; a refused exit changes nothing")
 struct LeaveGuardTests {
     /// `[root, a, b]` on a stack (or `[a, b]` in a dialog), `b` guarded by `probe`.
-    private func setUp(for exit: Exit, answer: ScriptedLeaveGuard<TestRoute>.Answer) -> (
+    private func setUp(for exit: Exit, decision: ScriptedLeaveGuard<TestRoute>.Decision) -> (
         router: any Router<TestRoute>, host: InMemoryHost<TestRoute>, counter: DismissCounter,
         probe: ScriptedLeaveGuard<TestRoute>
     ) {
@@ -72,14 +72,14 @@ struct LeaveGuardTests {
             router.present(
                 route, model: TitledModel("\(route)"), animated: true, onDismissed: counter.callback("\(route)"))
         }
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: answer)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: decision)
         router.setLeaveGuard(probe.guard, for: router.pages.last!.id)
         return (router, host, counter, probe)
     }
 
     @Test("a refused exit (stay at once) changes nothing and asks once", arguments: Exit.allCases)
     func refusedAtOnce(exit: Exit) async {
-        let (router, host, counter, probe) = setUp(for: exit, answer: .stay)
+        let (router, host, counter, probe) = setUp(for: exit, decision: .stay)
         let before = (router.pages, host.pages, host.transitions.count)
         let extra = DismissCounter()
         exit.perform(on: router, host: host, extra: extra)
@@ -98,7 +98,7 @@ struct LeaveGuardTests {
         "an exit asks, waits with nothing changed, and is made once on yes or not at all on no",
         arguments: Exit.allCases, [true, false])
     func askedLater(exit: Exit, yes: Bool) async {
-        let (router, host, counter, probe) = setUp(for: exit, answer: .ask)
+        let (router, host, counter, probe) = setUp(for: exit, decision: .ask)
         let before = router.pages
         let extra = DismissCounter()
         exit.perform(on: router, host: host, extra: extra)
@@ -108,7 +108,7 @@ struct LeaveGuardTests {
         #expect(router.pendingLeave?.page.id == before.last?.id)
         #expect(router.pendingLeave?.destination == exit.destination, "the guard is told what would remain")
         #expect(router.pages == before && counter.order.isEmpty, "nothing changes while the question is open")
-        await probe.reply(yes)
+        await probe.answer(yes)
         #expect(router.pendingLeave == nil)
         #expect(probe.requests.count == 1, "asked exactly once")
         if yes {
@@ -128,9 +128,9 @@ struct LeaveGuardTests {
 
     @Test("request(_:reason:animated:) returns false only when the change was refused")
     func requestReturnsOutcome() async {
-        let (router, _, _, probe) = setUp(for: .dismiss, answer: .stay)
+        let (router, _, _, probe) = setUp(for: .dismiss, decision: .stay)
         #expect(await router.request(.dismiss, reason: .link, animated: false) == false)
-        probe.answer = .leave
+        probe.decision = .leave
         #expect(await router.request(.goBack, reason: .code, animated: false) == true)
         #expect(router.routes == [.root, .a])
         #expect(await router.request(.popTo(.c), reason: .code, animated: false) == true, "nothing to do")
@@ -138,12 +138,12 @@ struct LeaveGuardTests {
 
     @Test("a request from code while an answer is pending joins the question: one question, the latest is made on yes")
     func codeRequestJoinsTheQuestion() async {
-        let (router, host, counter, probe) = setUp(for: .backButton, answer: .ask)
+        let (router, host, counter, probe) = setUp(for: .backButton, decision: .ask)
         host.tapBack()
         router.dismiss(animated: true)
         #expect(probe.requests.count == 1)
         #expect(router.routes == [.root, .a, .b])
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(probe.requests.count == 1, "no second question after the answer")
         #expect(router.routes == [.root], "the latest request (dismiss) was made")
         #expect(counter.order == ["b", "a"])
@@ -151,12 +151,12 @@ struct LeaveGuardTests {
 
     @Test("a Back the user makes while an answer is pending waits for it: after yes, one page more leaves")
     func userBackWaitsForTheAnswer() async {
-        let (router, host, counter, probe) = setUp(for: .backButton, answer: .ask)
+        let (router, host, counter, probe) = setUp(for: .backButton, decision: .ask)
         host.tapBack()
         host.tapBack()  // e.g. Alt+Left right after a click on Discard, before the answer arrived
         #expect(probe.requests.count == 1, "one question open")
         #expect(router.routes == [.root, .a, .b], "nothing leaves while it is open")
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(router.routes == [.root], "the answered Back, then the waiting one")
         #expect(counter.order == ["b", "a"])
         #expect(probe.requests.count == 1)
@@ -164,46 +164,46 @@ struct LeaveGuardTests {
 
     @Test("a Back that waited for a question answered no asks again (its leave would lose something)")
     func userBackAfterNoAsksAgain() async {
-        let (router, host, _, probe) = setUp(for: .backButton, answer: .ask)
+        let (router, host, _, probe) = setUp(for: .backButton, decision: .ask)
         host.tapBack()
         host.tapBack()
-        await probe.reply(false)
+        await probe.answer(false)
         #expect(router.routes == [.root, .a, .b], "Keep editing kept the page")
         #expect(probe.requests.count == 2, "the waiting Back asked again")
         #expect(router.pendingLeave?.reason == .back)
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(router.routes == [.root, .a])
     }
 
     @Test("Cancel, Escape and the close button the user makes while an answer is pending wait for it, in order")
     func userClosesWaitInOrder() async {
-        let (router, host, _, probe) = setUp(for: .cancel, answer: .ask)
+        let (router, host, _, probe) = setUp(for: .cancel, decision: .ask)
         host.tapBack()  // the dialog's Back asks about b
         host.tapCancel()
         host.tapClose()
         #expect(probe.requests.count == 1)
-        await probe.reply(false)
+        await probe.answer(false)
         #expect(probe.requests.map(\.reason) == [.back, .cancel], "the Cancel that waited asks next")
-        await probe.reply(false)
+        await probe.answer(false)
         #expect(probe.requests.map(\.reason) == [.back, .cancel, .close], "then the close")
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(router.routes.isEmpty, "the close closed the dialog")
     }
 
     @Test("the requests that waited are dropped with the window (the host closed)")
     func waitingRequestsGoWithTheWindow() async {
-        let (router, host, counter, probe) = setUp(for: .backButton, answer: .ask)
+        let (router, host, counter, probe) = setUp(for: .backButton, decision: .ask)
         host.tapBack()
         host.tapBack()
         host.closeWindow()
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(router.routes.isEmpty && counter.order == ["b", "a", "root"])
         #expect(probe.requests.count == 1)
     }
 
     @Test("a superseded request is told it was not made; the request that was answered is")
     func supersededRequestIsNotMade() async {
-        let (router, _, _, probe) = setUp(for: .dismiss, answer: .ask)
+        let (router, _, _, probe) = setUp(for: .dismiss, decision: .ask)
         // Both are submitted before the first suspension (Task.immediate); the second joins the
         // pending question and the first is told at once. Awaiting the tasks' values, not a
         // yield, is what waits for their continuations under any load.
@@ -211,7 +211,7 @@ struct LeaveGuardTests {
         let second = Task.immediate { await router.request(.dismiss, reason: .link, animated: false) }
         #expect(router.pendingLeave?.reason == .code, "still the first question (no second one)")
         #expect(await first.value == false)
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(await second.value == true)
         #expect(router.routes == [.root])
         #expect(probe.requests.count == 1)
@@ -219,30 +219,30 @@ struct LeaveGuardTests {
 
     @Test("two guarded pages: each is asked once, top first; a no from either keeps both")
     func twoGuards() async {
-        let (router, _, counter, top) = setUp(for: .dismiss, answer: .ask)
-        let lower = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let (router, _, counter, top) = setUp(for: .dismiss, decision: .ask)
+        let lower = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         router.setLeaveGuard(lower.guard, for: router.pages[1].id)
         router.dismiss(animated: true)
         #expect(top.isAsking && !lower.isAsking)
-        await top.reply(true)
+        await top.answer(true)
         #expect(lower.isAsking, "then the page below")
         #expect(router.routes == [.root, .a, .b], "still nothing changed")
-        await lower.reply(false)
+        await lower.answer(false)
         #expect(router.routes == [.root, .a, .b] && counter.order.isEmpty)
         router.dismiss(animated: true)
-        await top.reply(true)
-        await lower.reply(true)
+        await top.answer(true)
+        await lower.answer(true)
         #expect(router.routes == [.root] && counter.order == ["b", "a"])
         #expect(top.requests.count == 2 && lower.requests.count == 2)
     }
 
     @Test("the data removing a page is not vetoable: no question, and an open one is cancelled")
     func dataRemovalIsNotVetoable() async {
-        let (router, _, counter, probe) = setUp(for: .dismiss, answer: .stay)
+        let (router, _, counter, probe) = setUp(for: .dismiss, decision: .stay)
         #expect(router.removeAll(where: { $0 == .b }, animated: true) == 1)
         #expect(probe.requests.isEmpty && counter.order == ["b"])
 
-        let (router2, host2, counter2, probe2) = setUp(for: .backButton, answer: .ask)
+        let (router2, host2, counter2, probe2) = setUp(for: .backButton, decision: .ask)
         host2.tapBack()
         #expect(probe2.isAsking)
         router2.removeAll(where: { $0 == .b }, animated: true)
@@ -253,8 +253,8 @@ struct LeaveGuardTests {
         #expect(counter2.order == ["b"])
         _ = router
 
-        let (router3, _, counter3, probe3) = setUp(for: .link, answer: .ask)
-        let lower = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let (router3, _, counter3, probe3) = setUp(for: .link, decision: .ask)
+        let lower = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         router3.setLeaveGuard(lower.guard, for: router3.pages[1].id)
         router3.dismiss(animated: true)
         #expect(probe3.isAsking)
@@ -262,13 +262,13 @@ struct LeaveGuardTests {
         for _ in 0..<4 { await Task.yield() }
         #expect(probe3.cancelledQuestions == 1)
         #expect(lower.isAsking, "a dismiss still wanted is asked anew of the pages that remain")
-        await lower.reply(true)
+        await lower.answer(true)
         #expect(router3.routes == [.root] && counter3.order == ["b", "a"])
     }
 
     @Test("a destroyed window removes guarded pages without asking")
     func windowClosedIsNotVetoable() async {
-        let (router, host, counter, probe) = setUp(for: .cancel, answer: .stay)
+        let (router, host, counter, probe) = setUp(for: .cancel, decision: .stay)
         host.closeWindow()
         #expect(router.pages.isEmpty)
         #expect(probe.requests.isEmpty)
@@ -281,7 +281,7 @@ struct LeaveGuardTests {
         let tabs = TabRouter(tabs: ["one", "two"], host: host)
         for tab in tabs.tabs { tabs.router(for: tab).present(.root, model: TitledModel("root")) }
         let page = tabs.router(for: "one").present(.a, model: TitledModel("a"))
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .stay)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .stay)
         tabs.router(for: "one").setLeaveGuard(probe.guard, for: page)
         host.tapTab("two")
         host.tapTab("one")
@@ -296,7 +296,7 @@ struct LeaveGuardTests {
         let (router, host) = makeStack()
         router.present(.root, model: TitledModel("root"))
         let flow = TwoStepFlow(router: router)
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .stay)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .stay)
         flow.leaveGuard = probe.guard
         var ended = 0
         flow.present(animated: true) { ended += 1 }
@@ -307,7 +307,7 @@ struct LeaveGuardTests {
         host.tapBack()
         #expect(probe.requests.map(\.reason) == [.back])
         #expect(router.routes == [.root, .a] && ended == 0)
-        probe.answer = .leave
+        probe.decision = .leave
         flow.dismiss(animated: true)
         #expect(probe.requests.map(\.reason) == [.back, .code])
         #expect(router.routes == [.root] && ended == 1)
@@ -315,7 +315,7 @@ struct LeaveGuardTests {
 
     @Test("a guard that answers leave at once costs nothing: the change is made in the same call")
     func leaveAtOnceIsSynchronous() {
-        let (router, host, counter, probe) = setUp(for: .backButton, answer: .leave)
+        let (router, host, counter, probe) = setUp(for: .backButton, decision: .leave)
         host.tapBack()
         #expect(router.routes == [.root, .a] && counter.order == ["b"])
         #expect(probe.requests.count == 1)

@@ -63,7 +63,7 @@ struct SettleTests {
         let (router, host) = makeStack()
         router.present(.root, model: TitledModel("Root"))
         let page = router.present(.a, model: TitledModel("A"))
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         router.setLeaveGuard(probe.guard, for: page)
         host.tapBack()
         await host.settle()

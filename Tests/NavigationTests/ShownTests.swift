@@ -97,12 +97,12 @@ struct ShownTests {
         let (router, _) = makeStack()
         router.present(.root, model: TitledModel("Root"))
         let page = router.present(.a, model: TitledModel("A"))
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         router.setLeaveGuard(probe.guard, for: page)
         router.goBack(animated: false)
         #expect(probe.isAsking)
         #expect(!router.isShown(page))
-        await probe.reply(false)
+        await probe.answer(false)
         #expect(router.isShown(page), "Keep: the page is usable again")
     }
 }

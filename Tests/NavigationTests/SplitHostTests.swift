@@ -75,7 +75,7 @@ struct SplitHostTests {
     @Test("wide: the sidebar's Back leaves the list and the item beside it in one step, asking each guard once")
     func sidebarBack() async {
         let (router, host, counter) = make([.root, .a, .b, .c], width: 1200)
-        let asked = ScriptedLeaveGuard<TestRoute>(answer: .leave)
+        let asked = ScriptedLeaveGuard<TestRoute>(decision: .leave)
         router.setLeaveGuard(asked.guard, for: router.pages[3].id)
         host.tapSidebarBack()
         await settle()
@@ -88,7 +88,7 @@ struct SplitHostTests {
     @Test("wide: a guard that keeps its page keeps the sidebar and its content")
     func sidebarBackRefused() async {
         let (router, host, _) = make([.root, .a, .b], width: 1200)
-        let keep = ScriptedLeaveGuard<TestRoute>(answer: .stay)
+        let keep = ScriptedLeaveGuard<TestRoute>(decision: .stay)
         router.setLeaveGuard(keep.guard, for: router.pages[2].id)
         host.tapSidebarBack()
         await settle()
@@ -138,14 +138,14 @@ struct SplitHostTests {
     func selectionOnTop() async {
         let (router, _, flow) = makeList(keepsItemOnTop: true)
         flow.choose?("one")
-        let answer = ScriptedLeaveGuard<TestRoute>(answer: .stay)
+        let answer = ScriptedLeaveGuard<TestRoute>(decision: .stay)
         router.setLeaveGuard(answer.guard, for: router.pages[2].id)
         flow.choose?("two")
         await settle()
         #expect(router.pages.map(\.title) == ["root", "List", "one"] && flow.shown == ["one"])
         #expect(answer.requests.isEmpty, "nothing was asked")
         router.present(.c, model: TitledModel("opened"), animated: true, onDismissed: nil)
-        answer.answer = .leave
+        answer.decision = .leave
         flow.choose?("two")
         await settle()
         #expect(router.pages.map(\.title) == ["root", "List", "two"] && flow.shown == ["one", "two"])
@@ -155,13 +155,13 @@ struct SplitHostTests {
     func selectionAsks() async {
         let (router, _, flow) = makeList()
         flow.choose?("one")
-        let answer = ScriptedLeaveGuard<TestRoute>(answer: .stay)
+        let answer = ScriptedLeaveGuard<TestRoute>(decision: .stay)
         router.setLeaveGuard(answer.guard, for: router.pages[2].id)
         flow.choose?("two")
         await settle()
         #expect(router.pages.map(\.title) == ["root", "List", "one"], "kept: the old item stays")
         #expect(answer.requests.map(\.reason) == [.code])
-        answer.answer = .leave
+        answer.decision = .leave
         flow.choose?("two")
         await settle()
         #expect(router.pages.map(\.title) == ["root", "List", "two"])

@@ -65,7 +65,7 @@ struct WindowGroupTests {
         let only = TestWindow("only")
         group.add(only)
         only.stack.present(.a, model: TitledModel("a"))
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         only.stack.setLeaveGuard(probe.guard, for: only.stack.pages[1].id)
         #expect(await group.requestClose(only) == .quit)
         #expect(probe.requests.isEmpty, "quitting keeps drafts: no question")
@@ -99,18 +99,18 @@ struct WindowGroupTests {
         group.add(first)
         group.add(second)
         let editor = second.stack.present(.a, model: TitledModel("editor"))
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         second.stack.setLeaveGuard(probe.guard, for: editor)
         let closing = Task { await group.requestClose(second) }
         for _ in 0..<8 { await Task.yield() }
         #expect(probe.isAsking && probe.requests.map(\.reason) == [.close])
-        await probe.reply(false)
+        await probe.answer(false)
         #expect(await closing.value == .kept)
         #expect(second.stack.routes == [.root, .a] && group.windows.count == 2)
 
         let again = Task { await group.requestClose(second) }
         for _ in 0..<8 { await Task.yield() }
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(await again.value == .closed)
         #expect(group.windows.map(\.name) == ["first"])
     }
@@ -125,20 +125,20 @@ struct WindowGroupTests {
         first.stack.present(.b, model: TitledModel("b, no guard"))
         second.stack.present(.a, model: TitledModel("a"))
         let editor = second.stack.present(.b, model: TitledModel("b, editor"))
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         second.stack.setLeaveGuard(probe.guard, for: editor)
 
         let kept = Task { await group.requestRemoval(of: { $0 == .b }) }
         for _ in 0..<8 { await Task.yield() }
         #expect(probe.requests.map(\.reason) == [.code])
-        await probe.reply(false)
+        await probe.answer(false)
         #expect(await kept.value == false)
         #expect(first.stack.routes == [.root, .b], "no guard: stays while the record does")
         #expect(second.stack.routes == [.root, .a, .b])
 
         let agreed = Task { await group.requestRemoval(of: { $0 == .b }) }
         for _ in 0..<8 { await Task.yield() }
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(await agreed.value)
         #expect(second.stack.routes == [.root, .a, .b], "asked, not removed: it leaves when the record goes")
         #expect(first.stack.routes == [.root, .b])
@@ -155,7 +155,7 @@ struct WindowGroupTests {
                 group.add(other)
                 group.add(editing)
                 let editor = editing.stack.present(.b, model: TitledModel("b, editor"))
-                let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+                let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
                 editing.stack.setLeaveGuard(probe.guard, for: editor)
                 let first: Task<Bool, Never>
                 let second: Task<Bool, Never>
@@ -170,7 +170,7 @@ struct WindowGroupTests {
                 }
                 for _ in 0..<8 { await Task.yield() }
                 #expect(probe.isAsking, "one question open")
-                await probe.reply(answer)
+                await probe.answer(answer)
                 let results = (await first.value, await second.value)
                 #expect(results == (answer, answer), "close first: \(closeFirst), answer \(answer): \(results)")
                 #expect(group.windows.count == (answer ? 1 : 2))
@@ -186,14 +186,14 @@ struct WindowGroupTests {
         let editing = TestWindow("editing")
         group.add(other)
         group.add(editing)
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         editing.stack.setLeaveGuard(probe.guard, for: editing.stack.present(.a, model: TitledModel("a")))
         let first = Task { await group.requestClose(editing) }
         for _ in 0..<8 { await Task.yield() }
         let second = Task { await group.requestClose(editing) }
         for _ in 0..<8 { await Task.yield() }
         #expect(probe.requests.count == 1)
-        await probe.reply(false)
+        await probe.answer(false)
         let answers = (await first.value, await second.value)
         #expect(answers == (.kept, .kept))
         #expect(editing.stack.routes == [.root, .a])
@@ -211,7 +211,7 @@ struct WindowGroupTests {
         }
         group.add(asking)
         let editor = asking.stack.present(.b, model: TitledModel("b, editor"))
-        let probe = ScriptedLeaveGuard<TestRoute>(answer: .ask)
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         asking.stack.setLeaveGuard(probe.guard, for: editor)
         let removal = Task { await group.requestRemoval(of: { $0 == .b }) }
         for _ in 0..<8 { await Task.yield() }
@@ -219,7 +219,7 @@ struct WindowGroupTests {
         group.remove(closed!)
         for _ in 0..<8 { await Task.yield() }
         #expect(closed == nil, "the closed window is held while the question is open")
-        await probe.reply(true)
+        await probe.answer(true)
         #expect(await removal.value)
     }
 

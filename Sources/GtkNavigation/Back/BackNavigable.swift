@@ -11,7 +11,7 @@ public protocol BackNavigable: AnyObject {
     var canGoBack: Bool { get }
     /// The router of the shown stack: `BackNavigation` tells it of Back
     /// (`hostDidRequestBack()`) and of Cancel, Escape, the close button and Ctrl+W
-    /// (`hostDidRequestClose(_:)`) itself, with no host in between.
+    /// (`hostDidRequestDismiss(_:)`) itself, with no host in between.
     var backRouter: (any NavigationHostDelegate)? { get }
     /// Set by the `BackNavigation` that follows this source; called after every change.
     var onChange: (@MainActor () -> Void)? { get set }

@@ -28,7 +28,7 @@ import Navigation
 /// The router (`NavigationHostDelegate.hostDidRequestBack`) pops the top page, never the root —
 /// so its `onDismissed` runs exactly once, as for any other way a page leaves.
 /// `navigation.cancel` and `navigation.close` tell it the user asked to close
-/// (`hostDidRequestClose`, with the reason `cancel` or `close`): a `ModalRouter` closes its
+/// (`hostDidRequestDismiss`, with the reason `cancel` or `close`): a `ModalRouter` closes its
 /// dialog. Each of these asks the leave guards of the pages that would leave (see
 /// `LeaveDecision`); if one keeps its page, nothing changes and the dialog stays open.
 ///
@@ -63,8 +63,8 @@ public final class BackNavigation {
             (NavigationAction.back, { target.navigation?.goBack() })
         ]
         if closes {
-            actions.append((NavigationAction.cancel, { target.navigation?.close(.cancel) }))
-            actions.append((NavigationAction.close, { target.navigation?.close(.close) }))
+            actions.append((NavigationAction.cancel, { target.navigation?.dismiss(.cancel) }))
+            actions.append((NavigationAction.close, { target.navigation?.dismiss(.close) }))
         } else {
             actions.append((NavigationAction.cancel, { target.navigation?.escape() }))
         }
@@ -80,7 +80,7 @@ public final class BackNavigation {
             cancelButton.setAction(NavigationAction.cancel)
             window.onCloseRequest { [weak self] in
                 guard let source = self?.source else { return false }  // nothing follows: let GTK close it
-                source.backRouter?.hostDidRequestClose(.close)
+                source.backRouter?.hostDidRequestDismiss(.close)
                 return true
             }
         }
@@ -107,8 +107,9 @@ public final class BackNavigation {
         goBack()
     }
 
-    /// Cancel (`cancel`) or the close button (`close`): asks the followed host to close.
-    public func close(_ reason: LeaveReason = .cancel) { source?.backRouter?.hostDidRequestClose(reason) }
+    /// Cancel (`cancel`) or the close button (`close`): asks the followed host's router to
+    /// dismiss (a dialog closes).
+    public func dismiss(_ reason: LeaveReason = .cancel) { source?.backRouter?.hostDidRequestDismiss(reason) }
 
     private func update() {
         let canGoBack = source?.canGoBack ?? false

@@ -42,7 +42,7 @@ public final class GtkAlertHost<Route: NavigationRoute>: NavigationHost {
         alert.window.onDestroy { [weak self] in
             guard let self, self.shown?.page == top.id else { return }  // destroyed from outside
             self.shown = nil
-            self.delegate?.hostDidClose()
+            self.delegate?.hostWasDestroyed()
         }
         alert.present(over: over)
     }

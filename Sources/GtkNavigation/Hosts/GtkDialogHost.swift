@@ -107,7 +107,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
             guard let self, let dialog, self.dialog === dialog else { return }
             self.dialog = nil
             self.opener = nil  // its window went with its parent
-            self.delegate?.hostDidClose()
+            self.delegate?.hostWasDestroyed()
             self.leaks.closed()  // the pages left, whether or not a router was there to say so
         }
         self.dialog = dialog

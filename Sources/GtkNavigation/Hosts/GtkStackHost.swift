@@ -72,7 +72,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         swipe = SwipeBack(content: split?.root ?? pages.stack)
         leaks = LeakWarnings { [weak self] in self?.isTransitionRunning != true }
         window.onDestroy { [weak self] in
-            self?.delegate?.hostDidClose()
+            self?.delegate?.hostWasDestroyed()
             self?.leaks.closed()  // the pages left, whether or not a router was there to say so
         }
         split?.onBack = { [weak self] page in

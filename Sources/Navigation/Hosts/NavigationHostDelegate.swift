@@ -10,12 +10,13 @@ public protocol NavigationHostDelegate: AnyObject {
     /// The user asked to go back from the page `id`: it leaves with every page above it (a
     /// split view's sidebar Back, which leaves the list and the item shown beside it).
     func hostDidRequestBack(from id: PageID)
-    /// The user asked to close the whole host: `cancel` for a dialog's Cancel button or
-    /// Escape, `close` for its window's close button or Ctrl+W.
-    func hostDidRequestClose(_ reason: LeaveReason)
-    /// The host went away without asking (e.g. its window was destroyed with its parent).
-    /// Every page it showed has left; leave guards are not asked.
-    func hostDidClose()
+    /// The user asked to dismiss the router (back to its resting state: a dialog closes):
+    /// `cancel` for a dialog's Cancel button or Escape, `close` for its window's close button
+    /// or Ctrl+W.
+    func hostDidRequestDismiss(_ reason: LeaveReason)
+    /// The host was destroyed without asking (e.g. its window went with its parent). Every
+    /// page it showed has left; leave guards are not asked.
+    func hostWasDestroyed()
 }
 
 extension NavigationHostDelegate {

@@ -34,13 +34,13 @@ extension PageRouter {
     /// Cancel or Escape (`cancel`), the window's close button or Ctrl+W (`close`): back to the
     /// resting state (a stack router keeps its root, a dialog router closes), if the leave
     /// guards agree. While a question is pending, it waits for it.
-    public func hostDidRequestClose(_ reason: LeaveReason) {
+    public func hostDidRequestDismiss(_ reason: LeaveReason) {
         submitFromHost(.dismiss, reason: reason, animated: closesAnimated)
     }
 
     /// The host's window is gone (destroyed with its parent): every page, the root too, has
     /// left. Not vetoable.
-    public func hostDidClose() {
+    public func hostWasDestroyed() {
         waiting.removeAll()
         truncate(to: 0, animated: false)
     }

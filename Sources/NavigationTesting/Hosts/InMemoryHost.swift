@@ -232,16 +232,16 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     }
 
     /// The user presses a dialog's Cancel button or Escape.
-    public func tapCancel() { delegate?.hostDidRequestClose(.cancel) }
+    public func tapCancel() { delegate?.hostDidRequestDismiss(.cancel) }
 
     /// The user presses the window's close button (or Ctrl+W in a dialog).
-    public func tapClose() { delegate?.hostDidRequestClose(.close) }
+    public func tapClose() { delegate?.hostDidRequestDismiss(.close) }
 
     /// The host's window is destroyed from outside (e.g. with its parent).
     public func closeWindow() {
         pages = []
         departures?.shown([])
-        delegate?.hostDidClose()
+        delegate?.hostWasDestroyed()
     }
 }
 

@@ -1,48 +1,48 @@
 import Navigation
 
-/// A leave guard a test controls: it records every `LeaveRequest` it is asked and answers
-/// as told — at once (`leave`, `stay`) or later (`ask`, answered with `reply(_:)`), as a
-/// "Discard changes?" dialog would.
+/// A leave guard a test controls: it records every `LeaveRequest` it is asked and decides
+/// as its `decision` says — at once (`leave`, `stay`) or later (`ask`: the question stays open
+/// until the test gives the `answer(_:)`), as a "Discard changes?" dialog would.
 ///
-///     let probe = ScriptedLeaveGuard<MyRoute>(answer: .ask)
+///     let probe = ScriptedLeaveGuard<MyRoute>(decision: .ask)
 ///     router.setLeaveGuard(probe.guard, for: editorPage)
 ///     host.tapBack()
 ///     #expect(probe.requests.map(\.reason) == [.back])
-///     await probe.reply(false)  // keep editing: nothing changed
+///     await probe.answer(false)  // keep editing: nothing changed
 @MainActor
 public final class ScriptedLeaveGuard<Route: NavigationRoute> {
-    /// How the guard answers the next requests.
-    public enum Answer: Sendable {
+    /// What the guard decides for the next requests (its `LeaveDecision`).
+    public enum Decision: Sendable {
         /// `LeaveDecision.leave`.
         case leave
         /// `LeaveDecision.stay`.
         case stay
-        /// `LeaveDecision.ask`: the question stays open until `reply(_:)`.
+        /// `LeaveDecision.ask`: the question stays open until `answer(_:)`.
         case ask
     }
 
-    /// How the guard answers from now on.
-    public var answer: Answer
+    /// What the guard decides from now on.
+    public var decision: Decision
     /// Every request, in order.
     public private(set) var requests: [LeaveRequest<Route>] = []
     /// How many open questions the router cancelled (their page left for another reason).
     public private(set) var cancelledQuestions = 0
     private var open: CheckedContinuation<Bool, Never>?
 
-    /// A guard answering `answer`.
-    public init(answer: Answer = .ask) { self.answer = answer }
+    /// A guard deciding `decision`.
+    public init(decision: Decision = .ask) { self.decision = decision }
 
     /// The guard to give the router (it holds this object weakly: keep the object).
     public var `guard`: LeaveGuard<Route> {
         { [weak self] request in self?.decide(request) ?? .leave }
     }
 
-    /// Whether a question is open, waiting for `reply(_:)`.
+    /// Whether a question is open, waiting for `answer(_:)`.
     public var isAsking: Bool { open != nil }
 
     /// Answers the open question (`true`: leave) and lets the router act on the answer
     /// before returning.
-    public func reply(_ leave: Bool) async {
+    public func answer(_ leave: Bool) async {
         guard let open else { return }
         self.open = nil
         open.resume(returning: leave)
@@ -51,7 +51,7 @@ public final class ScriptedLeaveGuard<Route: NavigationRoute> {
 
     private func decide(_ request: LeaveRequest<Route>) -> LeaveDecision {
         requests.append(request)
-        switch answer {
+        switch decision {
         case .leave: return .leave
         case .stay: return .stay
         case .ask:
