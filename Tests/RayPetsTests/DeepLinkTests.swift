@@ -114,6 +114,30 @@ struct RouteGraphTests {
         }
     }
 
+    @Test(
+        "every page a user can reach reads back from its token; one with a link of its own, from its link, over the pages below it"
+    )
+    func everyPageReadsBack() throws {
+        var routes = Set(
+            Self.reachableStates().flatMap { state in AppTab.allCases.flatMap { state.stacks[$0]! } + state.dialog })
+        routes.insert(.appointmentRecord(pet: "rex", record: 7))
+        var linked = 0
+        for route in routes {
+            #expect(AppRoute(token: route.token) == route, "\(route.token)")
+            guard let link = DeepLink(page: route) else {
+                #expect(route.link == nil, "\(route) has a link but no DeepLink")
+                continue
+            }
+            linked += 1
+            #expect(try DeepLink.parse(link.uri, pets: pets) == link)
+            let target = link.routes
+            #expect(target.stack.last == route && target.stack.first == target.tab.root && target.dialog.isEmpty)
+            #expect(zip(target.stack, target.stack.dropFirst()).allSatisfy { $1.link?.below == $0 })
+        }
+        #expect(linked >= 8, "pages with a link of their own: \(linked)")
+        #expect(DeepLink(page: .addPet) == nil && DeepLink(page: .editPet("rex")) == nil, "an editor has no link")
+    }
+
     @Test("every link leads to a state a user could click their way to", arguments: allLinks.map(\.uri))
     func linksLeadToReachableStates(uri: String) throws {
         let link = try DeepLink.parse(uri, pets: pets)

@@ -1,6 +1,14 @@
 import Navigation
 
 /// Every screen in RayPets, with its parameters.
+///
+/// Everything RayPets says about a page besides its view model and view is declared here,
+/// in one line per page in each table below: the pet it shows (`pet`), its one text form
+/// (`token`, `init(token:)`), its `raypets://` link (`link`, `linked(_:)`, `linkForms`) and
+/// the intent that leads to it from the page below (`intent(on:pain:)`). The tables switch
+/// over every route, so a new page that forgets one does not compile (except `linked` and
+/// `linkForms`, which only linked pages join, and `intent`, which pages no link or saved
+/// state reaches leave out).
 public enum AppRoute: NavigationRoute {
     /// The first-launch welcome page.
     case welcome
@@ -40,8 +48,11 @@ public enum AppRoute: NavigationRoute {
     case discardQuestion
 }
 
+// MARK: The pet a page shows
+
 extension AppRoute {
-    /// The pet the page shows, if it shows one: when the pet is deleted, the page goes.
+    /// The pet the page shows, if it shows one: when the pet is deleted, the page goes (in
+    /// every window, and from a saved state).
     public var pet: Pet.ID? {
         switch self {
         case .petDetail(let id), .editPet(let id), .appointmentRecord(let id, _), .visitType(let id),
@@ -52,7 +63,196 @@ extension AppRoute {
             nil
         }
     }
+}
 
+// MARK: The token: the saved state's and the log's text form
+
+extension AppRoute {
+    /// The route's one text form, for the saved navigation state and the log:
+    /// `pet-detail:rex`, `how-to-code:2`, ... A pet id is percent-encoded, so no name can
+    /// break the `,`-separated lists of the state file.
+    ///
+    /// (A `DeepLink` is not a route but a place: the routes a user's clicks put on a stack.)
+    public var token: String {
+        switch self {
+        case .welcome: "welcome"
+        case .home: "home"
+        case .pets: "pets"
+        case .petDetail(let id): "pet-detail:" + PercentEncoding.encode(id)
+        case .addPet: "add-pet"
+        case .editPet(let id): "edit-pet:" + PercentEncoding.encode(id)
+        case .appointmentRecord(let pet, let record): "appointment-record:" + PercentEncoding.encode(pet) + "/\(record)"
+        case .clinicInfo: "clinic-info"
+        case .openingHours: "opening-hours"
+        case .learn: "learn"
+        case .howToCode(let step): "how-to-code:\(step.rawValue)"
+        case .startOver: "start-over"
+        case .petPicker: "pet-picker"
+        case .visitType(let pet): "visit-type:" + PercentEncoding.encode(pet)
+        case .painLevel(let pet): "pain-level:" + PercentEncoding.encode(pet)
+        case .fakingIt(let pet): "faking-it:" + PercentEncoding.encode(pet)
+        case .noAppointmentRequired(let pet): "no-appointment-required:" + PercentEncoding.encode(pet)
+        case .discardQuestion: "discard-question"
+        }
+    }
+
+    /// The route a `token` names, or `nil`.
+    public init?(token: String) {
+        let parts = token.split(separator: ":", maxSplits: 1).map(String.init)
+        let argument = parts.count > 1 ? PercentEncoding.decode(parts[1]) : nil
+        guard parts.count == 1 || argument != nil else { return nil }  // a malformed escape
+        switch (parts.first, argument) {
+        case ("welcome", nil): self = .welcome
+        case ("home", nil): self = .home
+        case ("pets", nil): self = .pets
+        case ("pet-detail", let id?): self = .petDetail(id)
+        case ("add-pet", nil): self = .addPet
+        case ("edit-pet", let id?): self = .editPet(id)
+        case ("appointment-record", _?):
+            // `<pet>/<n>`: the pet's id is percent-encoded, so it holds no '/'.
+            let halves = parts[1].split(separator: "/", omittingEmptySubsequences: false)
+            guard halves.count == 2, let pet = PercentEncoding.decode(String(halves[0])), let record = Int64(halves[1])
+            else { return nil }
+            self = .appointmentRecord(pet: pet, record: record)
+        case ("clinic-info", nil): self = .clinicInfo
+        case ("opening-hours", nil): self = .openingHours
+        case ("learn", nil): self = .learn
+        case ("how-to-code", let n?):
+            guard let step = Int(n).flatMap(HowToCodeStep.init(rawValue:)) else { return nil }
+            self = .howToCode(step)
+        case ("start-over", nil): self = .startOver
+        case ("pet-picker", nil): self = .petPicker
+        case ("visit-type", let pet?): self = .visitType(pet: pet)
+        case ("pain-level", let pet?): self = .painLevel(pet: pet)
+        case ("faking-it", let pet?): self = .fakingIt(pet: pet)
+        case ("no-appointment-required", let pet?): self = .noAppointmentRequired(pet: pet)
+        case ("discard-question", nil): self = .discardQuestion
+        default: return nil
+        }
+    }
+}
+
+// MARK: The link: `raypets://` and the path of a page's own link
+
+extension AppRoute {
+    /// The page's own `raypets://` link, if it has one: its `path` (after `raypets://`), and
+    /// the page `below` it, which a user's click leaves under it (none for a tab's root: the
+    /// link shows its tab). A link to a page puts the pages below it on the stack, down to the
+    /// tab's root, so Back goes where it would have gone had the user clicked their way there.
+    public var link: (path: String, below: AppRoute?)? {
+        switch self {
+        case .home: ("clinic", nil)
+        case .pets: ("clinic/pets", .home)
+        case .petDetail(let id): ("clinic/pets/" + PercentEncoding.encode(id), .pets)
+        case .clinicInfo: ("clinic/info", .home)
+        case .openingHours: ("clinic/info/opening-hours", .clinicInfo)
+        case .learn: ("learn", nil)
+        case .howToCode(let step):
+            (
+                "learn/how-to-code/\(step.rawValue)",
+                HowToCodeStep(rawValue: step.rawValue - 1).map(AppRoute.howToCode) ?? .learn
+            )
+        case .startOver: ("learn/how-to-code/start-over", .howToCode(HowToCodeStep.allCases.last!))
+        case .welcome, .addPet, .editPet, .appointmentRecord, .petPicker, .visitType, .painLevel, .fakingIt,
+            .noAppointmentRequired, .discardQuestion:
+            nil
+        }
+    }
+
+    /// The page whose `link` has `path` (its %-decoded segments, in `link`); `nil` if no page
+    /// has. A pet is found by the name or id the link gives (`LinkPath.pet(at:)`).
+    static func linked(_ link: LinkPath) throws(DeepLinkError) -> AppRoute? {
+        switch link.segments {
+        case ["clinic"]: return .home
+        case ["clinic", "pets"]: return .pets
+        case _ where link.matches("clinic", "pets", nil): return .petDetail(try link.pet(at: 2))
+        case ["clinic", "info"]: return .clinicInfo
+        case ["clinic", "info", "opening-hours"]: return .openingHours
+        case ["learn"]: return .learn
+        case ["learn", "how-to-code", "start-over"]: return .startOver
+        case _ where link.matches("learn", "how-to-code", nil):
+            let number = try link.argument(at: 2)
+            guard let step = Int(number).flatMap(HowToCodeStep.init(rawValue:)) else {
+                throw link.fail(
+                    L(
+                        "the step must be 1 to {count} or start-over, not “{value}”",
+                        ["count": "\(HowToCodeStep.allCases.count)", "value": number.quotedInMessage(64)]))
+            }
+            return .howToCode(step)
+        default: return nil
+        }
+    }
+
+    /// Every form a link can take, the appointment dialog's among them (`DeepLink.forms`).
+    static let linkForms = [
+        "raypets://clinic",
+        "raypets://clinic/pets",
+        "raypets://clinic/pets/<id or name>",
+        "raypets://clinic/info",
+        "raypets://clinic/info/opening-hours",
+        "raypets://clinic/appointment?pet=<name>[&visit=well|sick[&pain=none|a-little|moderate|severe|worst-possible]]",
+        "raypets://learn",
+        "raypets://learn/how-to-code/<1-4>",
+        "raypets://learn/how-to-code/start-over",
+    ]
+}
+
+// MARK: The intent: which click on which page leads here
+
+extension AppRoute {
+    /// The intent on `page` that leads to this route — what a user's click there calls — for
+    /// a link or a restored state to perform, page by page; `nil` if no intent there does.
+    /// `pain` is the pain level a link or a saved state gives the appointment request. The
+    /// intent returns whether it acted (a list row for a pet no longer listed does not).
+    @MainActor
+    func intent(on page: Page<AppRoute>, pain: PainLevel?) -> (@MainActor () -> Bool)? {
+        switch (self, page.screen) {
+        case (.pets, .home(let home)): return always(home.showPets)
+        case (.clinicInfo, .home(let home)): return always(home.showClinicInfo)
+        case (.petPicker, .home(let home)): return always(home.scheduleAppointment)
+        case (.petDetail(let id), .petList(let list)), (.visitType(let id), .petList(let list)):
+            return { list.select(id: id) }
+        case (.addPet, .petList(let list)): return always(list.add)
+        case (.clinicInfo, .petDetails(let details)): return always(details.showClinicInfo)
+        case (.editPet, .petDetails(let details)): return always(details.edit)
+        case (.appointmentRecord(_, let record), .petDetails(let details)):
+            guard let index = details.history.firstIndex(where: { $0.id == record }) else { return nil }
+            return always { details.openRecord(at: index) }
+        case (_, .choice(let choice)):
+            guard let answer = Self.answer(on: page.route, towards: self, pain: pain) else { return nil }
+            return { choice.select(option: answer) }
+        case (.openingHours, .message(let message)), (.howToCode, .message(let message)),
+            (.startOver, .message(let message)):
+            return always(message.performAction)
+        default: return nil
+        }
+    }
+
+    /// The answer to choose on the question page `question` to get to `route` (by the
+    /// option's raw value), if any.
+    private static func answer(on question: AppRoute, towards route: AppRoute, pain: PainLevel?) -> String? {
+        switch (question, route) {
+        case (.visitType, .painLevel): VisitType.sick.rawValue
+        case (.visitType, .noAppointmentRequired): VisitType.well.rawValue
+        case (.painLevel, .fakingIt), (.painLevel, .noAppointmentRequired): pain?.rawValue
+        case (.fakingIt, .noAppointmentRequired): FakingAnswer.notFake.rawValue
+        default: nil
+        }
+    }
+}
+
+/// An intent that always acts.
+@MainActor
+private func always(_ intent: @escaping @MainActor () -> Void) -> @MainActor () -> Bool {
+    {
+        intent()
+        return true
+    }
+}
+
+// MARK: Layout and the appointment request
+
+extension AppRoute {
     /// How the Clinic tab adapts: on a window at least 720 pixels wide, *My pets* is a sidebar
     /// with the chosen pet's page (and what was opened from it) beside it.
     public static let splitLayout = SplitLayout<AppRoute>(minimumWidth: 720) { $0 == .pets }

@@ -5,6 +5,14 @@ public enum AppTab: String, CaseIterable, Codable, Sendable {
     /// How to code.
     case learn
 
+    /// The tab's first page, which stays.
+    public var root: AppRoute {
+        switch self {
+        case .clinic: .home
+        case .learn: .learn
+        }
+    }
+
     /// The switcher label.
     public var title: String {
         switch self {

@@ -52,40 +52,9 @@ extension DeepLink {
             throw fail(L("it holds a control character"))
         }
 
-        func pet(named name: String) throws(DeepLinkError) -> Pet.ID {
-            guard let findPet else { return name }
-            guard let pet = findPet(name) else {
-                throw DeepLinkError(
-                    problem: L("no pet called “{name}”", ["name": name.quotedInMessage(64)]), link: link,
-                    missingPet: name)
-            }
-            return pet.id
-        }
-        func noQuery() throws(DeepLinkError) {
-            if !query.isEmpty {
-                throw fail(
-                    L(
-                        "this link takes no query (got {keys})",
-                        ["keys": query.keys.sorted().joined(separator: ", ").quotedInMessage(64)]))
-            }
-        }
-
+        let page = LinkPath(link: link, segments: parts, query: query, findPet: findPet)
         switch parts {
-        case ["clinic"]:
-            try noQuery()
-            return .clinic
-        case ["clinic", "pets"]:
-            try noQuery()
-            return .pets
-        case let p where p.count == 3 && p[0] == "clinic" && p[1] == "pets":
-            try noQuery()
-            return .pet(try pet(named: p[2]))
-        case ["clinic", "info"]:
-            try noQuery()
-            return .clinicInfo
-        case ["clinic", "info", "opening-hours"]:
-            try noQuery()
-            return .openingHours
+        case []: throw fail(L("it names no place"))
         case ["clinic", "appointment"]:
             let unknown = Set(query.keys).subtracting(["pet", "visit", "pain"])
             if !unknown.isEmpty {
@@ -93,7 +62,7 @@ extension DeepLink {
                 throw fail(L("unknown query {keys}", ["keys": keys.quotedInMessage(64)]))
             }
             guard let name = query["pet"] else { throw fail(L("the appointment link needs pet=<name>")) }
-            let petID = try pet(named: name)
+            let petID = try page.pet(named: name)
             var visit: VisitType?
             if let value = query["visit"] {
                 guard let parsed = VisitType(rawValue: value) else {
@@ -116,25 +85,13 @@ extension DeepLink {
                 pain = parsed
             }
             return .appointment(pet: petID, visit: visit, pain: pain)
-        case ["learn"]:
-            try noQuery()
-            return .learn
-        case ["learn", "how-to-code", "start-over"]:
-            try noQuery()
-            return .startOver
-        case let p where p.count == 3 && p[0] == "learn" && p[1] == "how-to-code":
-            try noQuery()
-            guard let number = Int(p[2]), let step = HowToCodeStep(rawValue: number) else {
-                throw fail(
-                    L(
-                        "the step must be 1 to {count} or start-over, not “{value}”",
-                        ["count": "\(HowToCodeStep.allCases.count)", "value": p[2].quotedInMessage(64)]))
-            }
-            return .howToCode(step)
-        case []: throw fail(L("it names no place"))
         default:
-            throw fail(
-                L("there is no page at {path}", ["path": ("/" + parts.joined(separator: "/")).quotedInMessage(64)]))
+            guard let route = try AppRoute.linked(page) else {
+                throw fail(
+                    L("there is no page at {path}", ["path": ("/" + parts.joined(separator: "/")).quotedInMessage(64)]))
+            }
+            try page.noQuery()
+            return DeepLink(page: route)!
         }
     }
 
@@ -152,5 +109,59 @@ extension DeepLink {
             query[key] = value
         }
         return query
+    }
+}
+
+/// A link's path, as a page's link is parsed from it (`AppRoute.linked(_:)`): its segments
+/// (%-decoded), and its arguments read in the order a link's problems are told — the path's
+/// form, then the query (a page's link takes none), then what an argument names.
+struct LinkPath {
+    /// The link as given.
+    let link: String
+    /// The path's segments, %-decoded: `["clinic", "pets", "Rex"]`.
+    let segments: [String]
+    /// The query's values by key, %-decoded.
+    let query: [String: String]
+    /// Finds the pet a name or an id names; `nil`: only the form is checked.
+    let findPet: ((String) -> Pet?)?
+
+    /// The error for `problem` with this link.
+    func fail(_ problem: String) -> DeepLinkError { DeepLinkError(problem: problem, link: link) }
+
+    /// Whether the path has `pattern`'s segments, `nil` standing for any one (an argument).
+    func matches(_ pattern: String?...) -> Bool {
+        segments.count == pattern.count && zip(segments, pattern).allSatisfy { $1 == nil || $0 == $1 }
+    }
+
+    /// Refuses a query: a page's link takes none.
+    func noQuery() throws(DeepLinkError) {
+        if !query.isEmpty {
+            throw fail(
+                L(
+                    "this link takes no query (got {keys})",
+                    ["keys": query.keys.sorted().joined(separator: ", ").quotedInMessage(64)]))
+        }
+    }
+
+    /// The segment at `index`, an argument (once the query is refused).
+    func argument(at index: Int) throws(DeepLinkError) -> String {
+        try noQuery()
+        return segments[index]
+    }
+
+    /// The pet the segment at `index` names (once the query is refused).
+    func pet(at index: Int) throws(DeepLinkError) -> Pet.ID {
+        try pet(named: argument(at: index))
+    }
+
+    /// The pet `name` names, by its id or else its name; kept as given when the link's form
+    /// alone is checked (no `findPet`).
+    func pet(named name: String) throws(DeepLinkError) -> Pet.ID {
+        guard let findPet else { return name }
+        guard let pet = findPet(name) else {
+            throw DeepLinkError(
+                problem: L("no pet called “{name}”", ["name": name.quotedInMessage(64)]), link: link, missingPet: name)
+        }
+        return pet.id
     }
 }

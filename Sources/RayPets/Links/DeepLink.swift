@@ -1,27 +1,46 @@
-/// A `raypets://` link to a place in the app.
+/// A `raypets://` link to a place in the app: a page with a link of its own (`AppRoute.link`:
+/// Home, My pets, a pet, ...), or the appointment dialog answered as far as the link says.
 ///
 /// Each link names where the user ends up; `routes` says which pages must be on which stack
 /// for Back to go where it would have gone had the user clicked their way there.
-public enum DeepLink: Equatable, Sendable {
-    /// `raypets://clinic`: Home.
-    case clinic
-    /// `raypets://clinic/pets`: My pets.
-    case pets
-    /// `raypets://clinic/pets/<id or name>`: a pet's details.
-    case pet(Pet.ID)
-    /// `raypets://clinic/info`: Clinic info.
-    case clinicInfo
-    /// `raypets://clinic/info/opening-hours`: the opening hours.
-    case openingHours
+public struct DeepLink: Equatable, Sendable {
+    private enum Place: Equatable, Sendable {
+        case page(AppRoute)
+        case appointment(pet: Pet.ID, visit: VisitType?, pain: PainLevel?)
+    }
+
+    private let place: Place
+
+    private init(_ place: Place) { self.place = place }
+
+    /// The link to `route`'s page: `nil` if the page has no link of its own (`AppRoute.link`).
+    public init?(page route: AppRoute) {
+        guard route.link != nil else { return nil }
+        place = .page(route)
+    }
+
     /// `raypets://clinic/appointment?pet=<name>[&visit=well|sick[&pain=<level>]]`: the
     /// appointment dialog for a pet, answered as far as the link says.
-    case appointment(pet: Pet.ID, visit: VisitType?, pain: PainLevel?)
+    public static func appointment(pet: Pet.ID, visit: VisitType?, pain: PainLevel?) -> DeepLink {
+        DeepLink(.appointment(pet: pet, visit: visit, pain: pain))
+    }
+
+    /// `raypets://clinic`: Home.
+    public static let clinic = DeepLink(.page(.home))
+    /// `raypets://clinic/pets`: My pets.
+    public static let pets = DeepLink(.page(.pets))
+    /// `raypets://clinic/pets/<id or name>`: a pet's details.
+    public static func pet(_ id: Pet.ID) -> DeepLink { DeepLink(.page(.petDetail(id))) }
+    /// `raypets://clinic/info`: Clinic info.
+    public static let clinicInfo = DeepLink(.page(.clinicInfo))
+    /// `raypets://clinic/info/opening-hours`: the opening hours.
+    public static let openingHours = DeepLink(.page(.openingHours))
     /// `raypets://learn`: the Learn page.
-    case learn
+    public static let learn = DeepLink(.page(.learn))
     /// `raypets://learn/how-to-code/<1-4>`: a How-to-code step.
-    case howToCode(HowToCodeStep)
+    public static func howToCode(_ step: HowToCodeStep) -> DeepLink { DeepLink(.page(.howToCode(step))) }
     /// `raypets://learn/how-to-code/start-over`: the Start over page.
-    case startOver
+    public static let startOver = DeepLink(.page(.startOver))
 
     /// The longest link RayPets opens, in bytes (UTF-8, as the link is written, %-escapes
     /// included). A link naming a pet by a 64-character name of letters of up to 4 bytes
@@ -32,53 +51,36 @@ public enum DeepLink: Equatable, Sendable {
     public static let maxLength = 2048
 
     /// Every form a link can take (for `--list-routes` and error messages).
-    public static let forms = [
-        "raypets://clinic",
-        "raypets://clinic/pets",
-        "raypets://clinic/pets/<id or name>",
-        "raypets://clinic/info",
-        "raypets://clinic/info/opening-hours",
-        "raypets://clinic/appointment?pet=<name>[&visit=well|sick[&pain=none|a-little|moderate|severe|worst-possible]]",
-        "raypets://learn",
-        "raypets://learn/how-to-code/<1-4>",
-        "raypets://learn/how-to-code/start-over",
-    ]
+    public static var forms: [String] { AppRoute.linkForms }
 
     /// The link as a URI.
     public var uri: String {
-        switch self {
-        case .clinic: "raypets://clinic"
-        case .pets: "raypets://clinic/pets"
-        case .pet(let id): "raypets://clinic/pets/\(PercentEncoding.encode(id))"
-        case .clinicInfo: "raypets://clinic/info"
-        case .openingHours: "raypets://clinic/info/opening-hours"
+        switch place {
+        case .page(let route): "raypets://" + route.link!.path
         case .appointment(let pet, let visit, let pain):
             "raypets://clinic/appointment?pet=\(PercentEncoding.encode(pet))"
                 + (visit.map { "&visit=\($0.rawValue)" } ?? "") + (pain.map { "&pain=\($0.rawValue)" } ?? "")
-        case .learn: "raypets://learn"
-        case .howToCode(let step): "raypets://learn/how-to-code/\(step.rawValue)"
-        case .startOver: "raypets://learn/how-to-code/start-over"
         }
+    }
+
+    /// The pain level an appointment link answers, if it does.
+    public var pain: PainLevel? {
+        if case .appointment(_, _, let pain) = place { return pain }
+        return nil
     }
 
     /// Where the link leads: the tab, that tab's stack, and the dialog's stack — the pages a
     /// user who clicked their way there would have.
     public var routes: (tab: AppTab, stack: [AppRoute], dialog: [AppRoute]) {
-        switch self {
-        case .clinic: (.clinic, [.home], [])
-        case .pets: (.clinic, [.home, .pets], [])
-        case .pet(let id): (.clinic, [.home, .pets, .petDetail(id)], [])
-        case .clinicInfo: (.clinic, [.home, .clinicInfo], [])
-        case .openingHours: (.clinic, [.home, .clinicInfo, .openingHours], [])
+        switch place {
+        case .page(let route):
+            // The page and the pages below it, down to its tab's root (where every linked
+            // page's pages below end).
+            var stack = [route]
+            while let below = stack[0].link?.below { stack.insert(below, at: 0) }
+            return (AppTab.allCases.first { $0.root == stack[0] }!, stack, [])
         case .appointment(let pet, let visit, let pain):
-            (.clinic, [.home], DeepLink.appointmentRoutes(pet: pet, visit: visit, pain: pain))
-        case .learn: (.learn, [.learn], [])
-        case .howToCode(let step):
-            (
-                .learn,
-                [.learn] + HowToCodeStep.allCases.filter { $0.rawValue <= step.rawValue }.map(AppRoute.howToCode), []
-            )
-        case .startOver: (.learn, [.learn] + HowToCodeStep.allCases.map(AppRoute.howToCode) + [.startOver], [])
+            return (.clinic, [.home], DeepLink.appointmentRoutes(pet: pet, visit: visit, pain: pain))
         }
     }
 

@@ -2,8 +2,9 @@ import Navigation
 
 /// Navigation rebuilt from data — a link, or the state saved at the last quit — the one way:
 /// from each stack's root, page by page, by performing the intent a user's click would
-/// (`RouteIntents`, below), so every coordinator on the way runs and Back goes where it would
-/// have gone had the user clicked their way there.
+/// (`RouteIntents`, below: each route declares its own, `AppRoute.intent(on:pain:)`), so
+/// every coordinator on the way runs and Back goes where it would have gone had the user
+/// clicked their way there.
 extension WindowCoordinator {
     /// Opens the link text `uri` (from the command line, another launch or `app.open-route`).
     /// A link to a pet that no longer exists (or never did) opens My pets, the nearest valid
@@ -42,9 +43,8 @@ extension WindowCoordinator {
     @discardableResult
     public func open(_ link: DeepLink) async -> Bool {
         let target = link.routes
-        var pain: PainLevel?
-        if case .appointment(_, _, let level) = link { pain = level }
-        return await rebuild(stacks: [(target.tab, target.stack)], tab: target.tab, dialog: target.dialog, pain: pain)
+        return await rebuild(
+            stacks: [(target.tab, target.stack)], tab: target.tab, dialog: target.dialog, pain: link.pain)
     }
 
     /// Rebuilds a saved state, every tab's stack and the dialog, the way `open` does a link.
@@ -133,44 +133,14 @@ extension WindowCoordinator {
     }
 }
 
-/// Which click on which page leads to which route: the deep-link replay's map of the app.
+/// Which click on which page leads to which route: the deep-link replay's map of the app,
+/// declared route by route (`AppRoute.intent(on:pain:)`).
 @MainActor
 enum RouteIntents {
-    /// Performs the intent on `page` that leads to `route`; `false` if there is none.
+    /// Performs the intent on `page` that leads to `route`; `false` if there is none, or it
+    /// did not act.
     static func perform(towards route: AppRoute, on page: Page<AppRoute>, pain: PainLevel? = nil) -> Bool {
-        switch (page.screen, route) {
-        case (.home(let home), .pets): home.showPets()
-        case (.home(let home), .clinicInfo): home.showClinicInfo()
-        case (.home(let home), .petPicker): home.scheduleAppointment()
-        case (.petList(let list), .petDetail(let id)), (.petList(let list), .visitType(let id)):
-            return list.select(id: id)
-        case (.petList(let list), .addPet): list.add()
-        case (.petDetails(let details), .clinicInfo): details.showClinicInfo()
-        case (.petDetails(let details), .editPet): details.edit()
-        case (.petDetails(let details), .appointmentRecord(_, let record)):
-            guard let index = details.history.firstIndex(where: { $0.id == record }) else { return false }
-            details.openRecord(at: index)
-        case (.choice(let choice), _):
-            guard let answer = answer(on: page.route, towards: route, pain: pain) else { return false }
-            return choice.select(option: answer)
-        case (.message(let message), .openingHours), (.message(let message), .howToCode),
-            (.message(let message), .startOver):
-            message.performAction()
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// The answer to choose on the question page `question` to get to `route` (by the
-    /// option's raw value), if any.
-    private static func answer(on question: AppRoute, towards route: AppRoute, pain: PainLevel?) -> String? {
-        switch (question, route) {
-        case (.visitType, .painLevel): VisitType.sick.rawValue
-        case (.visitType, .noAppointmentRequired): VisitType.well.rawValue
-        case (.painLevel, .fakingIt), (.painLevel, .noAppointmentRequired): pain?.rawValue
-        case (.fakingIt, .noAppointmentRequired): FakingAnswer.notFake.rawValue
-        default: nil
-        }
+        guard let intent = route.intent(on: page, pain: pain) else { return false }
+        return intent()
     }
 }
