@@ -28,9 +28,8 @@ final class InMemoryDriver: AppDriver {
             case let model as MessageViewModel where title == model.actionTitle: model.performAction()
             case let model as DetailsViewModel where title == model.actionTitle: model.performAction()
             case let model as PetListViewModel where title == model.addTitle: model.add()
-            case let model as PetDetailsViewModel where title == model.editTitle: model.edit()
-            case let model as PetDetailsViewModel where title == model.deleteTitle: model.delete()
-            case let model as PetDetailsViewModel where title == model.clinicInfoTitle: model.showClinicInfo()
+            case let model as PetDetailsViewModel where model.actions.contains(where: { $0.title == title }):
+                model.actions.first { $0.title == title }!.intent(model)
             case let model as PetEditorViewModel where title == model.saveTitle: model.save()
             case let model as any ChoiceModel:
                 guard let index = model.optionTitles.firstIndex(of: title) else { fallthrough }

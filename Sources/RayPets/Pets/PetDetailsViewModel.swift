@@ -1,7 +1,7 @@
 import Navigation
 
-/// A pet's page: its details, its appointment request history (newest first), and Edit, Delete and
-/// Clinic info. It follows the records: a rename changes its title and text in place, a new
+/// A pet's page: its details, its appointment request history (newest first), and its actions
+/// (Edit, Delete, Clinic info). It follows the records: a rename changes its title and text in place, a new
 /// or deleted appointment request its history.
 @MainActor
 public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClinicData {
@@ -89,6 +89,28 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
 
     /// Labels of the actions.
     public let editTitle = L("Edit"), deleteTitle = L("Delete"), clinicInfoTitle = L("Clinic info")
+
+    /// One of the page's buttons: its label, whether it deletes, whether it can be used now,
+    /// and the intent it calls.
+    public struct Action {
+        /// The button's label.
+        public let title: String
+        /// Whether it deletes something (shown as a destructive button).
+        public var isDestructive = false
+        /// Whether it can be used now.
+        public var isEnabled = true
+        /// The intent, called on the page's model.
+        public let intent: @MainActor (PetDetailsViewModel) -> Void
+    }
+
+    /// The page's buttons, in order: the view shows one per action.
+    public var actions: [Action] {
+        [
+            Action(title: editTitle, isEnabled: canChange) { $0.edit() },
+            Action(title: deleteTitle, isDestructive: true, isEnabled: canChange) { $0.delete() },
+            Action(title: clinicInfoTitle) { $0.showClinicInfo() },
+        ]
+    }
 
     /// Whether Edit and Delete can be used (not while the records are read-only).
     public var canChange: Bool { !data.isReadOnly }

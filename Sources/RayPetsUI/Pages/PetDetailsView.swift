@@ -2,8 +2,9 @@ import Gtk
 import GtkNavigation
 import RayPets
 
-/// A pet's page: its facts, Edit / Delete / Clinic info, and its appointment request history
-/// (newest first; a row opens it). Binds to a `PetDetailsViewModel` and follows its changes.
+/// A pet's page: its facts, a button per action of its model (Edit, Delete, Clinic info), and its
+/// appointment request history (newest first; a row opens it). Binds to a `PetDetailsViewModel`
+/// and follows its changes.
 @MainActor
 final class PetDetailsView: PageView {
     let widget: Widget
@@ -13,18 +14,17 @@ final class PetDetailsView: PageView {
         let layout = PageLayout(headline: model.title, text: model.summary)
         let table = FactsTable()
         layout.content.append(table.grid)
-        let buttons = Box(.horizontal, spacing: 10)
-        buttons.setAlignment(horizontal: .center, vertical: .start)
-        buttons.addCSSClass("raypets-button-row")
-        let edit = Button(label: model.editTitle)
-        edit.onClicked { [weak model] in model?.edit() }
-        let delete = Button(label: model.deleteTitle)
-        delete.addCSSClass("destructive-action")
-        delete.onClicked { [weak model] in model?.delete() }
-        let clinic = Button(label: model.clinicInfoTitle)
-        clinic.onClicked { [weak model] in model?.showClinicInfo() }
-        for button in [edit, delete, clinic] { buttons.append(button) }
-        layout.actions.append(buttons)
+        let row = Box(.horizontal, spacing: 10)
+        row.setAlignment(horizontal: .center, vertical: .start)
+        row.addCSSClass("raypets-button-row")
+        let buttons = model.actions.map { action in
+            let button = Button(label: action.title)
+            if action.isDestructive { button.addCSSClass("destructive-action") }
+            button.onClicked { [weak model] in if let model { action.intent(model) } }
+            row.append(button)
+            return button
+        }
+        layout.actions.append(row)
         let heading = Label(model.historyTitle)
         heading.addCSSClass("raypets-section-title")
         heading.alignStart()
@@ -45,12 +45,11 @@ final class PetDetailsView: PageView {
             history.reset(count: model.history.count)
             empty.text = model.historyEmptyText
             empty.isVisible = model.history.isEmpty
-            edit.isSensitive = model.canChange
-            delete.isSensitive = model.canChange
+            for (button, action) in zip(buttons, model.actions) { button.isSensitive = action.isEnabled }
         }
         update(model)
         model.onChange = { [weak model] in if let model { update(model) } }
-        initialFocus = model.canChange ? edit : clinic
+        initialFocus = zip(buttons, model.actions).first { $0.1.isEnabled }?.0
         widget = layout.root
     }
 }
