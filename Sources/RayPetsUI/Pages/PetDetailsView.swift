@@ -2,29 +2,35 @@ import Gtk
 import GtkNavigation
 import RayPets
 
-/// A pet's page: its facts, a button per action of its model (Edit, Delete, Clinic info), and its
-/// appointment request history (newest first; a row opens it). Binds to a `PetDetailsViewModel`
-/// and follows its changes.
+/// A pet's page: its facts, a button per action of its model (Edit, Delete, Clinic info, ..., in
+/// rows of three), and its appointment request history (newest first; a row opens it). Binds
+/// to a `PetDetailsViewModel` and follows its changes.
 @MainActor
 final class PetDetailsView: PageView {
     let widget: Widget
     let initialFocus: Widget?
+    /// How many of the page's buttons share a row.
+    static let buttonsPerRow = 3
 
     init(model: PetDetailsViewModel) {
         let layout = PageLayout(headline: model.title, text: model.summary)
         let table = FactsTable()
         layout.content.append(table.grid)
-        let row = Box(.horizontal, spacing: 10)
-        row.setAlignment(horizontal: .center, vertical: .start)
-        row.addCSSClass("raypets-button-row")
-        let buttons = model.actions.map { action in
+        // The buttons in rows of at most three, each row centred: three fit a phone's 360 px.
+        var row = Box(.horizontal, spacing: 10)
+        let buttons = model.actions.enumerated().map { index, action in
+            if index % Self.buttonsPerRow == 0 {
+                row = Box(.horizontal, spacing: 10)
+                row.setAlignment(horizontal: .center, vertical: .start)
+                row.addCSSClass("raypets-button-row")
+                layout.actions.append(row)
+            }
             let button = Button(label: action.title)
             if action.isDestructive { button.addCSSClass("destructive-action") }
             button.onClicked { [weak model] in if let model { action.intent(model) } }
             row.append(button)
             return button
         }
-        layout.actions.append(row)
         let heading = Label(model.historyTitle)
         heading.addCSSClass("raypets-section-title")
         heading.alignStart()
