@@ -209,6 +209,43 @@ def test_clinic_info_in_a_dialog_from_a_pet(app):
     app.wait_title("RayPets")
 
 
+def test_vaccinations_from_a_pet_with_the_mouse_and_the_keyboard(app):
+    """A pet's Vaccinations: a real click on its button (AT-SPI's click where the driver cannot
+    aim), then the keyboard alone: Tab to it, Enter, Alt+Left, and the focus comes home to it."""
+    app.click("My pets")
+    app.wait_title("My pets")
+    app.choose_row("Rex")
+    app.wait_title("Rex")
+    if app.pointer_can_aim():
+        button = wait_for(lambda: app.buttons(None, "Vaccinations"), "Rex's Vaccinations button")[0]
+        extents = button.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        window = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name",
+                                 "^Rex$"], capture_output=True, text=True, timeout=10).stdout.split()[0]
+        subprocess.run(["xdotool", "mousemove", "--window", window, str(extents.x + extents.width // 2),
+                        str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
+    else:
+        app.click("Vaccinations")
+    app.wait_title("Vaccinations for Rex")
+    labels = app.labels()
+    assert "Distemper, hepatitis, parvovirus" in labels and "Rabies" in labels, labels
+    app.click("Back")
+    app.wait_title("Rex")
+    for _ in range(12):
+        if app.focused() == ("push button", "Vaccinations"):
+            break
+        app.keys("Tab")
+    assert app.focused() == ("push button", "Vaccinations"), f"Tab never reached Vaccinations: {app.focused()}"
+    app.keys("Return")
+    app.wait_title("Vaccinations for Rex")
+    app.keys("alt+Left")
+    app.wait_title("Rex")
+    wait_for(lambda: app.focused() == ("push button", "Vaccinations"), "the focus back on Vaccinations")
+    app.click("Back")
+    app.wait_title("My pets")
+    app.click("Back")
+    app.wait_title("RayPets")
+
+
 def test_learn_keeps_its_stack_while_clinic_is_used(app):
     app.select_tab("Learn")
     app.click("How to code")
@@ -687,8 +724,8 @@ TESTS = [test_home, test_how_to_code, test_how_to_code_back_at_every_step]
 TESTS += [make_branch_test(*branch) for branch in BRANCHES]
 TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_page,
           test_appointment_close_button_on_every_page, test_pets_list_detail_back, test_clinic_info_pushed,
-          test_clinic_info_in_a_dialog_from_a_pet, test_learn_keeps_its_stack_while_clinic_is_used,
-          test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_escape_in_the_pickers_search,
+          test_clinic_info_in_a_dialog_from_a_pet, test_vaccinations_from_a_pet_with_the_mouse_and_the_keyboard,
+          test_learn_keeps_its_stack_while_clinic_is_used, test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_escape_in_the_pickers_search,
           test_escape_goes_back_on_stack_pages, test_mouse_back_button,
           test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
           test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window,

@@ -100,6 +100,37 @@ func appTests(_ runner: TestRunner) {
         try check(f.window.window.title == "RayPets", "title \(f.window.window.title)")
     }
 
+    runner.test(
+        "a pet's Vaccinations: its button opens its species' schedule with the next dates; Back gives the button the focus again"
+    ) {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        _ = try f.app.services.data.update("rex", with: PetDraft(name: "Rex", species: .dog, age: "2024-01-10"))
+        petDetails(f)  // Rex's page
+        guard let button = VisibleControls.buttons().first(where: { $0.name.hasSuffix(": " + L("Vaccinations")) })
+        else {
+            throw Failure(description: "no Vaccinations button on Rex's page")
+        }
+        try check(button.focus(), "Vaccinations did not take the focus")
+        button.press()
+        f.settle()
+        try check(clinic(f).routes == [.home, .pets, .petDetail("rex"), .vaccinations("rex")], "\(clinic(f).routes)")
+        let title = L("Vaccinations for {pet}", ["pet": "Rex"])
+        try check(f.window.window.title == title, "title \(f.window.window.title)")
+        let born = SimpleDate(year: 2024, month: 1, day: 10)!
+        let next = Vaccination.usual(for: .dog)[2].nextDate(born: born, today: .today())!
+        let shown = VisibleControls.fingerprint()
+        let wanted = [
+            "label: " + L("Distemper, hepatitis, parvovirus"), "label: " + L("Rabies"),
+            L("Next on this schedule: {date}", ["date": next.description]),
+        ]
+        for text in wanted { try check(shown.contains(text), "not shown: \(text)\n\(shown)") }
+        f.window.window.activateAction(NavigationAction.back)
+        f.settle()
+        try check(clinic(f).routes.last == .petDetail("rex"), "Back: \(clinic(f).routes)")
+        try check(button.isFocus, "after Back the focus is on \(VisibleControls.focusedText() ?? "nothing")")
+    }
+
     runner.test("the tab switcher is in the header bar and switching with it updates the router") {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }

@@ -173,6 +173,10 @@ let mainWindowPlaces: [Place] = [
         petDetails(f)
         model(clinic(f), PetDetailsViewModel.self)?.openRecord(at: 0)
     },
+    Place(name: "a pet's vaccinations") { f in
+        petDetails(f)
+        model(clinic(f), PetDetailsViewModel.self)?.showVaccinations()
+    },
     Place(name: "the editor of a pet") { f in
         petDetails(f)
         model(clinic(f), PetDetailsViewModel.self)?.edit()

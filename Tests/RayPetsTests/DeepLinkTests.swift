@@ -8,6 +8,7 @@ private let pets = ClinicDatabase.samplePets
 private let allLinks: [DeepLink] = {
     var links: [DeepLink] = [.clinic, .pets, .clinicInfo, .openingHours, .learn, .startOver]
     links += pets.map { DeepLink.pet($0.id) }
+    links += pets.map { DeepLink(page: .vaccinations($0.id))! }
     links += HowToCodeStep.allCases.map(DeepLink.howToCode)
     for pet in pets {
         links.append(.appointment(pet: pet.id, visit: nil, pain: nil))
@@ -29,6 +30,9 @@ struct DeepLinkTests {
                 == .appointment(pet: "rex", visit: .sick, pain: .aLittle))
         #expect(try DeepLink.parse("RAYPETS://clinic/", pets: pets) == .clinic)
         #expect(try DeepLink.parse("raypets://clinic/pets/%52ex", pets: pets) == .pet("rex"))
+        #expect(
+            try DeepLink.parse("raypets://clinic/pets/Whiskers/vaccinations", pets: pets)
+                == DeepLink(page: .vaccinations("whiskers")))
     }
 
     @Test("every link round-trips: link -> URI -> link", arguments: allLinks.map(\.uri))
@@ -44,6 +48,9 @@ struct DeepLinkTests {
             ("raypets://", "names no place"),
             ("raypets://zoo", "no page at \u{2068}/zoo\u{2069}"),
             ("raypets://clinic/pets/rexx", "no pet called “\u{2068}rexx\u{2069}”"),
+            ("raypets://clinic/pets/rexx/vaccinations", "no pet called “\u{2068}rexx\u{2069}”"),
+            ("raypets://clinic/pets/rex/vaccines", "no page at \u{2068}/clinic/pets/rex/vaccines\u{2069}"),
+            ("raypets://clinic/pets/rex/vaccinations?x=1", "takes no query"),
             ("raypets://learn/how-to-code/5", "1 to 4"),
             ("raypets://learn/how-to-code/0", "1 to 4"),
             ("raypets://learn/how-to-code/two", "not “\u{2068}two\u{2069}”"),
@@ -82,7 +89,7 @@ struct RouteGraphTests {
         var expected: Set<AppRoute> = [.home, .pets, .clinicInfo, .openingHours, .learn, .startOver, .petPicker]
         for pet in pets {
             expected.formUnion([
-                .petDetail(pet.id), .visitType(pet: pet.id), .painLevel(pet: pet.id),
+                .petDetail(pet.id), .vaccinations(pet.id), .visitType(pet: pet.id), .painLevel(pet: pet.id),
                 .fakingIt(pet: pet.id), .noAppointmentRequired(pet: pet.id),
             ])
         }

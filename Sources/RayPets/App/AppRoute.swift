@@ -18,6 +18,8 @@ public enum AppRoute: NavigationRoute {
     case pets
     /// One pet's details.
     case petDetail(Pet.ID)
+    /// The vaccinations a pet of its species usually has, and when.
+    case vaccinations(Pet.ID)
     /// The editor, for a new pet (on My pets, or in the appointment dialog).
     case addPet
     /// The editor, for a pet's fields.
@@ -55,8 +57,8 @@ extension AppRoute {
     /// every window, and from a saved state).
     public var pet: Pet.ID? {
         switch self {
-        case .petDetail(let id), .editPet(let id), .appointmentRecord(let id, _), .visitType(let id),
-            .painLevel(let id), .fakingIt(let id), .noAppointmentRequired(let id):
+        case .petDetail(let id), .vaccinations(let id), .editPet(let id), .appointmentRecord(let id, _),
+            .visitType(let id), .painLevel(let id), .fakingIt(let id), .noAppointmentRequired(let id):
             id
         case .welcome, .home, .pets, .addPet, .clinicInfo, .openingHours, .learn, .howToCode, .startOver, .petPicker,
             .discardQuestion:
@@ -79,6 +81,7 @@ extension AppRoute {
         case .home: "home"
         case .pets: "pets"
         case .petDetail(let id): "pet-detail:" + PercentEncoding.encode(id)
+        case .vaccinations(let id): "vaccinations:" + PercentEncoding.encode(id)
         case .addPet: "add-pet"
         case .editPet(let id): "edit-pet:" + PercentEncoding.encode(id)
         case .appointmentRecord(let pet, let record): "appointment-record:" + PercentEncoding.encode(pet) + "/\(record)"
@@ -106,6 +109,7 @@ extension AppRoute {
         case ("home", nil): self = .home
         case ("pets", nil): self = .pets
         case ("pet-detail", let id?): self = .petDetail(id)
+        case ("vaccinations", let id?): self = .vaccinations(id)
         case ("add-pet", nil): self = .addPet
         case ("edit-pet", let id?): self = .editPet(id)
         case ("appointment-record", _?):
@@ -144,6 +148,7 @@ extension AppRoute {
         case .home: ("clinic", nil)
         case .pets: ("clinic/pets", .home)
         case .petDetail(let id): ("clinic/pets/" + PercentEncoding.encode(id), .pets)
+        case .vaccinations(let id): ("clinic/pets/" + PercentEncoding.encode(id) + "/vaccinations", .petDetail(id))
         case .clinicInfo: ("clinic/info", .home)
         case .openingHours: ("clinic/info/opening-hours", .clinicInfo)
         case .learn: ("learn", nil)
@@ -166,6 +171,7 @@ extension AppRoute {
         case ["clinic"]: return .home
         case ["clinic", "pets"]: return .pets
         case _ where link.matches("clinic", "pets", nil): return .petDetail(try link.pet(at: 2))
+        case _ where link.matches("clinic", "pets", nil, "vaccinations"): return .vaccinations(try link.pet(at: 2))
         case ["clinic", "info"]: return .clinicInfo
         case ["clinic", "info", "opening-hours"]: return .openingHours
         case ["learn"]: return .learn
@@ -188,6 +194,7 @@ extension AppRoute {
         "raypets://clinic",
         "raypets://clinic/pets",
         "raypets://clinic/pets/<id or name>",
+        "raypets://clinic/pets/<id or name>/vaccinations",
         "raypets://clinic/info",
         "raypets://clinic/info/opening-hours",
         "raypets://clinic/appointment?pet=<name>[&visit=well|sick[&pain=none|a-little|moderate|severe|worst-possible]]",
@@ -215,6 +222,7 @@ extension AppRoute {
         case (.addPet, .petList(let list)): return always(list.add)
         case (.clinicInfo, .petDetails(let details)): return always(details.showClinicInfo)
         case (.editPet, .petDetails(let details)): return always(details.edit)
+        case (.vaccinations, .petDetails(let details)): return always(details.showVaccinations)
         case (.appointmentRecord(_, let record), .petDetails(let details)):
             guard let index = details.history.firstIndex(where: { $0.id == record }) else { return nil }
             return always { details.openRecord(at: index) }

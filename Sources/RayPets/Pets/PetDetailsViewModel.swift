@@ -1,8 +1,8 @@
 import Navigation
 
 /// A pet's page: its details, its appointment request history (newest first), and its actions
-/// (Edit, Delete, Clinic info). It follows the records: a rename changes its title and text in place, a new
-/// or deleted appointment request its history.
+/// (Edit, Delete, Clinic info, Vaccinations). It follows the records: a rename changes its title
+/// and text in place, a new or deleted appointment request its history.
 @MainActor
 public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClinicData {
     /// One finished appointment request in the history list.
@@ -31,6 +31,8 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
     public var onDelete: (@MainActor () -> Void)?
     /// Set by the coordinator.
     public var onClinicInfo: (@MainActor () -> Void)?
+    /// Set by the coordinator.
+    public var onVaccinations: (@MainActor () -> Void)?
     /// Set by the coordinator: a history row was chosen.
     public var onOpenRecord: (@MainActor (AppointmentRecord) -> Void)?
     /// Set by the view.
@@ -89,6 +91,8 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
 
     /// Labels of the actions.
     public let editTitle = L("Edit"), deleteTitle = L("Delete"), clinicInfoTitle = L("Clinic info")
+    /// The label of the action that shows the pet's vaccinations.
+    public let vaccinationsTitle = L("Vaccinations")
 
     /// One of the page's buttons: its label, whether it deletes, whether it can be used now,
     /// and the intent it calls.
@@ -109,6 +113,7 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
             Action(title: editTitle, isEnabled: canChange) { $0.edit() },
             Action(title: deleteTitle, isDestructive: true, isEnabled: canChange) { $0.delete() },
             Action(title: clinicInfoTitle) { $0.showClinicInfo() },
+            Action(title: vaccinationsTitle) { $0.showVaccinations() },
         ]
     }
 
@@ -121,6 +126,8 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
     public func delete() { if canChange { onDelete?() } }
     /// Intent: Clinic info.
     public func showClinicInfo() { onClinicInfo?() }
+    /// Intent: Vaccinations.
+    public func showVaccinations() { onVaccinations?() }
     /// Intent: the history row at `index` was chosen.
     public func openRecord(at index: Int) {
         guard history.indices.contains(index) else { return }

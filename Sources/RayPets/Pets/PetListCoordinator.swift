@@ -1,11 +1,12 @@
 import Navigation
 
 /// "My pets": the list (with Add pet), a pet's page (Edit, Delete with Undo, its
-/// appointment request history, Clinic info) and an appointment request's page (Delete). The list is a
-/// sidebar (`AppRoute.splitLayout`): on a wide window the pet's page sits beside it, and
-/// choosing another pet replaces that page and whatever was opened from it. From a pet's
-/// page, "Clinic info" opens the clinic-info flow in a dialog — the same flow Home pushes
-/// onto the tab: the parent decides how a sub-flow is shown, the sub-flow's code is the same.
+/// appointment request history, Clinic info, Vaccinations), an appointment request's page
+/// (Delete) and the pet's vaccinations. The list is a sidebar (`AppRoute.splitLayout`): on a
+/// wide window the pet's page sits beside it, and choosing another pet replaces that page and
+/// whatever was opened from it. From a pet's page, "Clinic info" opens the clinic-info flow in
+/// a dialog — the same flow Home pushes onto the tab: the parent decides how a sub-flow is
+/// shown, the sub-flow's code is the same.
 ///
 /// Deleting only changes the records: the `WindowCoordinator` then removes every page that
 /// showed what was deleted, in every tab and the dialog.
@@ -73,6 +74,7 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
                 animated: true)
         }
         model.onDelete = whenShown(id, model) { flow, _ in flow.delete(pet.id) }
+        model.onVaccinations = whenShown(id, model) { flow, model in flow.showVaccinations(of: model.pet) }
         model.onOpenRecord = whenShown(id, model, value: AppointmentRecord.self) { flow, _, record in
             flow.showRecord(record)
         }
@@ -159,6 +161,14 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
             } catch {
                 flow.services.feedback.showNotice(error.userMessage)
             }
+        }
+    }
+
+    private func showVaccinations(of pet: Pet) {
+        let model = DetailsViewModel.vaccinations(of: pet, today: data.today())
+        let id = router.present(.vaccinations(pet.id), model: model, animated: true, onDismissed: nil)
+        labels.add(page: id, pet: pet.id) { [weak model, data] pet in
+            model?.showVaccinations(of: pet, today: data.today())
         }
     }
 

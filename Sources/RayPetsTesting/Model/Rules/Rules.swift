@@ -7,7 +7,7 @@ extension NavigationModel {
     /// Every button rule, in the order their buttons show on a page.
     static let buttonRules: [ButtonRule] =
         ButtonRule.home + ButtonRule.myPets + ButtonRule.petPage + ButtonRule.editor + ButtonRule.appointmentRecord
-        + ButtonRule.clinicInfo + ButtonRule.howToCode + ButtonRule.appointmentRequest
+        + ButtonRule.clinicInfo + ButtonRule.howToCode + ButtonRule.appointmentRequest + [ButtonRule.vaccinations]
 
     /// Every rule about a page's list rows.
     static let rowRules: [RowRule] = [.myPets, .petPage, .appointmentRequest]
