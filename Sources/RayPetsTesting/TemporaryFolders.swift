@@ -5,7 +5,8 @@
 #endif
 
 /// Folders for tests' files. Every one is made inside one folder for the test process
-/// (`$TMPDIR/raypets-tests.XXXXXX`, else `/tmp`), which is removed with all it holds when the
+/// (`$TMPDIR/raypets-tests.XXXXXX`, else `/tmp`; `raypets-tests.rID.XXXXXX` when
+/// `RAYPETS_TEST_RUN` is `ID`, as `scripts/test` sets it), which is removed with all it holds when the
 /// process exits: a run leaves nothing behind. (A process that crashes keeps it, for a look.)
 public enum TemporaryFolders {
     /// A fresh, empty folder named after `label`, inside this process's folder.
@@ -18,7 +19,8 @@ public enum TemporaryFolders {
     /// This process's folder: made on first use, removed at exit.
     private static let root: String = {
         let parent = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        guard let made = makeFolder(template: parent + "/raypets-tests.XXXXXX") else {
+        let run = getenv("RAYPETS_TEST_RUN").map { "r" + String(cString: $0) + "." } ?? ""
+        guard let made = makeFolder(template: parent + "/raypets-tests." + run + "XXXXXX") else {
             fatalError("cannot make a folder in \(parent): errno \(errno)")
         }
         atexit { TemporaryFolders.removeTree(TemporaryFolders.root) }

@@ -19,7 +19,8 @@ Role = pyatspi.ROLE_FRAME
 
 # Every folder a test makes with tempfile (the app's private config, data and state) goes
 # inside one folder for this process, removed when it exits: a run leaves nothing behind.
-tempfile.tempdir = tempfile.mkdtemp(prefix="raypets-e2e.")
+_run = os.environ.get("RAYPETS_TEST_RUN")
+tempfile.tempdir = tempfile.mkdtemp(prefix="raypets-e2e." + (f"r{_run}." if _run else ""))
 atexit.register(shutil.rmtree, tempfile.tempdir, ignore_errors=True)
 
 
