@@ -217,20 +217,27 @@ extension AppRoute {
         case (.pets, .home(let home)): return always(home.showPets)
         case (.clinicInfo, .home(let home)): return always(home.showClinicInfo)
         case (.petPicker, .home(let home)): return always(home.scheduleAppointment)
-        case (.petDetail(let id), .petList(let list)), (.visitType(let id), .petList(let list)):
+        // A row opens the pet's page in My pets, the appointment's first question in the picker.
+        case (.petDetail(let id), .petList(let list)) where page.route == .pets,
+            (.visitType(let id), .petList(let list)) where page.route == .petPicker:
             return { list.select(id: id) }
         case (.addPet, .petList(let list)): return always(list.add)
         case (.clinicInfo, .petDetails(let details)): return always(details.showClinicInfo)
-        case (.editPet, .petDetails(let details)): return always(details.edit)
-        case (.vaccinations, .petDetails(let details)): return always(details.showVaccinations)
-        case (.appointmentRecord(_, let record), .petDetails(let details)):
+        // A pet's page opens its own pages only: another pet's would be the wrong page.
+        case (.editPet(let pet), .petDetails(let details)) where page.route == .petDetail(pet):
+            return always(details.edit)
+        case (.vaccinations(let pet), .petDetails(let details)) where page.route == .petDetail(pet):
+            return always(details.showVaccinations)
+        case (.appointmentRecord(let pet, let record), .petDetails(let details)) where page.route == .petDetail(pet):
             guard let index = details.history.firstIndex(where: { $0.id == record }) else { return nil }
             return always { details.openRecord(at: index) }
-        case (_, .choice(let choice)):
+        case (_, .choice(let choice)) where pet == page.route.pet:
             guard let answer = Self.answer(on: page.route, towards: self, pain: pain) else { return nil }
             return { choice.select(option: answer) }
-        case (.openingHours, .message(let message)), (.howToCode, .message(let message)),
-            (.startOver, .message(let message)):
+        // A message page's action opens the page after it, the one its link puts it below.
+        case (.openingHours, .message(let message)) where link?.below == page.route,
+            (.howToCode, .message(let message)) where link?.below == page.route,
+            (.startOver, .message(let message)) where link?.below == page.route:
             return always(message.performAction)
         default: return nil
         }

@@ -114,16 +114,19 @@ extension WindowCoordinator {
         pain: PainLevel? = nil
     ) async -> Bool {
         let page = (router.topPage ?? opener?.topPage)
+        let below = router.topPage?.id
         guard let page, RouteIntents.perform(towards: route, on: page, pain: pain) else { return false }
-        return await awaitPage(route, on: router)
+        return await awaitPage(route, on: router, after: below)
     }
 
-    /// Waits for `route` to be `router`'s top page: on the router's change, not by counting
-    /// turns, since an intent's page may come after the intent returns (a flow that awaits a
-    /// result), and later on a busy machine. Whether it came; past `pageDeadline`, a notice
-    /// says the rebuild stopped there.
-    func awaitPage(_ route: AppRoute, on router: any Router<AppRoute>) async -> Bool {
-        if await router.waitUntil(timeout: pageDeadline, { $0.last?.route == route }) { return true }
+    /// Waits for the page the intent opens on `router` (a top page other than `below`) and
+    /// says whether it is `route`: on the router's change, not by counting turns, since an
+    /// intent's page may come after the intent returns (a flow that awaits a result), and
+    /// later on a busy machine. Past `pageDeadline`, a notice says the rebuild stopped there.
+    func awaitPage(_ route: AppRoute, on router: any Router<AppRoute>, after below: PageID?) async -> Bool {
+        if await router.waitUntil(timeout: pageDeadline, { $0.last != nil && $0.last?.id != below }) {
+            return router.topPage?.route == route
+        }
         services.feedback.showNotice(
             Ln(
                 "A page took more than {count} second to open, so the pages after it were not opened.",
