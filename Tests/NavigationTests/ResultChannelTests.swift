@@ -36,7 +36,7 @@ struct ResultChannelTests {
     @Test("A value sent while the parent waits reaches it at once.")
     func waitingParentGetsValue() async {
         let flow = Started()
-        let task = Task { await flow.results.next() }
+        let task = Task.immediate { await flow.results.next() }
         await flow.host.settle()
         flow.child.results.send("rex")
         #expect(await task.value == "rex")
@@ -65,7 +65,7 @@ struct ResultChannelTests {
         flow.child.results.send("first")
         flow.child.results.send("second")
         #expect(await flow.results.next() == "first")
-        let task = Task { await flow.results.next() }
+        let task = Task.immediate { await flow.results.next() }
         await flow.host.settle()
         flow.child.results.send("third")
         #expect(await task.value == "third", "\"second\" was never kept")
@@ -76,12 +76,12 @@ struct ResultChannelTests {
     )
     func doubleClickDropped() async {
         let flow = Started()
-        let first = Task { await flow.results.next() }
+        let first = Task.immediate { await flow.results.next() }
         await flow.host.settle()
         flow.child.results.send("click")
         flow.child.results.send("double click")
         #expect(await first.value == "click")
-        let next = Task { await flow.results.next() }
+        let next = Task.immediate { await flow.results.next() }
         await flow.host.settle()
         flow.child.results.send("later")
         #expect(await next.value == "later", "the double click was dropped, not kept")
@@ -92,7 +92,7 @@ struct ResultChannelTests {
     )
     func endGivesNil() async {
         let flow = Started()
-        let task = Task { await flow.results.next() }
+        let task = Task.immediate { await flow.results.next() }
         await flow.host.settle()
         flow.host.tapCancel()
         #expect(await task.value == nil)
@@ -105,7 +105,7 @@ struct ResultChannelTests {
         do {
             let flow = Started()
             let results = flow.results
-            task = Task { await results.next() }
+            task = Task.immediate { await results.next() }
             await Task.yield()
         }
         #expect(await task?.value == nil)

@@ -22,7 +22,7 @@ struct ResultCoordinatorTests {
         let picker = LetterPicker(router: dialog)
         let results = parent.coordinate(to: picker)
         #expect(dialog.routes == [.a], "the child's page is shown before coordinate(to:) returns")
-        let task = Task { await results.next() }
+        let task = Task.immediate { await results.next() }
         await Task.yield()
         picker.pick("x")
         #expect(await task.value == "x")
@@ -35,7 +35,7 @@ struct ResultCoordinatorTests {
         let parent = ParentFlow(router: dialog)
         let live = LiveObjects()
         var finished = 0
-        let task = Task {
+        let task = Task.immediate {
             let picker = LetterPicker(router: dialog)
             live.track(picker)
             return await parent.coordinate(to: picker) { finished += 1 }.next()
@@ -54,7 +54,7 @@ struct ResultCoordinatorTests {
         let values = channel.values
         channel.send(1)  // before the first ask: kept
         #expect(await values.next() == 1)
-        let task = Task { await values.next() }
+        let task = Task.immediate { await values.next() }
         await Task.yield()
         channel.send(2)
         channel.send(3)  // the parent has not asked again: dropped
@@ -90,7 +90,7 @@ struct ResultCoordinatorTests {
             let (dialog, _) = makeModal()
             let parent = ParentFlow(router: dialog)
             let results = parent.coordinate(to: LetterPicker(router: dialog))
-            task = Task { await results.next() }
+            task = Task.immediate { await results.next() }
             await Task.yield()
             live.track(parent)
         }

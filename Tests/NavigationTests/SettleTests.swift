@@ -52,7 +52,7 @@ struct SettleTests {
         flow.present(animated: false, onDismissed: nil)
         dialogHost.topModel(as: NumberModel.self)?.onChoose?(4)
         #expect(router.routes == [.a], "not yet: the parent resumes on a later turn")
-        await settle([host, dialogHost])
+        await settle()
         #expect(router.routes == [.a, .b])
         #expect(host.title == "4")
         #expect(!dialogHost.isOpen)
@@ -68,6 +68,38 @@ struct SettleTests {
         host.tapBack()
         await host.settle()
         #expect(probe.isAsking)
+        #expect(router.routes == [.root, .a])
+    }
+
+    /// Back while a question is open waits; once the question is answered, it is made on a
+    /// later turn (a task the router starts), and what Back sets off after that too.
+    @Test("a request that waited behind a question is made before settle returns")
+    func waitingRequestIsMade() async {
+        let (router, host) = makeStack()
+        router.present(.root, model: TitledModel("Root"))
+        router.present(.a, model: TitledModel("A"))
+        let page = router.present(.b, model: TitledModel("B"))
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
+        router.setLeaveGuard(probe.guard, for: page)
+        host.tapBack()
+        host.tapBack()  // waits for the question
+        #expect(probe.isAsking)
+        await probe.answer(true)
+        #expect(router.routes == [.root], "the answer let B go, then the waiting Back popped A")
+    }
+
+    @Test("answer(_:) returns once the code awaiting the request has run")
+    func answerRunsTheAwaitingCode() async {
+        let (router, _) = makeStack()
+        router.present(.root, model: TitledModel("Root"))
+        let page = router.present(.a, model: TitledModel("A"))
+        let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
+        router.setLeaveGuard(probe.guard, for: page)
+        var made: Bool?
+        Task.immediate { made = await router.request(.goBack, reason: .back, animated: false) }
+        #expect(probe.isAsking && made == nil)
+        await probe.answer(false)
+        #expect(made == false)
         #expect(router.routes == [.root, .a])
     }
 }

@@ -101,14 +101,14 @@ struct WindowGroupTests {
         let editor = second.stack.present(.a, model: TitledModel("editor"))
         let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         second.stack.setLeaveGuard(probe.guard, for: editor)
-        let closing = Task { await group.requestClose(second) }
+        let closing = Task.immediate { await group.requestClose(second) }
         for _ in 0..<8 { await Task.yield() }
         #expect(probe.isAsking && probe.requests.map(\.reason) == [.close])
         await probe.answer(false)
         #expect(await closing.value == .kept)
         #expect(second.stack.routes == [.root, .a] && group.windows.count == 2)
 
-        let again = Task { await group.requestClose(second) }
+        let again = Task.immediate { await group.requestClose(second) }
         for _ in 0..<8 { await Task.yield() }
         await probe.answer(true)
         #expect(await again.value == .closed)
@@ -128,7 +128,7 @@ struct WindowGroupTests {
         let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         second.stack.setLeaveGuard(probe.guard, for: editor)
 
-        let kept = Task { await group.requestRemoval(of: { $0 == .b }) }
+        let kept = Task.immediate { await group.requestRemoval(of: { $0 == .b }) }
         for _ in 0..<8 { await Task.yield() }
         #expect(probe.requests.map(\.reason) == [.code])
         await probe.answer(false)
@@ -136,7 +136,7 @@ struct WindowGroupTests {
         #expect(first.stack.routes == [.root, .b], "no guard: stays while the record does")
         #expect(second.stack.routes == [.root, .a, .b])
 
-        let agreed = Task { await group.requestRemoval(of: { $0 == .b }) }
+        let agreed = Task.immediate { await group.requestRemoval(of: { $0 == .b }) }
         for _ in 0..<8 { await Task.yield() }
         await probe.answer(true)
         #expect(await agreed.value)
@@ -160,13 +160,13 @@ struct WindowGroupTests {
                 let first: Task<Bool, Never>
                 let second: Task<Bool, Never>
                 if closeFirst {
-                    first = Task { await group.requestClose(editing) == .closed }
+                    first = Task.immediate { await group.requestClose(editing) == .closed }
                     for _ in 0..<8 { await Task.yield() }
-                    second = Task { await group.requestRemoval(of: { $0 == .b }) }
+                    second = Task.immediate { await group.requestRemoval(of: { $0 == .b }) }
                 } else {
-                    first = Task { await group.requestRemoval(of: { $0 == .b }) }
+                    first = Task.immediate { await group.requestRemoval(of: { $0 == .b }) }
                     for _ in 0..<8 { await Task.yield() }
-                    second = Task { await group.requestClose(editing) == .closed }
+                    second = Task.immediate { await group.requestClose(editing) == .closed }
                 }
                 for _ in 0..<8 { await Task.yield() }
                 #expect(probe.isAsking, "one question open")
@@ -188,9 +188,9 @@ struct WindowGroupTests {
         group.add(editing)
         let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         editing.stack.setLeaveGuard(probe.guard, for: editing.stack.present(.a, model: TitledModel("a")))
-        let first = Task { await group.requestClose(editing) }
+        let first = Task.immediate { await group.requestClose(editing) }
         for _ in 0..<8 { await Task.yield() }
-        let second = Task { await group.requestClose(editing) }
+        let second = Task.immediate { await group.requestClose(editing) }
         for _ in 0..<8 { await Task.yield() }
         #expect(probe.requests.count == 1)
         await probe.answer(false)
@@ -213,7 +213,7 @@ struct WindowGroupTests {
         let editor = asking.stack.present(.b, model: TitledModel("b, editor"))
         let probe = ScriptedLeaveGuard<TestRoute>(decision: .ask)
         asking.stack.setLeaveGuard(probe.guard, for: editor)
-        let removal = Task { await group.requestRemoval(of: { $0 == .b }) }
+        let removal = Task.immediate { await group.requestRemoval(of: { $0 == .b }) }
         for _ in 0..<8 { await Task.yield() }
         #expect(probe.isAsking)
         group.remove(closed!)

@@ -116,12 +116,9 @@ final class AppHarness {
         for page in hosts.flatMap(\.pages) { live.track(page.model) }
     }
 
-    /// Waits until the app stops changing (awaited results have landed): NavigationTesting's
-    /// `settle` over every host.
-    func settle() async {
-        await NavigationTesting.settle(
-            [welcomeHost, dialogHost, alertHost] + AppTab.allCases.map { tabHost.hosts[$0]! })
-    }
+    /// Waits until the navigation work set off has run (awaited results have landed):
+    /// NavigationTesting's `settle()`.
+    func settle() async { await NavigationTesting.settle() }
 
     /// Runs `action`, then tracks what it created.
     func step(_ action: () -> Void) {
@@ -368,8 +365,8 @@ final class WindowsHarness {
         return closed.flatMap(\.live.liveTypeNames)
     }
 
-    /// Waits until every window stops changing.
-    func settle() async { await NavigationTesting.settle(windows.flatMap(\.hosts)) }
+    /// Waits until the navigation work set off in every window has run.
+    func settle() async { await NavigationTesting.settle() }
 
     /// Live objects beyond each open window's permanent ones (`AppHarness.permanentObjects`).
     var liveBeyondRoots: Int { live.liveCount - AppHarness.permanentObjects * windows.count }

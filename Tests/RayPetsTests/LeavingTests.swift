@@ -73,13 +73,13 @@ struct LeavingTests {
     func linkAsks() async throws {
         let app = await editRex()
         let link = try DeepLink.parse("raypets://clinic/pets/whiskers", findPet: app.data.pet(named:))
-        let opened = Task { await app.app.open(link) }
+        let opened = Task.immediate { await app.app.open(link) }
         await app.settle()
         #expect(app.question != nil)
         await app.answer(.keepEditing)
         #expect(await opened.value == false)
         #expect(app.clinicHost.topRoute == .editPet("rex"))
-        let again = Task { await app.app.open(link) }
+        let again = Task.immediate { await app.app.open(link) }
         await app.settle()
         await app.answer(.discard)
         #expect(await again.value == true)

@@ -106,7 +106,7 @@ struct LinksFromOutsideTests {
         #expect(app.windows.windows.count == 1, "nothing to open a window on yet")
         made.windows[0].welcomeHost.topModel(as: MessageViewModel.self)?.performAction()
         for _ in 0..<2_000 where app.windows.windows.count < 2 { await Task.yield() }
-        await NavigationTesting.settle(made.windows.flatMap(\.hosts))
+        await NavigationTesting.settle()
         #expect(app.windows.windows.count == 2, "the link's own window")
         #expect(first.tabs.router(for: .clinic).routes == [.home], "the welcome window goes to Home")
         #expect(app.windows.windows.last?.tabs.router(for: .clinic).routes == [.home, .clinicInfo])
@@ -116,7 +116,7 @@ struct LinksFromOutsideTests {
         let only = plain.openWindow()
         #expect(!(await plain.open(uri: "raypets://clinic/info")))
         plainMade.windows[0].welcomeHost.topModel(as: MessageViewModel.self)?.performAction()
-        await NavigationTesting.settle(plainMade.windows.flatMap(\.hosts))
+        await NavigationTesting.settle()
         #expect(plain.windows.windows.count == 1)
         #expect(only.tabs.router(for: .clinic).routes == [.home, .clinicInfo])
     }

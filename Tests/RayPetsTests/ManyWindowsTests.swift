@@ -30,7 +30,7 @@ struct ManyWindowsTests {
         return (app, made)
     }
 
-    static func settle(_ made: Made) async { await NavigationTesting.settle(made.windows.flatMap(\.hosts)) }
+    static func settle(_ made: Made) async { await NavigationTesting.settle() }
 
     @Test("New Window opens at Home; navigating in it leaves the first where it was")
     func newWindow() async {
@@ -108,7 +108,7 @@ struct ManyWindowsTests {
         #expect(await second.open(.pet("clover")))
         made.windows[1].top(PetDetailsViewModel.self).edit()
         made.windows[1].top(PetEditorViewModel.self).set(.notes, to: "typed")
-        let asking = Task { await app.requestClose(second) }
+        let asking = Task.immediate { await app.requestClose(second) }
         await Self.settle(made)
         #expect(made.windows[1].question != nil)
         #expect(await app.requestClose(first) == .quit, "the other window is closing: this one is the last")
@@ -126,8 +126,8 @@ struct ManyWindowsTests {
             + "window2.tab=clinic\nwindow2.clinic=home\nwindow2.learn=learn\n"
             + "window2.dialog=pet-picker,visit-type:rex\n"
         let (app, made) = Self.rig()
-        let restoring = Task { await app.restore(try SavedWindows(decoding: text)) }
-        let link = Task { await app.open(uri: "raypets://learn/how-to-code/2") }
+        let restoring = Task.immediate { await app.restore(try SavedWindows(decoding: text)) }
+        let link = Task.immediate { await app.open(uri: "raypets://learn/how-to-code/2") }
         // The picker's pet comes back a few turns later: the restore is still under way when
         // the link comes. Had the link not waited, it would have closed that dialog mid-way.
         #expect(try await restoring.value, "the restore was cut short by the link")
@@ -298,13 +298,13 @@ struct ManyWindowsTests {
             for page in made.windows[1].hosts.flatMap(\.pages) { live.track(page.model) }
             #expect(live.liveCount >= 6)
 
-            let kept = Task { await app.requestClose(second) }
+            let kept = Task.immediate { await app.requestClose(second) }
             await Self.settle(made)
             made.windows[1].question?.answer(.keepEditing)
             #expect(await kept.value == .kept)
             #expect(second.tabs.router(for: .clinic).topPage?.route == .editPet("clover"))
 
-            let closed = Task { await app.requestClose(second) }
+            let closed = Task.immediate { await app.requestClose(second) }
             await Self.settle(made)
             made.windows[1].question?.answer(.discard)
             #expect(await closed.value == .closed)

@@ -95,14 +95,14 @@ final class InMemoryDriver: AppDriver {
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
             throw NoSuchControl(description: "\(action) acts on models; the walk does it, not the driver")
         }
-        for _ in 0..<3 { await Task.yield() }  // an awaited result resumes on a later main-actor turn
+        await NavigationTesting.settle()  // an awaited result resumes on a later main-actor turn
     }
 
-    func settle() async { await Task.yield() }
+    func settle() async { await NavigationTesting.settle() }
 
     /// Until no page has moved for a while: a close's or a Delete's task that an action or an
     /// answer woke has run (a close kept is forgotten a few turns after its alert went).
-    func finishAction() async { await NavigationTesting.settle(harness.windows.flatMap(\.hosts), quietTurns: 8) }
+    func finishAction() async { await NavigationTesting.settle() }
 }
 
 @MainActor

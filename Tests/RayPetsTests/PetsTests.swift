@@ -155,7 +155,7 @@ struct PetPickerTests {
 
         let picks = parent.coordinate(to: PetPickerCoordinator(router: dialog, data: data, questions: questions))
         #expect(host.topRoute == .petPicker)
-        let picked = Task { await picks.next() }
+        let picked = Task.immediate { await picks.next() }
         await host.settle()
         host.topModel(as: PetListViewModel.self)?.select(at: 3)
         #expect(await picked.value?.id == ClinicDatabase.samplePets[3].id)
@@ -163,7 +163,7 @@ struct PetPickerTests {
         #expect(parent.children.isEmpty)
 
         let cancels = parent.coordinate(to: PetPickerCoordinator(router: dialog, data: data, questions: questions))
-        let cancelled = Task { await cancels.next() }
+        let cancelled = Task.immediate { await cancels.next() }
         await host.settle()
         host.tapClose()
         #expect(await cancelled.value == nil)

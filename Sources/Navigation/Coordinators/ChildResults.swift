@@ -23,9 +23,9 @@ public struct ChildResults<Output: Sendable> {
     /// The next value sent, or `nil` once the flow has ended or its channel is gone (after
     /// any value kept for the parent). One waiter at a time.
     public func next() async -> Output? {
-        await withCheckedContinuation { continuation in
+        await NavigationWork.suspend { continuation in
             // The strong reference lives only inside this closure, not across the suspension.
-            guard let channel else { return continuation.resume(returning: mailbox.take()) }
+            guard let channel else { return NavigationWork.resume(continuation, returning: mailbox.take()) }
             channel.wait(continuation)
         }
     }

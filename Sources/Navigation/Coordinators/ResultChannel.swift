@@ -28,7 +28,8 @@ public final class ResultChannel<Output: Sendable> {
     public init() {}
 
     isolated deinit {
-        waiter?.resume(returning: nil)  // nobody is left to send: the waiting parent gets nil
+        // Nobody is left to send: the waiting parent gets nil.
+        if let waiter { NavigationWork.resume(waiter, returning: nil) }
     }
 
     /// Sends `value` to the waiting parent, or keeps it until the parent asks. Dropped while
@@ -39,7 +40,7 @@ public final class ResultChannel<Output: Sendable> {
         if let waiter {
             self.waiter = nil
             parentIsHandlingValue = true
-            waiter.resume(returning: value)
+            NavigationWork.resume(waiter, returning: value)
         } else {
             mailbox.kept = value
         }
@@ -51,7 +52,7 @@ public final class ResultChannel<Output: Sendable> {
         mailbox.hasEnded = true
         if let waiter {
             self.waiter = nil
-            waiter.resume(returning: nil)
+            NavigationWork.resume(waiter, returning: nil)
         }
     }
 
@@ -66,10 +67,10 @@ public final class ResultChannel<Output: Sendable> {
     func wait(_ continuation: CheckedContinuation<Output?, Never>) {
         if let value = mailbox.take() {
             parentIsHandlingValue = true
-            return continuation.resume(returning: value)
+            return NavigationWork.resume(continuation, returning: value)
         }
         parentIsHandlingValue = false
-        if mailbox.hasEnded { return continuation.resume(returning: nil) }
+        if mailbox.hasEnded { return NavigationWork.resume(continuation, returning: nil) }
         precondition(waiter == nil, "ResultChannel supports one waiter at a time")
         waiter = continuation
     }

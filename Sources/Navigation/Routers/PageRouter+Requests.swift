@@ -54,13 +54,15 @@ extension PageRouter {
     /// replaces it (`false`), as between any two requests.
     public func askLeaveGuards(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool {
         while let pending {
-            let made = await withCheckedContinuation { continuation in
-                pending.completions.append { continuation.resume(returning: $0) }
+            let made = await NavigationWork.suspend { continuation in
+                pending.completions.append { NavigationWork.resume(continuation, returning: $0) }
             }
             guard made else { return false }
         }
-        return await withCheckedContinuation { continuation in
-            submit(change, reason: reason, animated: false, performs: false) { continuation.resume(returning: $0) }
+        return await NavigationWork.suspend { continuation in
+            submit(change, reason: reason, animated: false, performs: false) {
+                NavigationWork.resume(continuation, returning: $0)
+            }
         }
     }
 

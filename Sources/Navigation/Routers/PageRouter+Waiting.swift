@@ -13,7 +13,7 @@ extension PageRouter {
     func makeWaitingRequests() {
         guard !waiting.isEmpty, !drainScheduled else { return }
         drainScheduled = true
-        Task { @MainActor [weak self] in
+        NavigationWork.task { [weak self] in
             guard let self else { return }
             self.drainScheduled = false
             self.makeWaitingRequestsNow()

@@ -206,8 +206,8 @@ public class PageRouter<Route: NavigationRoute> {
     /// methods that name it make it.
     @discardableResult
     public func request(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) async -> Bool {
-        await withCheckedContinuation { continuation in
-            submit(change, reason: reason, animated: animated) { continuation.resume(returning: $0) }
+        await NavigationWork.suspend { continuation in
+            submit(change, reason: reason, animated: animated) { NavigationWork.resume(continuation, returning: $0) }
         }
     }
 }

@@ -22,7 +22,7 @@ extension Router {
         if condition(pages) { return true }
         let wait = StackWait()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await NavigationWork.suspend { continuation in
                 wait.begin(continuation)
                 guard !Task.isCancelled else { return wait.end(false) }
                 wait.observation = observe { pages in if condition(pages) { wait.end(true) } }
@@ -54,6 +54,6 @@ private final class StackWait {
         observation = nil
         deadline?.cancel()
         deadline = nil
-        continuation.resume(returning: result)
+        NavigationWork.resume(continuation, returning: result)
     }
 }

@@ -12,7 +12,7 @@ public final class WindowGroup<Window: NavigationWindow> {
     private var focusOrder: [Window] = []
     /// The windows whose close is asking their pages now: a second request, and a record's
     /// removal, wait for its answer.
-    private var closing: [ObjectIdentifier: Task<WindowClosing, Never>] = [:]
+    private var closing: [ObjectIdentifier: SharedOutcome<WindowClosing>] = [:]
 
     /// A group with no windows.
     public init() {}
@@ -58,21 +58,27 @@ public final class WindowGroup<Window: NavigationWindow> {
     public func requestClose(_ window: Window) async -> WindowClosing {
         let id = ObjectIdentifier(window)
         guard windows.contains(where: { $0 === window }) else { return .closed }
-        if let asking = closing[id] { return await asking.value }
+        if let asking = closing[id] { return await asking.wait() }
         guard windows.contains(where: { $0 !== window && closing[ObjectIdentifier($0)] == nil }) else {
             return .quit
         }
         // Started on the next turn, so that it is known as this window's close before it asks.
-        let asking = Task { @MainActor [weak self, window] () -> WindowClosing in
-            defer { self?.closing[id] = nil }
-            for router in window.routers where !router.pages.isEmpty || router.pendingLeave != nil {
-                guard await router.request(.dismissAll, reason: .close, animated: false) else { return .kept }
-            }
-            self?.remove(window)
-            return .closed
+        let asking = SharedOutcome<WindowClosing>()
+        NavigationWork.task { [weak self, window] in
+            asking.set(await self?.close(window) ?? .closed)
         }
         closing[id] = asking
-        return await asking.value
+        return await asking.wait()
+    }
+
+    /// Asks `window`'s pages to leave for `close`, then removes the window if they all left.
+    private func close(_ window: Window) async -> WindowClosing {
+        defer { closing[ObjectIdentifier(window)] = nil }
+        for router in window.routers where !router.pages.isEmpty || router.pendingLeave != nil {
+            guard await router.request(.dismissAll, reason: .close, animated: false) else { return .kept }
+        }
+        remove(window)
+        return .closed
     }
 
     /// Before a record is deleted in one window, its pages in every window that hold work a
@@ -87,7 +93,7 @@ public final class WindowGroup<Window: NavigationWindow> {
             var next = 0
             while true {
                 if let asking = closing[id] {
-                    guard await asking.value == .closed else { return false }
+                    guard await asking.wait() == .closed else { return false }
                     break
                 }
                 // Looked up again after each answer, and not held while a question is open: a
@@ -102,7 +108,7 @@ public final class WindowGroup<Window: NavigationWindow> {
                 }
                 guard let ask, !(await ask.router.askLeaveGuards(ask.change, reason: .code)) else { continue }
                 // Refused, or replaced by a close of the window: then the close's answer decides.
-                guard let asking = closing[id], await asking.value == .closed else { return false }
+                guard let asking = closing[id], await asking.wait() == .closed else { return false }
                 break
             }
         }

@@ -1,45 +1,38 @@
 import Navigation
 
-/// Waits until the flow work a test started has settled: the tasks its actions started (a
-/// child flow's result reaching its parent, a leave guard's answer being acted on) have run,
-/// and `hosts` show what they will show.
+/// Waits until the navigation work a test set off has run: the tasks the library started (a
+/// request made after a question, a window's close), and the code awaiting the library that it
+/// has resumed (a request's outcome, a child flow's result through a `ResultChannel`, a guard's
+/// answer given with `ScriptedLeaveGuard/answer(_:)`), with whatever that code does in turn.
 ///
-/// In-memory hosts have no animations; what is left to wait for is main-actor work queued by
-/// `await` continuations, which lands a few turns later (more on a loaded machine). So this
-/// yields to the main actor until every host's stack has stayed the same for `quietTurns`
-/// turns in a row (at most 2,000 turns). A question a guard is asking does not change the
-/// stack: it counts as settled, waiting for its answer.
+/// It waits on that work's own schedule, not by counting turns of the main actor: it returns
+/// once nothing the library scheduled is left to begin. Code waiting for a person (a guard's
+/// open question, a child flow's result not yet sent) is not work in flight: an open question
+/// counts as settled. Work a test or an app schedules by other means (its own `Task`, its own
+/// continuation) is not seen: await it directly, or send its result through a `ResultChannel`.
+/// The count is the whole process's: tests running at the same time on the main actor wait
+/// for each other's navigation work too.
 ///
 ///     model.onChoose?(4)               // a child flow sends its result
-///     await settle([stackHost, dialogHost])
+///     await settle()
 ///     #expect(stackHost.topRoute == .recipe(id: "pancakes"))
 @MainActor
-public func settle<Route: NavigationRoute>(_ hosts: [InMemoryHost<Route>], quietTurns: Int = 20) async {
-    func state() -> [[PageID]] { hosts.map { $0.pages.map(\.id) } }
-    var last = state()
-    var unchanged = 0
-    var turns = 0
-    while unchanged < quietTurns && turns < 2_000 {
-        await Task.yield()
-        let now = state()
-        unchanged = now == last ? unchanged + 1 : 0
-        last = now
-        turns += 1
-    }
+public func settle() async {
+    await NavigationWork.untilIdle()
 }
 
 extension InMemoryHost {
-    /// Waits until the flow work a test started has settled on this host
-    /// (`settle(_:quietTurns:)`).
-    public func settle(quietTurns: Int = 20) async {
-        await NavigationTesting.settle([self], quietTurns: quietTurns)
+    /// Waits until the navigation work a test set off has run (`settle()`): on every host,
+    /// since one change can set off another on another host.
+    public func settle() async {
+        await NavigationTesting.settle()
     }
 }
 
 extension InMemoryTabHost {
-    /// Waits until the flow work a test started has settled on every tab
-    /// (`settle(_:quietTurns:)`).
-    public func settle(quietTurns: Int = 20) async {
-        await NavigationTesting.settle(Array(hosts.values), quietTurns: quietTurns)
+    /// Waits until the navigation work a test set off has run (`settle()`): on every host,
+    /// since one change can set off another on another host.
+    public func settle() async {
+        await NavigationTesting.settle()
     }
 }

@@ -40,13 +40,13 @@ public final class ScriptedLeaveGuard<Route: NavigationRoute> {
     /// Whether a question is open, waiting for `answer(_:)`.
     public var isAsking: Bool { open != nil }
 
-    /// Answers the open question (`true`: leave) and lets the router act on the answer
-    /// before returning.
+    /// Answers the open question (`true`: leave) and returns once the router has acted on
+    /// the answer, and what that set off has run (`settle()`).
     public func answer(_ leave: Bool) async {
         guard let open else { return }
         self.open = nil
-        open.resume(returning: leave)
-        for _ in 0..<8 { await Task.yield() }
+        NavigationWork.resume(open, returning: leave)
+        await settle()
     }
 
     private func decide(_ request: LeaveRequest<Route>) -> LeaveDecision {
@@ -58,7 +58,7 @@ public final class ScriptedLeaveGuard<Route: NavigationRoute> {
             return .ask { [weak self] in
                 guard let self else { return true }
                 return await withTaskCancellationHandler {
-                    await withCheckedContinuation { continuation in self.open = continuation }
+                    await NavigationWork.suspend { continuation in self.open = continuation }
                 } onCancel: {
                     Task { @MainActor [weak self] in self?.cancel() }
                 }
@@ -68,7 +68,7 @@ public final class ScriptedLeaveGuard<Route: NavigationRoute> {
 
     private func cancel() {
         cancelledQuestions += 1
-        open?.resume(returning: false)
+        if let open { NavigationWork.resume(open, returning: false) }
         open = nil
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Navigation
 
 /// What happens to unsaved work. Before it is thrown away the user is asked: a "Discard …?"
@@ -56,26 +57,33 @@ public final class Questions {
     @MainActor
     public struct DiscardQuestion {
         fileprivate weak var asked: Asked?
+        /// The thread the question was asked on: the main actor's.
+        fileprivate let mainThread = pthread_self()
 
         /// The answer, once the user gives it; *Keep editing* if the alert leaves (or is
         /// gone) without one. Cancelling the waiting task closes the alert.
         public func answer() async -> DiscardAnswer {
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    guard let asked else { return continuation.resume(returning: .keepEditing) }
-                    asked.wait(continuation)
+            guard let answers = asked?.answers.values else { return .keepEditing }
+            return await withTaskCancellationHandler {
+                await answers.next() ?? .keepEditing
+            } onCancel: { [weak asked, mainThread] in  // weak: this closure lives in the waiting task
+                // The router cancels a moot question on the main actor: the alert closes at once,
+                // before anything else is asked (a task could close a newer alert above it).
+                let alert = asked
+                if pthread_equal(pthread_self(), mainThread) != 0 {
+                    MainActor.assumeIsolated { alert?.closeAlert() }
+                } else {
+                    Task { @MainActor [weak asked] in asked?.closeAlert() }
                 }
-            } onCancel: { [weak asked] in  // weak: this closure lives in the waiting task
-                Task { @MainActor [weak asked] in asked?.closeAlert() }
             }
         }
     }
 
-    /// One question's answer, handed once to its waiter (kept if it comes first).
+    /// One question's answer, handed once to its waiter (kept if it comes first) through a
+    /// result channel, as a child flow's result is: a test's `settle()` waits for it too.
     @MainActor
     fileprivate final class Asked {
-        private var continuation: CheckedContinuation<DiscardAnswer, Never>?
-        private var answer: DiscardAnswer?
+        let answers = ResultChannel<DiscardAnswer>()
         private weak var router: (any Router<AppRoute>)?
         var page: PageID?
 
@@ -83,24 +91,15 @@ public final class Questions {
             self.router = router
         }
 
-        isolated deinit {
-            continuation?.resume(returning: .keepEditing)  // the alert is gone unanswered
-        }
-
-        func wait(_ continuation: CheckedContinuation<DiscardAnswer, Never>) {
-            if let answer { return continuation.resume(returning: answer) }
-            self.continuation = continuation
-        }
-
         func closeAlert() {
             if let page { router?.remove(from: page, animated: false) }
         }
 
+        /// The first answer is the answer; the alert leaving later adds none.
         func finish(_ answer: DiscardAnswer) {
-            guard self.answer == nil else { return }
-            self.answer = answer
-            continuation?.resume(returning: answer)
-            continuation = nil
+            guard !answers.hasEnded else { return }
+            answers.send(answer)
+            answers.end()
         }
     }
 }

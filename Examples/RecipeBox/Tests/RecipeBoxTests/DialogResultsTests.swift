@@ -25,7 +25,7 @@ private struct NoteApp {
     var rename: RenameModel? { dialogHost.topModel(as: RenameModel.self) }
     var question: DiscardNameModel? { alertHost.topModel(as: DiscardNameModel.self) }
 
-    func settle() async { await NavigationTesting.settle([stackHost, dialogHost, alertHost]) }
+    func settle() async { await NavigationTesting.settle() }
 
     /// Opens the dialog and types `name` into it.
     func type(_ name: String) {

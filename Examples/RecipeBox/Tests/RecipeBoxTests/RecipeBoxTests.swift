@@ -40,7 +40,7 @@ struct App {
     /// Answers the open question and lets the flows act on it.
     func answer(stop: Bool) async {
         question?.onAnswer?(stop)
-        await NavigationTesting.settle([stackHost, dialogHost, alertHost])
+        await NavigationTesting.settle()
     }
 }
 
@@ -48,7 +48,7 @@ extension App {
     /// Waits until the flow work the test started has settled on every host
     /// (NavigationTesting's `settle`).
     func settle() async {
-        await NavigationTesting.settle([stackHost, dialogHost, alertHost])
+        await NavigationTesting.settle()
     }
 }
 
@@ -123,13 +123,13 @@ struct RecipeBoxTests {
         app.cook("flatbread", to: 1)
         let before = app.stack.routes
         let link = try RecipeLink.parse("recipebox://recipe/pancakes", recipes: Recipe.samples)
-        let opened = Task { await app.coordinator.open(link) }
+        let opened = Task.immediate { await app.coordinator.open(link) }
         await app.settle()
         #expect(app.question != nil)
         await app.answer(stop: false)
         #expect(await opened.value == false)
         #expect(app.stack.routes == before)
-        let again = Task { await app.coordinator.open(link) }
+        let again = Task.immediate { await app.coordinator.open(link) }
         await app.settle()
         await app.answer(stop: true)
         #expect(await again.value == true)
