@@ -28,6 +28,7 @@ package enum NavigationWork {
 
     /// Suspends on a continuation that `body` keeps, and that is resumed with
     /// `resume(_:returning:)` only (so the resumption is counted until this code runs again).
+    @inline(__always)
     package static func suspend<Value>(_ body: (CheckedContinuation<Value, Never>) -> Void) async -> Value {
         let value = await withCheckedContinuation(body)
         began()
@@ -36,6 +37,7 @@ package enum NavigationWork {
 
     /// Resumes a continuation of `suspend(_:)`, counting the resumption until the awaiting
     /// code runs.
+    @inline(__always)
     package static func resume<Value>(_ continuation: CheckedContinuation<Value, Never>, returning value: sending Value)
     {
         scheduled += 1
