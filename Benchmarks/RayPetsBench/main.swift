@@ -70,7 +70,7 @@ func navigate(cycles: Int, drawn: Bool) {
     let start = MainLoop.now
     for cycle in 1...cycles {
         let step = HowToCodeStep.goOut
-        let model = MessageViewModel(
+        let model = MessageModel(
             title: step.title, message: step.text, actionTitle: "Next", actionStyle: step.colour)
         router.present(.howToCode(step), model: model, animated: false, onDismissed: nil)
         settle()
@@ -105,7 +105,7 @@ func benchWindow() -> (StackRouter<AppRoute>, GtkStackHost<AppRoute>, () -> Int)
     navigation.follow(host)
     window.child = host.widget
     let router = StackRouter(host: host)
-    router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
+    router.present(.home, model: HomeModel(), animated: false, onDismissed: nil)
     final class Frames { var count = 0 }
     let frames = Frames()
     window.onAfterPaint { frames.count += 1 }
@@ -123,7 +123,7 @@ func list(file: String, typing text: String) async {
         while frames() == seen { MainLoop.iterate(blocking: true) }
     }
     let data = ClinicData(store: ClinicDatabase.open(path: file))
-    let model = PetListViewModel(title: "My pets", prompt: "Choose a pet to see its details.", data: data)
+    let model = PetListModel(title: "My pets", prompt: "Choose a pet to see its details.", data: data)
     var start = MainLoop.now
     router.present(.pets, model: model, animated: false, onDismissed: nil)
     nextFrame()
@@ -173,7 +173,7 @@ func list(file: String, typing text: String) async {
 /// it), so that job runs only when this one suspends: between turns of GLib's loop that find
 /// nothing to do, it yields, then sleeps 50 µs (the app's loop is woken by `MainQueueBridge`).
 @MainActor
-func waitUntilListed(_ text: String, _ model: PetListViewModel) async {
+func waitUntilListed(_ text: String, _ model: PetListModel) async {
     while model.list.search.text != text || model.isSearching {
         if MainLoop.iterate() { continue }
         await Task.yield()
@@ -196,7 +196,7 @@ func petPage(notes length: Int, repeats: Int) {
         let seen = frames()
         let start = MainLoop.now
         router.present(
-            .petDetail(pet.id), model: PetDetailsViewModel(pet: pet, data: data), animated: false, onDismissed: nil)
+            .petDetail(pet.id), model: PetDetailsModel(pet: pet, data: data), animated: false, onDismissed: nil)
         while frames() == seen { MainLoop.iterate(blocking: true) }
         times.append(MainLoop.now - start)
         router.goBack(animated: false)
@@ -219,16 +219,16 @@ func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
 /// A stack router on the in-memory host with Home on it, and the page model the pairs show.
 /// No leak checks: they are for tests (and these pairs show one model on every page).
 @MainActor
-func headlessStack() -> (StackRouter<AppRoute>, MessageViewModel) {
+func headlessStack() -> (StackRouter<AppRoute>, MessageModel) {
     let host = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let router = StackRouter(host: host)
-    router.present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
-    return (router, MessageViewModel(title: "Step", message: "", actionTitle: "Next"))
+    router.present(.home, model: HomeModel(), animated: false, onDismissed: nil)
+    return (router, MessageModel(title: "Step", message: "", actionTitle: "Next"))
 }
 
 /// `count` present+dismiss pairs of a How-to-code step through `router`.
 @MainActor
-func presentAndDismiss(_ count: Int, on router: StackRouter<AppRoute>, model: MessageViewModel) {
+func presentAndDismiss(_ count: Int, on router: StackRouter<AppRoute>, model: MessageModel) {
     for _ in 0..<count {
         router.present(.howToCode(.goOut), model: model, animated: true, onDismissed: {})
         router.dismiss(animated: true)
@@ -244,7 +244,7 @@ func appointmentFlows(_ count: Int) async -> ClinicData {
     let dialogHost = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
     let dialog = ModalRouter(host: dialogHost)
-    tabs.router(for: .clinic).present(.home, model: HomeViewModel(), animated: false, onDismissed: nil)
+    tabs.router(for: .clinic).present(.home, model: HomeModel(), animated: false, onDismissed: nil)
     let data = ClinicData(store: ClinicDatabase.inMemory())
     let feedback = FeedbackLog()
     let questions = Questions(
@@ -253,12 +253,12 @@ func appointmentFlows(_ count: Int) async -> ClinicData {
         let flow = AppointmentRequestCoordinator(
             router: dialog, data: data, feedback: feedback, questions: questions)
         flow.present(animated: true, onDismissed: nil)
-        (dialogHost.topPage?.model as? PetListViewModel)?.select(at: 0)
+        (dialogHost.topPage?.model as? PetListModel)?.select(at: 0)
         while dialogHost.topRoute == .petPicker { await Task.yield() }
-        (dialogHost.topPage?.model as? ChoiceViewModel<VisitType>)?.select(.sick)
-        (dialogHost.topPage?.model as? ChoiceViewModel<PainLevel>)?.select(.aLittle)
-        (dialogHost.topPage?.model as? ChoiceViewModel<FakingAnswer>)?.select(.notFake)
-        (dialogHost.topPage?.model as? MessageViewModel)?.performAction()
+        (dialogHost.topPage?.model as? TypedChoiceModel<VisitType>)?.select(.sick)
+        (dialogHost.topPage?.model as? TypedChoiceModel<PainLevel>)?.select(.aLittle)
+        (dialogHost.topPage?.model as? TypedChoiceModel<FakingAnswer>)?.select(.notFake)
+        (dialogHost.topPage?.model as? MessageModel)?.performAction()
     }
     return data
 }

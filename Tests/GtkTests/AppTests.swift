@@ -62,12 +62,12 @@ func appTests(_ runner: TestRunner) {
         f.settle()
         try check(f.window.window.title == "Learn", "title \(f.window.window.title)")
         let learn = f.tabs.router(for: .learn)
-        (learn.topPage?.model as? MessageViewModel)?.performAction()
+        (learn.topPage?.model as? MessageModel)?.performAction()
         for title in ["I wake up", "I go out", "500 lines", "Ship it!", "Start over"] {
             f.settle()
             try check(f.window.window.title == title, "expected \(title), got \(f.window.window.title)")
             try check(f.window.navigation.backButton.isVisible, "no Back on \(title)")
-            (learn.topPage?.model as? MessageViewModel)?.performAction()
+            (learn.topPage?.model as? MessageModel)?.performAction()
         }
         f.settle()
         try check(f.window.window.title == "Learn", "back on Learn expected, got \(f.window.window.title)")
@@ -80,7 +80,7 @@ func appTests(_ runner: TestRunner) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
         let clinic = f.tabs.router(for: .clinic)
-        (clinic.topPage?.model as? HomeViewModel)?.showPets()
+        (clinic.topPage?.model as? HomeModel)?.showPets()
         f.settle()
         try check(f.window.window.title == "My pets", "title \(f.window.window.title)")
         try check(f.window.navigation.backButton.isVisible, "Back hidden on My pets")
@@ -152,7 +152,7 @@ func appTests(_ runner: TestRunner) {
         // must go (the host warns about whatever is still alive a moment later).
         do {
             guard let welcomeFlow = f.app.children.first as? WelcomeCoordinator,
-                let model = welcomeFlow.router.pages.first?.model as? MessageViewModel
+                let model = welcomeFlow.router.pages.first?.model as? MessageModel
             else {
                 throw Failure(description: "no welcome page model")
             }
@@ -173,7 +173,7 @@ func appTests(_ runner: TestRunner) {
         f.window.tabHost.pageHost(for: .clinic).onViewCreated = { view in
             lists += findListViews(in: view.widget)
         }
-        (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
+        (f.tabs.router(for: .clinic).topPage?.model as? HomeModel)?.showPets()
         f.settle()
         guard let list = lists.first else { throw Failure(description: "no list on My pets") }
         try check(list.count == 4, "rows \(list.count)")
@@ -199,7 +199,7 @@ func appTests(_ runner: TestRunner) {
         }
         var views: [Widget] = []
         f.window.tabHost.pageHost(for: .clinic).onViewCreated = { views.append($0.widget) }
-        (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
+        (f.tabs.router(for: .clinic).topPage?.model as? HomeModel)?.showPets()
         f.settle()
         guard let page = views.last, let list = findListViews(in: page).first else {
             throw Failure(description: "no list on My pets")
@@ -218,10 +218,10 @@ func appTests(_ runner: TestRunner) {
             lists += findListViews(in: view.widget)
             scrolls += findWidgets(ScrolledWindow.self, in: view.widget)
         }
-        (f.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
+        (f.tabs.router(for: .clinic).topPage?.model as? HomeModel)?.showPets()
         f.settle()
         guard let list = lists.first, let scrolled = scrolls.last,
-            let model = f.tabs.router(for: .clinic).topPage?.model as? PetListViewModel
+            let model = f.tabs.router(for: .clinic).topPage?.model as? PetListModel
         else { throw Failure(description: "no list on My pets") }
         try check(list.count == 10_004, "rows \(list.count)")
         try check(list.rowsMade < 400, "rows made for 10,004 pets: \(list.rowsMade)")

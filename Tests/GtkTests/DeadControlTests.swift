@@ -115,14 +115,14 @@ func model<Model>(_ router: any Router<AppRoute>, _ type: Model.Type) -> Model? 
 
 @MainActor
 func myPets(_ f: AppFixture) {
-    top(clinic(f), HomeViewModel.self)?.showPets()
+    top(clinic(f), HomeModel.self)?.showPets()
     f.settle()
 }
 
 @MainActor
 func petDetails(_ f: AppFixture) {
     myPets(f)
-    model(clinic(f), PetListViewModel.self)?.select(at: 0)
+    model(clinic(f), PetListModel.self)?.select(at: 0)
     f.settle()
 }
 
@@ -130,7 +130,7 @@ func petDetails(_ f: AppFixture) {
 @MainActor
 private func withRecord(_ f: AppFixture) {
     schedule(f, answers: ["0", "well"])
-    top(f.dialog, MessageViewModel.self)?.performAction()
+    top(f.dialog, MessageModel.self)?.performAction()
     waitFor(f) { f.dialog.pages.isEmpty }
 }
 
@@ -143,16 +143,16 @@ private func waitFor(_ f: AppFixture, _ condition: () -> Bool) {
 
 @MainActor
 private func schedule(_ f: AppFixture, answers: [String]) {
-    top(clinic(f), HomeViewModel.self)?.scheduleAppointment()
+    top(clinic(f), HomeModel.self)?.scheduleAppointment()
     f.settle()
     for answer in answers {
         let depth = f.dialog.pages.count
         defer { waitFor(f) { f.dialog.pages.count > depth } }
         switch f.dialog.topPage?.model {
-        case let list as PetListViewModel: list.select(at: Int(answer) ?? 0)
-        case let choice as ChoiceViewModel<VisitType>: _ = choice.select(option: answer)
-        case let choice as ChoiceViewModel<PainLevel>: _ = choice.select(option: answer)
-        case let choice as ChoiceViewModel<FakingAnswer>: _ = choice.select(option: answer)
+        case let list as PetListModel: list.select(at: Int(answer) ?? 0)
+        case let choice as TypedChoiceModel<VisitType>: _ = choice.select(option: answer)
+        case let choice as TypedChoiceModel<PainLevel>: _ = choice.select(option: answer)
+        case let choice as TypedChoiceModel<FakingAnswer>: _ = choice.select(option: answer)
         default: break
         }
     }
@@ -171,39 +171,39 @@ let mainWindowPlaces: [Place] = [
     Place(name: "an appointment request's page") { f in
         withRecord(f)
         petDetails(f)
-        model(clinic(f), PetDetailsViewModel.self)?.openRecord(at: 0)
+        model(clinic(f), PetDetailsModel.self)?.openRecord(at: 0)
     },
     Place(name: "a pet's vaccinations") { f in
         petDetails(f)
-        model(clinic(f), PetDetailsViewModel.self)?.showVaccinations()
+        model(clinic(f), PetDetailsModel.self)?.showVaccinations()
     },
     Place(name: "the editor of a pet") { f in
         petDetails(f)
-        model(clinic(f), PetDetailsViewModel.self)?.edit()
+        model(clinic(f), PetDetailsModel.self)?.edit()
     },
     Place(name: "the editor of a new pet") { f in
         myPets(f)
-        model(clinic(f), PetListViewModel.self)?.add()
+        model(clinic(f), PetListModel.self)?.add()
     },
-    Place(name: "Clinic info") { f in top(clinic(f), HomeViewModel.self)?.showClinicInfo() },
+    Place(name: "Clinic info") { f in top(clinic(f), HomeModel.self)?.showClinicInfo() },
     Place(name: "Opening hours") { f in
-        top(clinic(f), HomeViewModel.self)?.showClinicInfo()
+        top(clinic(f), HomeModel.self)?.showClinicInfo()
         f.settle()
-        top(clinic(f), MessageViewModel.self)?.performAction()
+        top(clinic(f), MessageModel.self)?.performAction()
     },
     Place(name: "Learn") { f in f.tabs.select(.learn) },
     Place(name: "How to code, step 2") { f in
         f.tabs.select(.learn)
         for _ in 0..<2 {
             f.settle()
-            top(f.tabs.router(for: .learn), MessageViewModel.self)?.performAction()
+            top(f.tabs.router(for: .learn), MessageModel.self)?.performAction()
         }
     },
     Place(name: "Start over") { f in
         f.tabs.select(.learn)
         for _ in 0..<5 {
             f.settle()
-            top(f.tabs.router(for: .learn), MessageViewModel.self)?.performAction()
+            top(f.tabs.router(for: .learn), MessageModel.self)?.performAction()
         }
     },
 ]
@@ -217,10 +217,10 @@ let dialogPlaces: [Place] = [
     Place(name: "No appointment required") { f in schedule(f, answers: ["0", "well"]) },
     Place(name: "a new pet's editor in the dialog") { f in
         schedule(f, answers: [])
-        model(f.dialog, PetListViewModel.self)?.add()
+        model(f.dialog, PetListModel.self)?.add()
     },
     Place(name: "Clinic info in a dialog") { f in
         petDetails(f)
-        model(clinic(f), PetDetailsViewModel.self)?.showClinicInfo()
+        model(clinic(f), PetDetailsModel.self)?.showClinicInfo()
     },
 ]

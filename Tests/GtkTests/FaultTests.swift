@@ -48,7 +48,7 @@ func faultTests(_ runner: TestRunner) {
         defer { fixture.tearDown() }
         let learn = fixture.tabs.router(for: .learn)
         fixture.tabs.select(.learn)
-        (learn.topPage?.model as? MessageViewModel)?.performAction()
+        (learn.topPage?.model as? MessageModel)?.performAction()
         fixture.settle()
         guard let view = fixture.window.tabHost.pageHost(for: .learn).shownView,
             let next = firstButton(in: view.widget)
@@ -72,9 +72,9 @@ func faultTests(_ runner: TestRunner) {
 
     runner.test("closing the main window mid-flow with the dialog open ends every flow and frees everything") {
         let fixture = AppFixture(firstLaunch: false)
-        (fixture.tabs.router(for: .clinic).topPage?.model as? HomeViewModel)?.showPets()
-        (fixture.tabs.router(for: .clinic).topPage?.model as? PetListViewModel)?.select(at: 0)
-        (fixture.tabs.router(for: .clinic).topPage?.model as? PetDetailsViewModel)?.showClinicInfo()
+        (fixture.tabs.router(for: .clinic).topPage?.model as? HomeModel)?.showPets()
+        (fixture.tabs.router(for: .clinic).topPage?.model as? PetListModel)?.select(at: 0)
+        (fixture.tabs.router(for: .clinic).topPage?.model as? PetDetailsModel)?.showClinicInfo()
         fixture.settle()
         try check(fixture.dialog.routes == [.clinicInfo], "dialog not open: \(fixture.dialog.routes)")
         fixture.tearDown()

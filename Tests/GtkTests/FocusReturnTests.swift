@@ -104,7 +104,7 @@ private func checkFocusReturnsToRows(at width: Int) throws {
     let myPetsPlace = Place(name: "My pets", go: myPets)
     for (row, expected) in [(1, "Whiskers"), (3, "Bubbles")] {
         try open(myPetsPlace, width: width) { fixture in
-            let list = try unwrap(model(clinic(fixture), PetListViewModel.self), "no My pets")
+            let list = try unwrap(model(clinic(fixture), PetListModel.self), "no My pets")
             try check(list.focusRowForTest(row, in: fixture), "row \(row) did not take the focus")
             list.select(at: row)  // what Enter on the focused row does
             fixture.settle()
@@ -117,11 +117,11 @@ private func checkFocusReturnsToRows(at width: Int) throws {
     }
     for (row, nearest) in [(1, "Clover"), (3, "Clover")] {
         try open(myPetsPlace, width: width) { fixture in
-            let list = try unwrap(model(clinic(fixture), PetListViewModel.self), "no My pets")
+            let list = try unwrap(model(clinic(fixture), PetListModel.self), "no My pets")
             try check(list.focusRowForTest(row, in: fixture), "row \(row) did not take the focus")
             list.select(at: row)
             fixture.settle()
-            try unwrap(model(clinic(fixture), PetDetailsViewModel.self), "no pet's page").delete()
+            try unwrap(model(clinic(fixture), PetDetailsModel.self), "no pet's page").delete()
             fixture.settle()
             let focused = VisibleControls.focusedText() ?? "nothing"
             try check(
@@ -130,7 +130,7 @@ private func checkFocusReturnsToRows(at width: Int) throws {
     }
 }
 
-extension PetListViewModel {
+extension PetListModel {
     /// Puts the focus on `row` as the arrow keys would: through the page's view.
     @MainActor
     fileprivate func focusRowForTest(_ row: Int, in fixture: AppFixture) -> Bool {

@@ -53,12 +53,12 @@ func longTextTests(_ runner: TestRunner) {
                             cut.contains(longNames[0]), "My pets: the first row's cut name has no tooltip: \(cut)")
                     }
                     // The toast names the pet; the alert names what would be lost.
-                    if let details = top(clinic(fixture), PetDetailsViewModel.self), fixture.dialog.pages.isEmpty {
+                    if let details = top(clinic(fixture), PetDetailsModel.self), fixture.dialog.pages.isEmpty {
                         details.delete()
                         fixture.settle()
                         try checkWidths(place.name + " → the toast", width: width, in: fixture)
                     }
-                    if let editor = top(clinic(fixture), PetEditorViewModel.self), fixture.dialog.pages.isEmpty {
+                    if let editor = top(clinic(fixture), PetEditorModel.self), fixture.dialog.pages.isEmpty {
                         editor.set(.notes, to: "changed")
                         let router = clinic(fixture)
                         Task { @MainActor in _ = await router.request(.goBack, reason: .back, animated: false) }

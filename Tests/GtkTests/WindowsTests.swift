@@ -86,7 +86,7 @@ func windowsTests(_ runner: TestRunner) {
         try check(f.windows[0].window.group != f.windows[1].window.group, "the windows share a window group")
 
         // Clinic info in a dialog over the first window: modal to it, not to the second.
-        (first.tabs.router(for: .clinic).topPage?.model as? PetDetailsViewModel)?.showClinicInfo()
+        (first.tabs.router(for: .clinic).topPage?.model as? PetDetailsModel)?.showClinicInfo()
         MainLoop.run(until: { f.windows[0].dialogHost.window?.isMapped == true })
         do {  // (the test lets go of the dialog's window before the end: it must be freed)
             guard let dialog = f.windows[0].dialogHost.window else {

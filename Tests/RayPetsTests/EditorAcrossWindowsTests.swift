@@ -14,10 +14,10 @@ struct EditorAcrossWindowsTests {
     /// Opens `pet`'s editor in `window` (its page, then Edit) and returns the editor's model.
     static func edit(
         _ pet: Pet.ID, in window: WindowCoordinator, _ harness: HarnessWindow
-    ) async -> PetEditorViewModel {
+    ) async -> PetEditorModel {
         #expect(await window.open(.pet(pet)))
-        harness.top(PetDetailsViewModel.self).edit()
-        return harness.top(PetEditorViewModel.self)
+        harness.top(PetDetailsModel.self).edit()
+        return harness.top(PetEditorModel.self)
     }
 
     @Test(
@@ -30,7 +30,7 @@ struct EditorAcrossWindowsTests {
         let editor = await Self.edit("clover", in: second, made.windows[1])
         editor.set(.notes, to: "typed in B")
         #expect(await first.open(.pet("clover")))
-        made.windows[0].top(PetDetailsViewModel.self).delete()
+        made.windows[0].top(PetDetailsModel.self).delete()
         await Self.settle(made)
         #expect(made.windows[1].question?.subject == .changesToDeletedPet, "B asks")
 
@@ -59,7 +59,7 @@ struct EditorAcrossWindowsTests {
         editor.set(.notes, to: "typed in B")
         #expect(await first.open(.pet("clover")))
         app.windows.focus(second)  // the window used last is B: the toast still shows in A
-        made.windows[0].top(PetDetailsViewModel.self).delete()
+        made.windows[0].top(PetDetailsModel.self).delete()
         await Self.settle(made)
         made.windows[1].question?.answer(.discard)
         await Self.settle(made)
@@ -90,7 +90,7 @@ struct EditorAcrossWindowsTests {
         let (again, remade) = ManyWindowsTests.rig(data: data)
         #expect(await again.restore(try SavedWindows(decoding: text)))
         await Self.settle(remade)
-        let editor = remade.windows[0].top(PetEditorViewModel.self)
+        let editor = remade.windows[0].top(PetEditorModel.self)
         #expect(editor.draft.name == "Clover" && editor.draft.notes == "typed in A", "the draft is back as typed")
         #expect(editor.hasChanges)
         #expect(editor.problem(at: .name) == nil, "the name was not typed: no problem shows at it")
@@ -160,7 +160,7 @@ struct EditorAcrossWindowsTests {
         let (app, made) = ManyWindowsTests.rig()
         #expect(await app.restore(saved))
         await Self.settle(made)
-        let editor = made.windows[0].top(PetEditorViewModel.self)
+        let editor = made.windows[0].top(PetEditorModel.self)
         #expect(editor.draft.notes == "typed before" && editor.focusedField == .notes)
         // No base known: the editor is based on the pet as it is now (as before the base was kept).
         editor.save()
@@ -197,7 +197,7 @@ struct EditorAcrossWindowsTests {
 
         // In B: Rex is deleted.
         #expect(await second.open(.pet("rex")))
-        made.windows[1].top(PetDetailsViewModel.self).delete()
+        made.windows[1].top(PetDetailsModel.self).delete()
         await Self.settle(made)
         for _ in 0..<200 where app.data.pet(id: "rex") != nil { await Task.yield() }
         #expect(app.data.pet(id: "rex") == nil)

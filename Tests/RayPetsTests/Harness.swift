@@ -154,22 +154,22 @@ final class AppHarness {
         track()
     }
     func tapTab(_ tab: AppTab) { step { tabHost.tapTab(tab) } }
-    func tapSchedule() { step { model(HomeViewModel.self).scheduleAppointment() } }
-    func tapMyPets() { step { model(HomeViewModel.self).showPets() } }
-    func tapClinicInfo() { step { model(HomeViewModel.self).showClinicInfo() } }
+    func tapSchedule() { step { model(HomeModel.self).scheduleAppointment() } }
+    func tapMyPets() { step { model(HomeModel.self).showPets() } }
+    func tapClinicInfo() { step { model(HomeModel.self).showClinicInfo() } }
     func tapAction() {
         step {
             switch activeHost.topPage?.model {
-            case let model as MessageViewModel: model.performAction()
-            case let model as DetailsViewModel: model.performAction()
-            case let model as PetDetailsViewModel: model.showClinicInfo()
+            case let model as MessageModel: model.performAction()
+            case let model as DetailsModel: model.performAction()
+            case let model as PetDetailsModel: model.showClinicInfo()
             default: preconditionFailure("no action on \(String(describing: topRoute))")
             }
         }
     }
-    func pick<Option: ChoiceOption>(_ option: Option) { step { model(ChoiceViewModel<Option>.self).select(option) } }
+    func pick<Option: ChoiceOption>(_ option: Option) { step { model(TypedChoiceModel<Option>.self).select(option) } }
     func choosePet(at index: Int) async {
-        step { model(PetListViewModel.self).select(at: index) }
+        step { model(PetListModel.self).select(at: index) }
         await self.settle()
         track()
     }

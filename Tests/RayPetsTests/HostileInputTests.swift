@@ -94,7 +94,7 @@ struct HostileInputTests {
         #expect(!(await app.app.open(uri: "raypets://clinic/info")))
         #expect(app.feedback.notices == ["The link opens once you press Get started."])
         #expect(app.welcomeHost.topRoute == .welcome, "the welcome page stays")
-        do { app.model(MessageViewModel.self).performAction() }
+        do { app.model(MessageModel.self).performAction() }
         await app.settle()
         #expect(app.clinicHost.pages.map(\.route) == [.home, .clinicInfo])
         // A malformed link is still refused at once.

@@ -106,7 +106,7 @@ struct HostileTextTests {
 
     @Test("row 13 (issue 42): a pasted search of 50,000 characters is cut, and so is its empty state")
     func pastedLongSearch() {
-        let model = PetListViewModel(title: "My pets", prompt: "", data: data())
+        let model = PetListModel(title: "My pets", prompt: "", data: data())
         let pasted = String(repeating: "z", count: 50_000)
         model.search(pasted)
         #expect(model.count == 0)
@@ -114,7 +114,7 @@ struct HostileTextTests {
         #expect(model.emptyText.count < 80, "the empty state quotes a short excerpt: \(model.emptyText.count)")
         #expect(model.emptyText.hasPrefix("No pets match “\u{2068}zzz") && model.emptyText.hasSuffix("…\u{2069}”."))
         // The limit's words still search.
-        let found = PetListViewModel(title: "My pets", prompt: "", data: data())
+        let found = PetListModel(title: "My pets", prompt: "", data: data())
         found.search("rex" + String(repeating: " ", count: 60_000) + "qqq")
         #expect(found.rows.map(\.title) == ["Rex"])
     }

@@ -34,7 +34,7 @@ struct HowToCodeTests {
         for (index, (title, colour)) in expected.enumerated() {
             let step = HowToCodeStep.allCases[index]
             #expect(app.topRoute == .howToCode(step))
-            let model = try #require(app.learnHost.topModel(as: MessageViewModel.self))
+            let model = try #require(app.learnHost.topModel(as: MessageModel.self))
             #expect(model.title == title)
             #expect(model.actionTitle == "Next")
             #expect(model.actionStyle == colour)
@@ -76,7 +76,7 @@ struct HowToCodeTests {
         let app = AppHarness()
         app.tapTab(.learn)
         app.tapAction()
-        let first = try #require(app.learnHost.topModel(as: MessageViewModel.self))
+        let first = try #require(app.learnHost.topModel(as: MessageModel.self))
         first.performAction()
         first.performAction()
         #expect(app.learnHost.pages.map(\.route) == [.learn, .howToCode(.wakeUp), .howToCode(.goOut)])
@@ -86,7 +86,7 @@ struct HowToCodeTests {
     func doubleStart() throws {
         let app = AppHarness()
         app.tapTab(.learn)
-        let learn = try #require(app.learnHost.topModel(as: MessageViewModel.self))
+        let learn = try #require(app.learnHost.topModel(as: MessageModel.self))
         learn.performAction()
         learn.performAction()
         #expect(app.learn.children.count == 1)

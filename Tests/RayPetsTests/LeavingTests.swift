@@ -11,8 +11,8 @@ struct LeavingTests {
         let app = AppHarness()
         app.tapMyPets()
         await app.choosePet(at: 0)
-        app.model(PetDetailsViewModel.self).edit()
-        if let name { app.model(PetEditorViewModel.self).set(.name, to: name) }
+        app.model(PetDetailsModel.self).edit()
+        if let name { app.model(PetEditorModel.self).set(.name, to: name) }
         return app
     }
 
@@ -35,7 +35,7 @@ struct LeavingTests {
         #expect(app.clinicHost.pages == before, "nothing changed while asking")
         await app.answer(.keepEditing)
         #expect(app.question == nil && app.clinicHost.pages == before)
-        #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
+        #expect(app.model(PetEditorModel.self).draft.name == "Rexy")
         #expect(app.data.pet(id: "rex")?.name == "Rex")
     }
 
@@ -113,7 +113,7 @@ struct LeavingTests {
         app.tapTab(.clinic)
         #expect(app.question == nil)
         #expect(app.clinicHost.topRoute == .editPet("rex"))
-        #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
+        #expect(app.model(PetEditorModel.self).draft.name == "Rexy")
     }
 
     /// The appointment dialog, with Rex chosen (on "Visit type") unless `choose` is false.
@@ -197,8 +197,8 @@ struct DraftTests {
         let first = AppHarness()
         first.tapMyPets()
         await first.choosePet(at: 0)
-        first.model(PetDetailsViewModel.self).edit()
-        let editor = first.model(PetEditorViewModel.self)
+        first.model(PetDetailsModel.self).edit()
+        let editor = first.model(PetEditorModel.self)
         editor.set(.name, to: "Rexy = the best\nreally")
         editor.focusedField = .age
         let state = first.app.navigationState
@@ -210,7 +210,7 @@ struct DraftTests {
         let second = AppHarness()
         #expect(await second.app.restore(decoded))
         #expect(second.clinicHost.pages.map(\.route) == [.home, .pets, .petDetail("rex"), .editPet("rex")])
-        let restored = second.model(PetEditorViewModel.self)
+        let restored = second.model(PetEditorModel.self)
         #expect(restored.draft.name == "Rexy = the best\nreally")
         #expect(restored.focusedField == .age)
         #expect(restored.hasChanges, "still unsaved: leaving asks")
@@ -225,7 +225,7 @@ struct DraftTests {
     func noDraft() async throws {
         let app = AppHarness()
         app.tapMyPets()
-        app.model(PetListViewModel.self).add()
+        app.model(PetListModel.self).add()
         #expect(app.app.navigationState.draft == nil)
         let old = "version=1\ntab=clinic\nclinic=home,pets\nlearn=learn\ndialog=\n"
         #expect(try NavigationState(decoding: old).draft == nil, "a state saved before drafts still loads")

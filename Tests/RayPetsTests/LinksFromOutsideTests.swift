@@ -104,7 +104,7 @@ struct LinksFromOutsideTests {
         #expect(!(await app.open(uri: "raypets://clinic/info?window=new")))
         #expect(made.windows[0].feedback.notices == ["The link opens once you press Get started."])
         #expect(app.windows.windows.count == 1, "nothing to open a window on yet")
-        made.windows[0].welcomeHost.topModel(as: MessageViewModel.self)?.performAction()
+        made.windows[0].welcomeHost.topModel(as: MessageModel.self)?.performAction()
         for _ in 0..<2_000 where app.windows.windows.count < 2 { await Task.yield() }
         await NavigationTesting.settle()
         #expect(app.windows.windows.count == 2, "the link's own window")
@@ -115,7 +115,7 @@ struct LinksFromOutsideTests {
         let (plain, plainMade) = Self.rig(firstLaunch: true)
         let only = plain.openWindow()
         #expect(!(await plain.open(uri: "raypets://clinic/info")))
-        plainMade.windows[0].welcomeHost.topModel(as: MessageViewModel.self)?.performAction()
+        plainMade.windows[0].welcomeHost.topModel(as: MessageModel.self)?.performAction()
         await NavigationTesting.settle()
         #expect(plain.windows.windows.count == 1)
         #expect(only.tabs.router(for: .clinic).routes == [.home, .clinicInfo])

@@ -85,8 +85,8 @@ struct ManyWindowsTests {
         let second = app.newWindow()
         for (window, pet) in [(first, "clover"), (second, "rex")] { #expect(await window.open(.pet(pet))) }
         for (index, text) in [(0, "typed in the first"), (1, "typed in the second")] {
-            made.windows[index].top(PetDetailsViewModel.self).edit()
-            made.windows[index].top(PetEditorViewModel.self).set(.notes, to: text)
+            made.windows[index].top(PetDetailsModel.self).edit()
+            made.windows[index].top(PetEditorModel.self).set(.notes, to: text)
         }
         let text = app.state.encoded
         #expect(
@@ -95,8 +95,8 @@ struct ManyWindowsTests {
         let (again, remade) = Self.rig(data: data)
         #expect(await again.restore(try SavedWindows(decoding: text)))
         await Self.settle(remade)
-        #expect(remade.windows[0].top(PetEditorViewModel.self).draft.notes == "typed in the first")
-        #expect(remade.windows[1].top(PetEditorViewModel.self).draft.notes == "typed in the second")
+        #expect(remade.windows[0].top(PetEditorModel.self).draft.notes == "typed in the first")
+        #expect(remade.windows[1].top(PetEditorModel.self).draft.notes == "typed in the second")
         #expect(remade.windows.allSatisfy { $0.question == nil }, "nothing asked on the way back")
     }
 
@@ -106,8 +106,8 @@ struct ManyWindowsTests {
         let first = app.openWindow()
         let second = app.newWindow()
         #expect(await second.open(.pet("clover")))
-        made.windows[1].top(PetDetailsViewModel.self).edit()
-        made.windows[1].top(PetEditorViewModel.self).set(.notes, to: "typed")
+        made.windows[1].top(PetDetailsModel.self).edit()
+        made.windows[1].top(PetEditorModel.self).set(.notes, to: "typed")
         let asking = Task.immediate { await app.requestClose(second) }
         await Self.settle(made)
         #expect(made.windows[1].question != nil)
@@ -177,18 +177,18 @@ struct ManyWindowsTests {
         #expect(await second.open(.pet("clover")))
         #expect(await second.open(.pets))
         _ = try? app.data.update("clover", with: PetDraft(name: "Clover B", species: .cat, age: "3", notes: ""))
-        #expect(made.windows[0].top(PetDetailsViewModel.self).title == "Clover B")
-        #expect(made.windows[1].top(PetListViewModel.self).row(at: 0).map(\.title) != nil)
+        #expect(made.windows[0].top(PetDetailsModel.self).title == "Clover B")
+        #expect(made.windows[1].top(PetListModel.self).row(at: 0).map(\.title) != nil)
         #expect(await first.open(.pet("clover")))
-        made.windows[0].top(PetDetailsViewModel.self).delete()
+        made.windows[0].top(PetDetailsModel.self).delete()
         await Self.settle(made)
         #expect(app.data.pet(id: "clover") == nil)
         #expect(first.tabs.router(for: .clinic).routes == [.home, .pets])
         #expect(made.windows[0].feedback.toasts == ["Clover B deleted"])
         #expect(made.windows[1].feedback.toasts.isEmpty, "the toast shows where the user deleted")
-        let countAfterDelete = made.windows[1].top(PetListViewModel.self).count
+        let countAfterDelete = made.windows[1].top(PetListModel.self).count
         #expect(made.windows[0].feedback.performToastAction())
-        #expect(made.windows[1].top(PetListViewModel.self).count == countAfterDelete + 1, "Undo: back in every list")
+        #expect(made.windows[1].top(PetListModel.self).count == countAfterDelete + 1, "Undo: back in every list")
     }
 
     @Test("deleting a pet another window is editing asks there; Keep editing keeps the pet, Discard deletes it")
@@ -197,11 +197,11 @@ struct ManyWindowsTests {
         let first = app.openWindow()
         let second = app.newWindow()
         #expect(await second.open(.pet("clover")))
-        made.windows[1].top(PetDetailsViewModel.self).edit()
-        made.windows[1].top(PetEditorViewModel.self).set(.notes, to: "typed in the second window")
+        made.windows[1].top(PetDetailsModel.self).edit()
+        made.windows[1].top(PetEditorModel.self).set(.notes, to: "typed in the second window")
         #expect(await first.open(.pet("clover")))
 
-        made.windows[0].top(PetDetailsViewModel.self).delete()
+        made.windows[0].top(PetDetailsModel.self).delete()
         await Self.settle(made)
         let question = made.windows[1].question
         #expect(question != nil, "the question opens in the window with the edits")
@@ -214,11 +214,11 @@ struct ManyWindowsTests {
         // on the way for `settle` to wait for).
         for _ in 0..<200 where made.windows[0].feedback.notices.isEmpty { await Task.yield() }
         #expect(app.data.pet(id: "clover") != nil, "kept: nothing deleted")
-        #expect(made.windows[1].top(PetEditorViewModel.self).draft.notes == "typed in the second window")
+        #expect(made.windows[1].top(PetEditorModel.self).draft.notes == "typed in the second window")
         #expect(made.windows[0].feedback.notices.last?.contains("another window") == true)
         #expect(first.tabs.router(for: .clinic).routes == [.home, .pets, .petDetail("clover")])
 
-        made.windows[0].top(PetDetailsViewModel.self).delete()
+        made.windows[0].top(PetDetailsModel.self).delete()
         await Self.settle(made)
         made.windows[1].question?.answer(.discard)
         await Self.settle(made)
@@ -233,13 +233,13 @@ struct ManyWindowsTests {
         let first = app.openWindow()
         let second = app.newWindow()
         for window in [first, second] { #expect(await window.open(.pet("clover"))) }
-        for rig in made.windows { rig.top(PetDetailsViewModel.self).edit() }
-        made.windows[0].top(PetEditorViewModel.self).set(.notes, to: "first")
-        made.windows[1].top(PetEditorViewModel.self).set(.notes, to: "second")
-        made.windows[0].top(PetEditorViewModel.self).save()
+        for rig in made.windows { rig.top(PetDetailsModel.self).edit() }
+        made.windows[0].top(PetEditorModel.self).set(.notes, to: "first")
+        made.windows[1].top(PetEditorModel.self).set(.notes, to: "second")
+        made.windows[0].top(PetEditorModel.self).save()
         await Self.settle(made)
         #expect(app.data.pet(id: "clover")?.notes == "first")
-        let editor = made.windows[1].top(PetEditorViewModel.self)
+        let editor = made.windows[1].top(PetEditorModel.self)
         editor.save()
         await Self.settle(made)
         #expect(app.data.pet(id: "clover")?.notes == "first", "not overwritten silently")
@@ -272,10 +272,10 @@ struct ManyWindowsTests {
         let (app, made) = Self.rig()
         let first = app.openWindow()
         #expect(await first.open(.pets))
-        made.windows[0].top(PetListViewModel.self).openInNewWindow(at: 0)
+        made.windows[0].top(PetListModel.self).openInNewWindow(at: 0)
         await Self.settle(made)
         #expect(app.windows.windows.count == 2)
-        let pet = made.windows[0].top(PetListViewModel.self).rowID(at: 0)!
+        let pet = made.windows[0].top(PetListModel.self).rowID(at: 0)!
         #expect(app.windows.windows[1].tabs.router(for: .clinic).routes == [.home, .pets, .petDetail(pet)])
         #expect(first.tabs.router(for: .clinic).routes == [.home, .pets])
     }
@@ -288,8 +288,8 @@ struct ManyWindowsTests {
         do {
             let second = app.newWindow()
             #expect(await second.open(.pet("clover")))
-            made.windows[1].top(PetDetailsViewModel.self).edit()
-            made.windows[1].top(PetEditorViewModel.self).set(.notes, to: "unsaved")
+            made.windows[1].top(PetDetailsModel.self).edit()
+            made.windows[1].top(PetEditorModel.self).set(.notes, to: "unsaved")
             var queue: [any Coordinator] = [second]
             while let next = queue.popLast() {
                 live.track(next)

@@ -22,15 +22,15 @@ final class InMemoryDriver: AppDriver {
         switch action {
         case .press(let title):
             switch host.topPage?.model {
-            case let model as HomeViewModel where title == model.scheduleTitle: model.scheduleAppointment()
-            case let model as HomeViewModel where title == model.petsTitle: model.showPets()
-            case let model as HomeViewModel where title == model.clinicInfoTitle: model.showClinicInfo()
-            case let model as MessageViewModel where title == model.actionTitle: model.performAction()
-            case let model as DetailsViewModel where title == model.actionTitle: model.performAction()
-            case let model as PetListViewModel where title == model.addTitle: model.add()
-            case let model as PetDetailsViewModel where model.actions.contains(where: { $0.title == title }):
+            case let model as HomeModel where title == model.scheduleTitle: model.scheduleAppointment()
+            case let model as HomeModel where title == model.petsTitle: model.showPets()
+            case let model as HomeModel where title == model.clinicInfoTitle: model.showClinicInfo()
+            case let model as MessageModel where title == model.actionTitle: model.performAction()
+            case let model as DetailsModel where title == model.actionTitle: model.performAction()
+            case let model as PetListModel where title == model.addTitle: model.add()
+            case let model as PetDetailsModel where model.actions.contains(where: { $0.title == title }):
                 model.actions.first { $0.title == title }!.intent(model)
-            case let model as PetEditorViewModel where title == model.saveTitle: model.save()
+            case let model as PetEditorModel where title == model.saveTitle: model.save()
             case let model as any ChoiceModel:
                 guard let index = model.optionTitles.firstIndex(of: title) else { fallthrough }
                 model.select(at: index)
@@ -39,8 +39,8 @@ final class InMemoryDriver: AppDriver {
             }
         case .chooseRow(let index):
             switch host.topPage?.model {
-            case let list as PetListViewModel where index < list.count: list.select(at: index)
-            case let details as PetDetailsViewModel where details.history.indices.contains(index):
+            case let list as PetListModel where index < list.count: list.select(at: index)
+            case let details as PetDetailsModel where details.history.indices.contains(index):
                 details.openRecord(at: index)
             default:
                 throw NoSuchControl(description: "no row \(index) on \(String(describing: host.topRoute))")
@@ -68,7 +68,7 @@ final class InMemoryDriver: AppDriver {
             window.tabHost.resize(to: width)
         case .chooseInSidebar(let pet):
             guard let panes = window.clinicHost.presentation.panes,
-                let list = panes.sidebar.model as? PetListViewModel,
+                let list = panes.sidebar.model as? PetListModel,
                 let index = list.list.index(of: pet)
             else { throw NoSuchControl(description: "no sidebar row for \(pet)") }
             list.select(at: index)
@@ -86,7 +86,7 @@ final class InMemoryDriver: AppDriver {
         case .switchWindow(let index):
             harness.focus(index)
         case .openInNewWindow(let index):
-            guard let list = host.topPage?.model as? PetListViewModel, list.opensInNewWindow else {
+            guard let list = host.topPage?.model as? PetListModel, list.opensInNewWindow else {
                 throw NoSuchControl(description: "no Open in New Window on \(String(describing: host.topRoute))")
             }
             list.openInNewWindow(at: index)

@@ -48,7 +48,7 @@ struct OwnerGoneTests {
     func questionOpen() async {
         let alive = await survivors { app in
             await app.firstPetsDetails().edit()
-            app.model(PetEditorViewModel.self).set(.name, to: "Rexy")
+            app.model(PetEditorModel.self).set(.name, to: "Rexy")
             app.tapBack()
             await app.settle()
             #expect(app.question != nil)
@@ -71,9 +71,9 @@ struct OwnerGoneTests {
 @MainActor
 extension AppHarness {
     /// My pets -> the first pet: its details page.
-    fileprivate func firstPetsDetails() async -> PetDetailsViewModel {
+    fileprivate func firstPetsDetails() async -> PetDetailsModel {
         tapMyPets()
         await choosePet(at: 0)
-        return model(PetDetailsViewModel.self)
+        return model(PetDetailsModel.self)
     }
 }

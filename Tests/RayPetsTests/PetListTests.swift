@@ -112,7 +112,7 @@ struct PetListTests {
     @Test("the list model: selection and focus rows by id, a link chooses a pet the search hides, empty texts")
     func viewModel() throws {
         let f = try ListFixture(demoPets: 200)
-        let model = PetListViewModel(title: "My pets", prompt: "", data: f.data)
+        let model = PetListModel(title: "My pets", prompt: "", data: f.data)
         var chosen: [Pet.ID] = []
         model.onSelect = { chosen.append($0.id) }
         model.showing("pet-150")

@@ -128,7 +128,7 @@ struct PetSearchCountTests {
             let expected = try file.petCount(matching: PetSearch(text), before: nil)
             #expect(try await counter.count(matching: PetSearch(text)) == expected, "\(text)")
         }
-        let model = PetListViewModel(title: "My pets", prompt: "", data: ClinicData(store: file))
+        let model = PetListModel(title: "My pets", prompt: "", data: ClinicData(store: file))
         model.search("bis")
         #expect(model.searchText == "bis" && model.isSearching && model.count == 2_004)
         await model.list.searchSettled()

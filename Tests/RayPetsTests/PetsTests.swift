@@ -6,10 +6,10 @@ import Testing
 @MainActor
 @Suite("My pets and Clinic info")
 struct PetsTests {
-    @Test("a view model is built from injected records")
+    @Test("a page model is built from injected records")
     func viewModelUsesInjectedStore() {
         let data = makeData(pets: [Pet(id: "max", name: "Max", species: .bird, age: 1)])
-        let model = PetListViewModel(title: "My pets", prompt: "", data: data)
+        let model = PetListModel(title: "My pets", prompt: "", data: data)
         #expect(model.rows == [.init(id: "max", title: "Max", subtitle: "Bird, 1 year")])
         var chosen: [Pet.ID] = []
         model.onSelect = { chosen.append($0.id) }
@@ -22,13 +22,13 @@ struct PetsTests {
     func appUsesInjectedStore() async {
         let app = AppHarness(pets: [Pet(id: "max", name: "Max", species: .bird, age: 1)])
         app.tapMyPets()
-        #expect(app.model(PetListViewModel.self).rows.map(\.title) == ["Max"])
+        #expect(app.model(PetListModel.self).rows.map(\.title) == ["Max"])
         await app.choosePet(at: 0)
         #expect(app.clinicHost.title == "Max")
         app.tapBack()
         app.tapBack()
         app.tapSchedule()
-        #expect(app.model(PetListViewModel.self).rows.map(\.title) == ["Max"])
+        #expect(app.model(PetListModel.self).rows.map(\.title) == ["Max"])
     }
 
     @Test("list -> detail: the detail is titled by the row; Back out releases the flow", arguments: 0..<4)
@@ -41,7 +41,7 @@ struct PetsTests {
         await app.choosePet(at: row)
         #expect(app.topRoute == .petDetail(pet.id))
         #expect(app.clinicHost.title == pet.name)
-        #expect(app.model(PetDetailsViewModel.self).rows.map(\.value) == [pet.species.title, pet.ageText()])
+        #expect(app.model(PetDetailsModel.self).rows.map(\.value) == [pet.species.title, pet.ageText()])
         app.tapBack()
         #expect(app.topRoute == .pets)
         #expect(app.home.children.count == 1, "still in the pets flow")
@@ -60,7 +60,7 @@ struct PetsTests {
         app.tapAction()
         #expect(app.topRoute == .openingHours)
         do {  // scoped: the test must not keep the page model alive itself
-            let table = app.model(DetailsViewModel.self)
+            let table = app.model(DetailsModel.self)
             #expect(table.rows.count == ClinicInfo.rayPets.openingHours.count)
             #expect(table.rows[0] == .init(label: "Monday to Thursday", value: "8:00 – 18:00"))
         }
@@ -157,7 +157,7 @@ struct PetPickerTests {
         #expect(host.topRoute == .petPicker)
         let picked = Task.immediate { await picks.next() }
         await host.settle()
-        host.topModel(as: PetListViewModel.self)?.select(at: 3)
+        host.topModel(as: PetListModel.self)?.select(at: 3)
         #expect(await picked.value?.id == ClinicDatabase.samplePets[3].id)
         dialog.dismiss(animated: false)
         #expect(parent.children.isEmpty)

@@ -415,9 +415,9 @@ struct FollowingTheDataTests {
         let store = ClinicDatabase.open(path: newDatabasePath()) { _ in }
         let app = AppHarness(data: ClinicData(store: store))
         app.tapMyPets()
-        app.model(PetListViewModel.self).add()
+        app.model(PetListModel.self).add()
         await app.settle()
-        let editor = app.model(PetEditorViewModel.self)
+        let editor = app.model(PetEditorModel.self)
         let before = try fillUp(store)
         editor.set(.name, to: "Big")
         editor.set(.notes, to: String(repeating: "x", count: PetRules.maxNotesLength))
@@ -441,14 +441,14 @@ struct FollowingTheDataTests {
         app.tapMyPets()
         let listID = app.clinicHost.pages[1].id
         await app.choosePet(at: 1)
-        app.model(PetDetailsViewModel.self).delete()
+        app.model(PetDetailsModel.self).delete()
         await app.settle()
         #expect(app.clinicHost.pages.map(\.route) == [.home, .pets])
         #expect(app.clinicHost.pages[1].id == listID, "the list page is the same page")
-        #expect(app.model(PetListViewModel.self).rows.map(\.title) == ["Rex", "Clover", "Bubbles"])
+        #expect(app.model(PetListModel.self).rows.map(\.title) == ["Rex", "Clover", "Bubbles"])
         #expect(app.feedback.toasts == ["Whiskers deleted"])
         #expect(app.feedback.performToastAction())
-        #expect(app.model(PetListViewModel.self).rows.map(\.title) == ["Rex", "Whiskers", "Clover", "Bubbles"])
+        #expect(app.model(PetListModel.self).rows.map(\.title) == ["Rex", "Whiskers", "Clover", "Bubbles"])
         #expect(app.clinicHost.pages.map(\.route) == [.home, .pets], "Undo does not bring the page back")
     }
 
@@ -459,13 +459,13 @@ struct FollowingTheDataTests {
         let app = AppHarness()
         app.tapMyPets()
         await app.choosePet(at: 1)
-        app.model(PetDetailsViewModel.self).delete()
+        app.model(PetDetailsModel.self).delete()
         await app.settle()
         _ = try app.data.add(PetDraft(name: "whiskers"))
         #expect(app.feedback.performToastAction())
         #expect(app.data.pet(id: "whiskers")?.name == "Whiskers (2)")
         #expect(
-            app.model(PetListViewModel.self).rows.map(\.title) == [
+            app.model(PetListModel.self).rows.map(\.title) == [
                 "Rex", "Whiskers (2)", "Clover", "Bubbles", "whiskers",
             ])
         #expect(
@@ -485,24 +485,25 @@ struct FollowingTheDataTests {
         app.tapMyPets()
         await app.choosePet(at: 0)
         let pageID = app.clinicHost.pages.last!.id
-        app.model(PetDetailsViewModel.self).edit()
-        let editor = app.model(PetEditorViewModel.self)
+        app.model(PetDetailsModel.self).edit()
+        let editor = app.model(PetEditorModel.self)
         editor.set(.name, to: "Max")
         #expect(editor.canSave)
         editor.save()
         await app.settle()
         #expect(app.clinicHost.pages.last?.id == pageID, "Save ends the editor")
         #expect(app.clinicHost.title == "Max")
-        #expect(app.model(PetDetailsViewModel.self).summary.contains("Max"))
+        #expect(app.model(PetDetailsModel.self).summary.contains("Max"))
         app.tapBack()
-        #expect(app.model(PetListViewModel.self).rows.first?.title == "Max")
+        #expect(app.model(PetListModel.self).rows.first?.title == "Max")
         app.tapBack()
         app.tapSchedule()
         await app.choosePet(at: 0)
-        #expect(app.model(ChoiceViewModel<VisitType>.self).prompt.contains("Max"))
+        #expect(app.model(TypedChoiceModel<VisitType>.self).prompt.contains("Max"))
         try app.data.update("rex", with: PetDraft(name: "Rexy", species: .dog, age: "3"))
-        #expect(app.model(ChoiceViewModel<VisitType>.self).prompt.contains("Rexy"), "an open question follows a rename")
-        #expect(app.model(ChoiceViewModel<VisitType>.self).caption?.contains("Rexy") == true)
+        #expect(
+            app.model(TypedChoiceModel<VisitType>.self).prompt.contains("Rexy"), "an open question follows a rename")
+        #expect(app.model(TypedChoiceModel<VisitType>.self).caption?.contains("Rexy") == true)
     }
 
     @Test("a link to a pet that is gone opens My pets with a notice; a link by id works after a rename")

@@ -16,8 +16,8 @@ struct SidebarTests {
         return app
     }
 
-    private func list(_ app: AppHarness) -> PetListViewModel {
-        app.clinicHost.pages.compactMap { $0.model as? PetListViewModel }.first!
+    private func list(_ app: AppHarness) -> PetListModel {
+        app.clinicHost.pages.compactMap { $0.model as? PetListModel }.first!
     }
 
     @Test("Add pet beside a pet's page opens the editor in its place")
@@ -33,14 +33,14 @@ struct SidebarTests {
     @Test("Add pet beside an editor with unsaved changes asks first; Keep editing keeps it")
     func addAsksFirst() async {
         let app = await wideWithPet()
-        app.model(PetDetailsViewModel.self).edit()
-        app.model(PetEditorViewModel.self).set(.name, to: "Rexy")
+        app.model(PetDetailsModel.self).edit()
+        app.model(PetEditorModel.self).set(.name, to: "Rexy")
         list(app).add()
         await app.settle()
         #expect(app.question != nil, "the editor beside the list has unsaved work")
         await app.answer(.keepEditing)
         #expect(app.clinicHost.pages.map(\.route).last == .editPet(ClinicDatabase.samplePets[0].id))
-        #expect(app.model(PetEditorViewModel.self).draft.name == "Rexy")
+        #expect(app.model(PetEditorModel.self).draft.name == "Rexy")
         list(app).add()
         await app.settle()
         await app.answer(.discard)
@@ -52,13 +52,13 @@ struct SidebarTests {
         let app = await wideWithPet()
         list(app).add()
         await app.settle()
-        app.model(PetEditorViewModel.self).set(.name, to: "Nibbles")
+        app.model(PetEditorModel.self).set(.name, to: "Nibbles")
         let editor = app.clinicHost.topPage?.id
         list(app).add()
         await app.settle()
         #expect(app.question == nil, "nothing to ask: the same editor stays")
         #expect(app.clinicHost.topPage?.id == editor)
-        #expect(app.model(PetEditorViewModel.self).draft.name == "Nibbles")
+        #expect(app.model(PetEditorModel.self).draft.name == "Nibbles")
     }
 
     @Test("choosing another pet beside a pet's page replaces it")

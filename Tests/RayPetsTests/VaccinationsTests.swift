@@ -22,14 +22,14 @@ struct VaccinationsTests {
         app.tapMyPets()
         await app.choosePet(at: 0)
         #expect(
-            app.model(PetDetailsViewModel.self).actions.map(\.title) == [
+            app.model(PetDetailsModel.self).actions.map(\.title) == [
                 "Edit", "Delete", "Clinic info", "Vaccinations",
             ])
-        app.step { app.model(PetDetailsViewModel.self).showVaccinations() }
+        app.step { app.model(PetDetailsModel.self).showVaccinations() }
         #expect(app.clinicHost.pages.map(\.route) == [.home, .pets, .petDetail("rex"), .vaccinations("rex")])
         #expect(app.clinicHost.title == "Vaccinations for Rex")
         do {  // scoped: the test must not keep the page model alive itself
-            let page = app.model(DetailsViewModel.self)
+            let page = app.model(DetailsModel.self)
             #expect(page.rows.map(\.label) == ["Distemper, hepatitis, parvovirus", "Leptospirosis", "Rabies"])
             #expect(
                 page.rows.map(\.value) == [
@@ -56,10 +56,10 @@ struct VaccinationsTests {
                 ["Distemper, hepatitis, parvovirus", "Leptospirosis", "Rabies"], ["Cat flu and enteritis", "Rabies"],
                 ["Myxomatosis and RHD"], [], [], [],
             ])
-        let fish = DetailsViewModel.vaccinations(
+        let fish = DetailsModel.vaccinations(
             of: Pet(id: "b", name: "Bubbles", species: .fish, age: 1), today: Self.today)
         #expect(fish.rows.isEmpty && fish.summary.contains("ask the clinic whether Bubbles needs any"))
-        let cat = DetailsViewModel.vaccinations(
+        let cat = DetailsModel.vaccinations(
             of: Pet(id: "w", name: "Whiskers", species: .cat, age: 7), today: Self.today)
         #expect(cat.rows.map(\.value) == Vaccination.usual(for: .cat).map(\.schedule), "an age in years: no dates")
         #expect(cat.title == "Vaccinations for Whiskers")
@@ -104,12 +104,12 @@ struct VaccinationsTests {
         let app = try harness()
         app.tapMyPets()
         await app.choosePet(at: 0)
-        app.step { app.model(PetDetailsViewModel.self).showVaccinations() }
+        app.step { app.model(PetDetailsModel.self).showVaccinations() }
         _ = try app.data.update("rex", with: PetDraft(name: "Rexy", species: .cat, age: "2025-05-01"))
         await app.settle()
         #expect(app.clinicHost.title == "Vaccinations for Rexy", "the title follows")
         do {
-            let page = app.model(DetailsViewModel.self)
+            let page = app.model(DetailsModel.self)
             #expect(page.rows.map(\.label) == ["Cat flu and enteritis", "Rabies"])
             #expect(page.rows[0].value.hasSuffix("Next on this schedule: 2025-07-03"), "9 weeks after 2025-05-01")
         }
@@ -146,14 +146,14 @@ struct VaccinationsTests {
         let first = try harness()
         first.tapMyPets()
         await first.choosePet(at: 0)
-        first.step { first.model(PetDetailsViewModel.self).showVaccinations() }
+        first.step { first.model(PetDetailsModel.self).showVaccinations() }
         let saved = try NavigationState(decoding: first.app.navigationState.encoded)
         #expect(first.app.navigationState.encoded.contains("pets,pet-detail:rex,vaccinations:rex"))
         let again = try harness()
         #expect(await again.app.restore(saved))
         await again.settle()
         #expect(again.clinicHost.pages.map(\.route) == [.home, .pets, .petDetail("rex"), .vaccinations("rex")])
-        #expect(again.model(DetailsViewModel.self).title == "Vaccinations for Rex")
+        #expect(again.model(DetailsModel.self).title == "Vaccinations for Rex")
         let gone = try harness()
         _ = try gone.data.delete("rex")
         #expect(await !gone.app.restore(saved))

@@ -35,7 +35,7 @@ struct WelcomeTests {
         #expect(app.welcomeHost.topRoute == .welcome)
         #expect(app.tabHost.hosts[.clinic]!.pages.isEmpty, "no tabs before Get started")
         do {  // scoped: the test must not keep the page model alive itself
-            let welcome = app.model(MessageViewModel.self)
+            let welcome = app.model(MessageModel.self)
             #expect(welcome.actionTitle == "Get started")
             welcome.performAction()
             welcome.performAction()  // a double click changes nothing
@@ -54,7 +54,7 @@ struct WelcomeTests {
     func laterLaunch() async {
         let path = makeTemporaryFolder() + "/settings"
         let first = AppHarness(firstLaunch: true, settingsPath: path)
-        first.model(MessageViewModel.self).performAction()
+        first.model(MessageModel.self).performAction()
         await first.settle()
         let later = AppHarness(firstLaunch: true, settingsPath: path)
         #expect(later.window.sections == [.tabs])

@@ -1,5 +1,5 @@
-/// Decides what comes next in one flow. Screens know nothing about each other; a
-/// coordinator creates their view models, presents them through its router, and reacts
+/// Decides what comes next in one flow. Pages know nothing about each other; a
+/// coordinator creates their page models, presents them through its router, and reacts
 /// to their intents.
 ///
 /// Lifecycle, in the router's words (see `Router`): the parent *presents* the flow (usually

@@ -101,7 +101,7 @@ public final class PageDepartures<Route: NavigationRoute> {
     }
 
     /// What the pages that left brought and is still alive, one per object (`page-3
-    /// petDetail("rex") left, but its PetDetailsViewModel is still alive`); forgets those
+    /// petDetail("rex") left, but its PetDetailsModel is still alive`); forgets those
     /// pages, except what a probe watches and is still alive: that is reported once the host
     /// has closed or gone, if it is alive then. Call it once the host has settled: its views
     /// freed, its transitions done.

@@ -3,7 +3,7 @@
 public struct PageEntry<Route: NavigationRoute> {
     /// Which screen the page shows.
     public var route: Route
-    /// The page's view model.
+    /// The page's model.
     public var model: any PageModel
     /// Runs once, when the page leaves the stack.
     public var onDismissed: (@MainActor () -> Void)?

@@ -84,7 +84,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     }
 
     /// What the pages that left brought and is still alive, one line per object (`page-3
-    /// petDetail(…) left, but its PetDetailsViewModel is still alive`). Each page is checked
+    /// petDetail(…) left, but its PetDetailsModel is still alive`). Each page is checked
     /// once: the next call does not repeat it. Ask once the flow work has settled
     /// (`settle()`), and after the test dropped its own references to the page's model.
     public func survivors() -> [String] { departures?.survivors() ?? [] }

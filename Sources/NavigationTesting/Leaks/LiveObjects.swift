@@ -1,6 +1,6 @@
 /// Counts how many of the objects it has seen are still alive, through weak references.
 ///
-/// Leak tests `track` every coordinator, view model and page model they can reach while a
+/// Leak tests `track` every coordinator and page model they can reach while a
 /// flow runs, end the flow, and assert `liveCount == 0`: the count is measured, not assumed.
 @MainActor
 public final class LiveObjects {

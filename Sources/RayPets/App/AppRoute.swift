@@ -1,8 +1,8 @@
 import Navigation
 
-/// Every screen in RayPets, with its parameters.
+/// Every page in RayPets, with its parameters.
 ///
-/// Everything RayPets says about a page besides its view model and view is declared here,
+/// Everything RayPets says about a page besides its model and view is declared here,
 /// in one line per page in each table below: the pet it shows (`pet`), its one text form
 /// (`token`, `init(token:)`), its `raypets://` link (`link`, `linked(_:)`, `linkForms`) and
 /// the intent that leads to it from the page below (`intent(on:pain:)`). The tables switch
@@ -213,7 +213,7 @@ extension AppRoute {
     /// intent returns whether it acted (a list row for a pet no longer listed does not).
     @MainActor
     func intent(on page: Page<AppRoute>, pain: PainLevel?) -> (@MainActor () -> Bool)? {
-        switch (self, page.screen) {
+        switch (self, page.kind) {
         case (.pets, .home(let home)): return always(home.showPets)
         case (.clinicInfo, .home(let home)): return always(home.showClinicInfo)
         case (.petPicker, .home(let home)): return always(home.scheduleAppointment)

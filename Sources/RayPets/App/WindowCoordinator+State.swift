@@ -24,7 +24,7 @@ extension WindowCoordinator {
             [(nil, dialogRouter), (tabs.selectedTab, tabs.selectedRouter)]
             + AppTab.allCases.map { ($0, tabs.router(for: $0)) }
         for (tab, router) in places {
-            guard let page = router.topPage, case .petEditor(let editor) = page.screen, editor.hasChanges
+            guard let page = router.topPage, case .petEditor(let editor) = page.kind, editor.hasChanges
             else { continue }
             return EditorDraft(
                 tab: tab, route: page.route, fields: editor.draft, focus: editor.focusedField, base: editor.base)

@@ -107,7 +107,7 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
         _ route: AppRoute, _ title: String, for pet: Pet, _ prompt: @escaping @MainActor @Sendable (Pet) -> String,
         _ answered: @escaping @MainActor (AppointmentRequestCoordinator, Answer) -> Void
     ) {
-        let model = ChoiceViewModel<Answer>(title: title, caption: caption(pet), prompt: prompt(pet))
+        let model = TypedChoiceModel<Answer>(title: title, caption: caption(pet), prompt: prompt(pet))
         let id = router.present(route, model: model, animated: true, onDismissed: nil)
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
             if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
@@ -119,7 +119,7 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
         func message(_ pet: Pet) -> String {
             L("No appointment required. Keep an eye on {pet} and call us if anything changes.", ["pet": pet.name])
         }
-        let model = MessageViewModel(
+        let model = MessageModel(
             title: L("No appointment required"), caption: caption(pet), message: message(pet), actionTitle: L("Okay"))
         let id = router.present(.noAppointmentRequired(pet: pet.id), model: model, animated: true, onDismissed: nil)
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in

@@ -14,7 +14,7 @@ public final class ClinicInfoCoordinator: FlowCoordinator<AppRoute> {
 
     /// Shows "Clinic info"; `onDismissed` runs when that page leaves.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = MessageViewModel(
+        let model = MessageModel(
             title: L("Clinic info"),
             message: L(
                 "{name}\n{address}\nPhone {phone}",
@@ -25,7 +25,7 @@ public final class ClinicInfoCoordinator: FlowCoordinator<AppRoute> {
     }
 
     private func showOpeningHours() {
-        let model = DetailsViewModel(
+        let model = DetailsModel(
             title: L("Opening hours"),
             summary: L("When you can visit {clinic}.", ["clinic": clinic.name]),
             rows: clinic.openingHours.map { .init(label: $0.days, value: $0.hours) })

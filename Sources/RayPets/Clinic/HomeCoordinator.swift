@@ -16,7 +16,7 @@ public final class HomeCoordinator: FlowCoordinator<AppRoute> {
 
     /// Shows Home.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = HomeViewModel()
+        let model = HomeModel()
         let id = router.present(.home, model: model, animated: animated, onDismissed: onDismissed)
         model.onShowPets = whenShown(id, model) { home, _ in
             home.presentChild(

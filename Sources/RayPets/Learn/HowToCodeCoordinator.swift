@@ -11,7 +11,7 @@ public final class HowToCodeCoordinator: FlowCoordinator<AppRoute> {
     }
 
     private func show(_ step: HowToCodeStep, animated: Bool, onDismissed: (@MainActor () -> Void)? = nil) {
-        let model = MessageViewModel(
+        let model = MessageModel(
             title: step.title, message: step.text, actionTitle: L("Next"), actionStyle: step.colour)
         let id = router.present(.howToCode(step), model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = whenShown(id, model) { flow, _ in
@@ -20,7 +20,7 @@ public final class HowToCodeCoordinator: FlowCoordinator<AppRoute> {
     }
 
     private func showStartOver() {
-        let model = MessageViewModel(
+        let model = MessageModel(
             title: L("Start over"), message: L("That's how to code. Want to go through it again?"),
             actionTitle: L("Start over"), actionStyle: .suggested)
         let id = router.present(.startOver, model: model, animated: true, onDismissed: nil)

@@ -5,7 +5,7 @@ import Navigation
 public final class LearnCoordinator: FlowCoordinator<AppRoute> {
     /// Shows the Learn page.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = MessageViewModel(
+        let model = MessageModel(
             title: L("Learn"), message: L("How this app gets written, in four steps."), actionTitle: L("How to code"))
         let id = router.present(.learn, model: model, animated: animated, onDismissed: onDismissed)
         model.onAction = whenShown(id, model) { learn, _ in

@@ -10,7 +10,7 @@ public struct EditorDraft: Equatable, Codable, Sendable {
     public var fields: PetDraft
     /// The field with the keyboard focus.
     public var focus: PetField?
-    /// The pet as the editor last read it (`PetEditorViewModel.base`): a Save over a pet saved
+    /// The pet as the editor last read it (`PetEditorModel.base`): a Save over a pet saved
     /// differently since (in another window) is refused once, as a conflict. `nil` for a new
     /// pet's editor, and in a draft saved before RayPets kept it (then the editor is based on
     /// the pet as it is when it opens again).

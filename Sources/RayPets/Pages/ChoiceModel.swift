@@ -2,7 +2,7 @@ import Navigation
 
 /// What a view needs from any choice page, whatever its option type.
 @MainActor
-public protocol ChoiceModel: ScreenModel, ChangingModel {
+public protocol ChoiceModel: AppPageModel, ChangingModel {
     /// A line above the title giving context, e.g. "Appointment for Rex".
     var caption: String? { get }
     /// The question asked.

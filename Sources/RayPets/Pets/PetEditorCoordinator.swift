@@ -12,7 +12,7 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     private let questions: Questions
     private let pet: Pet?
     /// The editor's model while its page is shown.
-    public private(set) weak var model: PetEditorViewModel?
+    public private(set) weak var model: PetEditorModel?
 
     /// An editor for a new pet (`pet: nil`) or for `pet`, shown through `router`, saving into
     /// `data`, asking through `questions` before changes are discarded. If `questions` holds a
@@ -49,7 +49,7 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let route: AppRoute = pet.map { .editPet($0.id) } ?? .addPet
         let shelved = questions.takeDraft(for: route)
-        let model = PetEditorViewModel(pet: pet, data: data, draft: shelved?.fields, base: shelved?.base)
+        let model = PetEditorModel(pet: pet, data: data, draft: shelved?.fields, base: shelved?.base)
         model.focusedField = shelved?.focus
         self.model = model
         let id = router.present(route, model: model, animated: animated, onDismissed: onDismissed)
@@ -61,7 +61,7 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     }
 
     /// Saves `draft`, marks it saved and sends the pet. A save over a pet saved differently
-    /// since the editor read it (`PetEditorViewModel.base`: in another window, or before a
+    /// since the editor read it (`PetEditorModel.base`: in another window, or before a
     /// quit) is refused once, with the error; the editor then reads the pet, and the next Save
     /// goes through.
     private func commit(_ draft: PetDraft) throws(StoreError) {

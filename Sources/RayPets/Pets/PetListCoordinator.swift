@@ -26,7 +26,7 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
 
     /// Shows the list; `onDismissed` runs when the list's page leaves (the flow's end).
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = PetListViewModel(
+        let model = PetListModel(
             title: L("My pets"), prompt: L("Choose a pet to see its details."), data: data, addAction: .always)
         let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
         // Beside the list on a wide window: a new choice replaces the pet shown (and what
@@ -54,8 +54,8 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         }
     }
 
-    private func showDetails(of pet: Pet, from list: PetListViewModel) {
-        let model = PetDetailsViewModel(pet: pet, data: data)
+    private func showDetails(of pet: Pet, from list: PetListModel) {
+        let model = PetDetailsModel(pet: pet, data: data)
         let id = router.present(.petDetail(pet.id), model: model, animated: true) { [weak list] in
             if list?.shownPet == pet.id { list?.showing(nil) }
         }
@@ -136,7 +136,7 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
 
     private func showRecord(_ record: AppointmentRecord) {
         let request = record.request
-        var rows: [DetailsViewModel.Row] = [
+        var rows: [DetailsModel.Row] = [
             .init(label: L("Finished"), value: LocalTime.format(record.time)),
             .init(label: L("Visit type"), value: request.visitType.title),
         ]
@@ -145,7 +145,7 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         rows.append(.init(label: L("Outcome"), value: request.outcome.title))
         let title = L("Appointment request")
         func summary(_ name: String) -> String { L("For {pet}.", ["pet": name]) }
-        let model = DetailsViewModel(
+        let model = DetailsModel(
             title: title, summary: summary(data.pet(id: request.pet)?.name ?? request.pet), rows: rows,
             actionTitle: L("Delete"))
         model.actionStyle = .red
@@ -165,7 +165,7 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
     }
 
     private func showVaccinations(of pet: Pet) {
-        let model = DetailsViewModel.vaccinations(of: pet, today: data.today())
+        let model = DetailsModel.vaccinations(of: pet, today: data.today())
         let id = router.present(.vaccinations(pet.id), model: model, animated: true, onDismissed: nil)
         labels.add(page: id, pet: pet.id) { [weak model, data] pet in
             model?.showVaccinations(of: pet, today: data.today())

@@ -20,7 +20,7 @@ public final class PetPickerCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
 
     /// Shows the list; `onDismissed` runs when the list's page leaves.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = PetListViewModel(
+        let model = PetListModel(
             title: L("Which pet?"), prompt: L("Who is the appointment for?"), data: data, addAction: .whenEmpty)
         let id = router.present(.petPicker, model: model, animated: animated, onDismissed: onDismissed)
         model.onSelect = whenShown(id, model, value: Pet.self) { picker, _, pet in picker.results.send(pet) }

@@ -63,11 +63,11 @@ public struct Vaccination: Equatable, Sendable {
     }
 }
 
-extension DetailsViewModel {
+extension DetailsModel {
     /// A pet's *Vaccinations* page: its species' usual vaccinations, a row each, with the next
     /// date when the pet's birth date is known.
-    public static func vaccinations(of pet: Pet, today: SimpleDate) -> DetailsViewModel {
-        let model = DetailsViewModel(title: "", summary: "", rows: [])
+    public static func vaccinations(of pet: Pet, today: SimpleDate) -> DetailsModel {
+        let model = DetailsModel(title: "", summary: "", rows: [])
         model.showVaccinations(of: pet, today: today)
         return model
     }

@@ -2,10 +2,10 @@
 /// and every change, told to whoever observes.
 ///
 /// Nothing is read ahead: a pet is looked up when it is needed, and a list reads the pets it
-/// shows a page at a time (`PetList`), so the cost of a screen does not grow with the records.
+/// shows a page at a time (`PetList`), so the cost of a page does not grow with the records.
 ///
 /// Every change goes through here, is saved in one transaction by the `ClinicStore`, and is
-/// announced only after it was saved — so what the screens and the navigation follow is
+/// announced only after it was saved — so what the pages and the navigation follow is
 /// what is on disk. A change that fails throws a `StoreError` and changes nothing.
 @MainActor
 public final class ClinicData {

@@ -7,7 +7,7 @@ public protocol ClinicStore: AnyObject {
     /// Whether changes are refused (a read-only file or folder, a newer schema).
     var isReadOnly: Bool { get }
     /// Every pet, in the order they were added (a rename keeps a pet's place). For tools and
-    /// tests: screens read a batch at a time (`pets(matching:from:limit:)`).
+    /// tests: pages read a batch at a time (`pets(matching:from:limit:)`).
     func loadPets() throws(StoreError) -> [Pet]
     /// How many pets match `search` (all of them with `position: nil`, else those before
     /// `position` in the list).

@@ -9,7 +9,7 @@ public final class WelcomeCoordinator: FlowCoordinator<AppRoute>, ResultCoordina
 
     /// Shows the welcome page.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
-        let model = MessageViewModel(
+        let model = MessageModel(
             title: L("Welcome to RayPets"),
             message: L(
                 "Keep your pets' details in one place, book visits to the clinic, and see how this app is made."),

@@ -170,7 +170,7 @@ public struct NavigationWalk {
         case .typeNote(let text):
             let pages =
                 driver.dialogRouter.pages.isEmpty ? driver.app.tabs.selectedRouter.pages : driver.dialogRouter.pages
-            guard let editor = pages.last?.model as? PetEditorViewModel else {
+            guard let editor = pages.last?.model as? PetEditorModel else {
                 throw WalkDriverError(description: "no editor to type into")
             }
             editor.set(.notes, to: text)

@@ -2,14 +2,14 @@ import Gtk
 import GtkNavigation
 import RayPets
 
-/// A two-column table of facts with an optional action. Binds to a `DetailsViewModel` and
+/// A two-column table of facts with an optional action. Binds to a `DetailsModel` and
 /// follows its changes.
 @MainActor
 final class DetailsView: PageView {
     let widget: Widget
     let initialFocus: Widget?
 
-    init(model: DetailsViewModel) {
+    init(model: DetailsModel) {
         let layout = PageLayout(headline: model.title, text: model.summary)
         let table = FactsTable()
         table.show(model.rows)
@@ -47,7 +47,7 @@ final class FactsTable {
         grid.setAlignment(horizontal: .center, vertical: .start)
     }
 
-    func show(_ rows: [DetailsViewModel.Row]) {
+    func show(_ rows: [DetailsModel.Row]) {
         for label in labels { grid.remove(label) }
         labels = []
         for (index, row) in rows.enumerated() {

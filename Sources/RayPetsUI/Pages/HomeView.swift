@@ -2,13 +2,13 @@ import Gtk
 import GtkNavigation
 import RayPets
 
-/// Home: a greeting and the two actions. Binds to a `HomeViewModel`.
+/// Home: a greeting and the two actions. Binds to a `HomeModel`.
 @MainActor
 final class HomeView: PageView {
     let widget: Widget
     let initialFocus: Widget?
 
-    init(model: HomeViewModel) {
+    init(model: HomeModel) {
         let layout = PageLayout(headline: model.greeting, text: model.subtitle)
         initialFocus = layout.addButton(model.scheduleTitle, cssClass: "suggested-action") { [weak model] in
             model?.scheduleAppointment()

@@ -3,13 +3,13 @@ import GtkNavigation
 import RayPets
 
 /// A page with a message and one action (How-to-code steps, Start over, No appointment
-/// required). Binds to a `MessageViewModel`.
+/// required). Binds to a `MessageModel`.
 @MainActor
 final class MessageView: PageView {
     let widget: Widget
     let initialFocus: Widget?
 
-    init(model: MessageViewModel) {
+    init(model: MessageModel) {
         let layout = PageLayout(headline: model.title, text: model.message, caption: model.caption)
         initialFocus = layout.addButton(model.actionTitle, cssClass: model.actionStyle.cssClass) { [weak model] in
             model?.performAction()

@@ -4,7 +4,7 @@ import RayPets
 
 /// A pet's page: its facts, a button per action of its model (Edit, Delete, Clinic info, ..., in
 /// rows of three), and its appointment request history (newest first; a row opens it). Binds
-/// to a `PetDetailsViewModel` and follows its changes.
+/// to a `PetDetailsModel` and follows its changes.
 @MainActor
 final class PetDetailsView: PageView {
     let widget: Widget
@@ -12,7 +12,7 @@ final class PetDetailsView: PageView {
     /// How many of the page's buttons share a row.
     static let buttonsPerRow = 3
 
-    init(model: PetDetailsViewModel) {
+    init(model: PetDetailsModel) {
         let layout = PageLayout(headline: model.title, text: model.summary)
         let table = FactsTable()
         layout.content.append(table.grid)
@@ -45,7 +45,7 @@ final class PetDetailsView: PageView {
         layout.actions.append(heading)
         layout.actions.append(empty)
         layout.actions.append(history.root)
-        func update(_ model: PetDetailsViewModel) {
+        func update(_ model: PetDetailsModel) {
             layout.update(headline: model.title, text: model.summary, caption: nil)
             table.show(model.rows)
             history.reset(count: model.history.count)

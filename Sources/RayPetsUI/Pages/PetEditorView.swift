@@ -5,13 +5,13 @@ import RayPets
 /// The pet editor: name, species, birth date or age, notes, and Save. A field's problem
 /// shows under it (and is its accessible description); Save is insensitive while any rule
 /// is broken; a failed save shows why above Save. The headline, the problems and Save follow
-/// the model's changes (also those made in another window). Binds to a `PetEditorViewModel`.
+/// the model's changes (also those made in another window). Binds to a `PetEditorModel`.
 @MainActor
 final class PetEditorView: PageView {
     let widget: Widget
     let initialFocus: Widget?
 
-    init(model: PetEditorViewModel) {
+    init(model: PetEditorModel) {
         let layout = PageLayout(headline: model.title, text: "")
         let form = Grid(rowSpacing: 4, columnSpacing: 12)
         form.addCSSClass("raypets-form")
@@ -55,7 +55,7 @@ final class PetEditorView: PageView {
         layout.actions.append(saveError)
         let save = layout.addButton(model.saveTitle, cssClass: "suggested-action") { [weak model] in model?.save() }
 
-        func update(_ model: PetEditorViewModel) {
+        func update(_ model: PetEditorModel) {
             layout.update(headline: model.title, text: "", caption: nil)  // the pet renamed elsewhere
             for (field, _, control) in fields {
                 let problem = model.problem(at: field)

@@ -5,20 +5,20 @@ import RayPets
 /// A list of pets, one activatable row each (click or Enter), with a search by name (Ctrl+F
 /// focuses it, Escape clears it), Add pet, and an empty state. The rows are a `ListView`:
 /// only those on screen exist, read from the model a batch at a time. Binds to a
-/// `PetListViewModel` and follows its changes in place.
+/// `PetListModel` and follows its changes in place.
 @MainActor
 final class PetListView: PageView {
     let widget: Widget
     private let rows: TwoLineList
     private let search: SearchEntry
     private let add: Button
-    private weak var model: PetListViewModel?
+    private weak var model: PetListModel?
     /// A row's context menu (*Open in New Window*), when the app offers it.
     private var menu: ContextMenu?
     /// The row the context menu was opened on, while it is open.
     private var menuRow: Int?
 
-    init(model: PetListViewModel) {
+    init(model: PetListModel) {
         let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption, fillsHeight: true)
         let rows = TwoLineList(
             key: { [weak model] index in model?.rowID(at: index) },
@@ -35,7 +35,7 @@ final class PetListView: PageView {
         layout.content.append(empty)
         layout.content.append(rows.root)
         let add = layout.addButton(model.addTitle, cssClass: "suggested-action") { [weak model] in model?.add() }
-        func update(_ model: PetListViewModel) {
+        func update(_ model: PetListModel) {
             rows.selectedIndex = model.shownRow
             empty.text = model.emptyText
             empty.isVisible = model.count == 0
@@ -75,7 +75,7 @@ final class PetListView: PageView {
     /// *Open in New Window* on a row: its context menu (right click, long press) and Ctrl+Enter
     /// on the focused row, while the model offers it (its coordinator may say so after the
     /// view is made).
-    private func offerNewWindow(_ model: PetListViewModel) {
+    private func offerNewWindow(_ model: PetListModel) {
         rows.root.insertActions([
             (
                 AppAction.openInNewWindow,

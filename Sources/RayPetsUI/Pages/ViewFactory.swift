@@ -3,13 +3,13 @@ import Navigation
 import RayPets
 
 /// Builds the GTK view for a RayPets page from its model. The only place that knows which
-/// view shows which kind of screen; screens never reference each other.
+/// view shows which kind of page; pages never reference each other.
 @MainActor
 public enum ViewFactory {
-    /// The view for `page`: one case per `Screen`, so a new kind of screen without a view does
+    /// The view for `page`: one case per `PageKind`, so a new kind of page without a view does
     /// not compile.
     public static func makeView(for page: Page<AppRoute>) -> any PageView {
-        switch page.screen {
+        switch page.kind {
         case .home(let model): HomeView(model: model)
         case .message(let model): MessageView(model: model)
         case .choice(let model): ChoiceView(model: model)

@@ -3,7 +3,7 @@ import Navigation
 /// A page of facts in two columns, with an optional action: a pet's details, the
 /// opening-hours table.
 @MainActor
-public final class DetailsViewModel: ScreenModel, ChangingModel {
+public final class DetailsModel: AppPageModel, ChangingModel {
     /// One row of the table.
     public struct Row: Equatable, Sendable {
         /// Left column, e.g. "Species" or "Monday to Thursday".
@@ -42,7 +42,7 @@ public final class DetailsViewModel: ScreenModel, ChangingModel {
     public var isActionEnabled = true
 
     /// `.details`.
-    public var screen: Screen { .details(self) }
+    public var kind: PageKind { .details(self) }
 
     /// Set by the view: called after the content changed.
     public var onChange: (@MainActor () -> Void)?

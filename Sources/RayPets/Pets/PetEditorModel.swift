@@ -7,7 +7,7 @@ import Navigation
 /// title, and any change of the pets shows the rules' messages again (a name taken or freed);
 /// what the user typed stays as typed.
 @MainActor
-public final class PetEditorViewModel: ScreenModel, ChangingModel, FollowsClinicData {
+public final class PetEditorModel: AppPageModel, ChangingModel, FollowsClinicData {
     /// The pet being edited, or `nil` for a new pet.
     public let petID: Pet.ID?
     /// The page title: "New pet" or "Edit Rex" (the pet's name as saved now).
@@ -71,7 +71,7 @@ public final class PetEditorViewModel: ScreenModel, ChangingModel, FollowsClinic
     public func markSaved() { original = draft }
 
     /// `.petEditor`.
-    public var screen: Screen { .petEditor(self) }
+    public var kind: PageKind { .petEditor(self) }
 
     /// Every rule the draft breaks, by field.
     public var problems: [PetField: String] { data.problems(in: draft, editing: petID) }

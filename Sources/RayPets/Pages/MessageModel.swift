@@ -3,7 +3,7 @@ import Navigation
 /// A page that says something and offers one action: a How-to-code step ("Next"),
 /// "Start over", "No appointment required" ("Okay").
 @MainActor
-public final class MessageViewModel: ScreenModel, ChangingModel {
+public final class MessageModel: AppPageModel, ChangingModel {
     /// The page title.
     public let title: String
     /// A line above the title giving context, e.g. "Appointment for Rex".
@@ -30,7 +30,7 @@ public final class MessageViewModel: ScreenModel, ChangingModel {
     }
 
     /// `.message`.
-    public var screen: Screen { .message(self) }
+    public var kind: PageKind { .message(self) }
 
     /// Set by the view: called after the text changed.
     public var onChange: (@MainActor () -> Void)?

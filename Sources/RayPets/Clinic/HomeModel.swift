@@ -2,7 +2,7 @@ import Navigation
 
 /// The home page: a greeting and the clinic's two actions.
 @MainActor
-public final class HomeViewModel: ScreenModel {
+public final class HomeModel: AppPageModel {
     /// "RayPets".
     public let title = L("RayPets")
     /// The greeting above the actions.
@@ -24,7 +24,7 @@ public final class HomeViewModel: ScreenModel {
     public var onShowClinicInfo: (@MainActor () -> Void)?
 
     /// `.home`.
-    public var screen: Screen { .home(self) }
+    public var kind: PageKind { .home(self) }
 
     /// A home page model with no actions wired yet.
     public init() {}

@@ -4,7 +4,7 @@ import Navigation
 /// (Edit, Delete, Clinic info, Vaccinations). It follows the records: a rename changes its title
 /// and text in place, a new or deleted appointment request its history.
 @MainActor
-public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClinicData {
+public final class PetDetailsModel: AppPageModel, ChangingModel, FollowsClinicData {
     /// One finished appointment request in the history list.
     public struct HistoryRow: Equatable, Sendable {
         /// The stored record's id.
@@ -47,7 +47,7 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
     }
 
     /// `.petDetails`.
-    public var screen: Screen { .petDetails(self) }
+    public var kind: PageKind { .petDetails(self) }
 
     /// The pet's name.
     public var title: String { pet.name }
@@ -61,8 +61,8 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
     }
 
     /// The facts table.
-    public var rows: [DetailsViewModel.Row] {
-        var rows = [DetailsViewModel.Row(label: L("Species"), value: pet.species.title)]
+    public var rows: [DetailsModel.Row] {
+        var rows = [DetailsModel.Row(label: L("Species"), value: pet.species.title)]
         if let age = pet.ageText(today: data.today()) { rows.append(.init(label: L("Age"), value: age)) }
         if case .born(let date) = pet.age { rows.append(.init(label: L("Born"), value: date.description)) }
         // Cut, for notes saved before there was a limit: a page must open at once.
@@ -104,7 +104,7 @@ public final class PetDetailsViewModel: ScreenModel, ChangingModel, FollowsClini
         /// Whether it can be used now.
         public var isEnabled = true
         /// The intent, called on the page's model.
-        public let intent: @MainActor (PetDetailsViewModel) -> Void
+        public let intent: @MainActor (PetDetailsModel) -> Void
     }
 
     /// The page's buttons, in order: the view shows one per action.

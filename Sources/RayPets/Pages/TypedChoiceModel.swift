@@ -3,7 +3,7 @@ import Navigation
 /// A page that asks one question and offers a fixed set of answers: visit type,
 /// pain level, "Faking it?".
 @MainActor
-public final class ChoiceViewModel<Option: ChoiceOption>: ChoiceModel {
+public final class TypedChoiceModel<Option: ChoiceOption>: ChoiceModel {
     /// The page title.
     public let title: String
     /// A line above the title giving context.
@@ -38,7 +38,7 @@ public final class ChoiceViewModel<Option: ChoiceOption>: ChoiceModel {
     }
 
     /// `.choice`.
-    public var screen: Screen { .choice(self) }
+    public var kind: PageKind { .choice(self) }
 
     /// Set by the view: called after the text changed.
     public var onChange: (@MainActor () -> Void)?

@@ -6,7 +6,7 @@ import Navigation
 /// are read. Its list follows the records: a pet added, renamed, deleted or brought back
 /// changes its row in place.
 @MainActor
-public final class PetListViewModel: ScreenModel, ChangingModel {
+public final class PetListModel: AppPageModel, ChangingModel {
     /// One row: what the list shows for a pet.
     public struct Row: Equatable, Sendable {
         /// The pet's id (the view keeps the selection on it while rows change).
@@ -73,7 +73,7 @@ public final class PetListViewModel: ScreenModel, ChangingModel {
     }
 
     /// `.petList`.
-    public var screen: Screen { .petList(self) }
+    public var kind: PageKind { .petList(self) }
 
     /// How many rows there are.
     public var count: Int { list.count }
