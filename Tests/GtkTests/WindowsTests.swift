@@ -14,13 +14,14 @@ final class WindowsFixture {
     let app: AppCoordinator
     private(set) var mains: [MainWindow] = []
 
-    init() {
+    /// With the records in `store` (by default, a new in-memory database).
+    init(store: ClinicDatabase = ClinicDatabase.inMemory()) {
         MainQueueBridge.install()
         let settings = SettingsStore(path: makeTemporaryFolderForGtk() + "/settings")
         settings.completeWelcome()
         let box = MainsBox()
         let widgets = self.widgets
-        app = AppCoordinator(data: ClinicData(store: ClinicDatabase.inMemory()), settings: settings) {
+        app = AppCoordinator(data: ClinicData(store: store), settings: settings) {
             let main = MainWindow(application: nil)
             for tab in AppTab.allCases { main.tabHost.pageHost(for: tab).onViewCreated = { widgets.watch($0.widget) } }
             main.dialogHost.onViewCreated = { widgets.watch($0.widget) }

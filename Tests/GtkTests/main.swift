@@ -38,4 +38,8 @@ swipeTests(runner)
 caretTests(runner)
 inputTests(runner)
 escapeTests(runner)
+// Last: walks 2, 8 and 9 run the app itself, whose start-up installs its stylesheet (where an earlier
+// test registered the resource bundle) and follows the desktop's colour scheme for the rest of the
+// process.
+walkActionTests(runner)
 exit(runner.summary())
