@@ -1,5 +1,5 @@
-"""Records which project functions a walk's action runs, in order: an lldb script (lldb's own
-Python runs it; scripts/check-walks starts lldb with it, on a private display).
+"""Records which project functions a walk's action runs, in order: a gdb script (gdb's own
+Python runs it; scripts/check-walks starts gdb with it, on a private display).
 
 It launches the GTK test binary once, with the filter `walk 1:|walk 2:|...`. When a test calls
 `walkActionStarts(_:)` it puts a breakpoint on the first instruction of every function whose
@@ -9,20 +9,25 @@ of stored properties, is left out), and takes them away at `walkActionEnded()`, 
 the walk's last hop has run (the table's rows come in WALK_TRACE_HOPS). At each stop it
 looks up the stack for the nearest function of ours, seen through the plumbing (PLUMBING),
 the compiler's thunks, the Swift runtime and GTK itself (a signal GTK emits while one of our
-functions calls it comes from that function). A stop whose caller is in the same file is a
-call inside that file and is not recorded; the others are entries into a file, recorded with
-the function, its file and the caller's file, or:
+functions calls it comes from that function). An async function's caller is read from its
+async context (r14 on entry: the context's parent and the function it resumes), since the
+call from one async function to another is a jump that leaves no frame. A stop whose caller
+is in the same file is a call inside that file and is not recorded; the others are entries
+into a file, recorded with the function, its file and the caller's file, or:
 - "loop": nothing of ours below it before GLib's main loop dispatch (an idle, a timer, an event
   from the display);
-- "task": it starts a task (`Task { }`, `Task.immediate { }`: an async function with no async
-  caller; lldb's unwinder does not see past a task's start);
+- "task": it starts a task (`Task { }`, `Task.immediate { }`: an async function whose chain of
+  async callers ends in the runtime);
 - "input": the call came from the test's input (the signal it emitted, the action it
   activated);
 and an entry the test itself made (its checks, its turns of the main loop: the test is below
 it with nothing of GTK's in between) is left out.
 
 A function called more than HITS times in one walk (a check per character of a text) is no
-longer stopped at after its HITS-th call, unless a hop names it: each stop costs milliseconds.
+longer stopped at after its HITS-th call, unless a hop names it: each stop costs time.
+
+The symbols come from the binary: `nm` (start and size), `swift demangle` (names) and gdb's
+line tables (the file of a function's first instruction).
 
 Environment: WALK_TRACE_ROOT (the checkout), WALK_TRACE_BINARY (raypets-gtk-tests),
 WALK_TRACE_WALKS ("1 2 3"), WALK_TRACE_HOPS (JSON: each walk's rows, [file, function, caller]),
@@ -33,9 +38,11 @@ import bisect
 import json
 import os
 import re
+import shlex
+import subprocess
 import time
 
-import lldb
+import gdb
 
 # Files that only pass a call on and are the same for every input: GTK signal trampolines,
 # GLib source callbacks, the main actor's executor over GLib, and the C modules' headers (casts,
@@ -50,11 +57,13 @@ PLUMBING = (
 )
 # Test support, wherever it is: the test's hand, not the app.
 TEST_CODE = ("Tests/", "Sources/GtkTesting/", "Sources/NavigationTesting/", "Sources/RayPetsTesting/")
-# Code the compiler wrote that no line of ours asked for there.
+# Code the compiler wrote that no line of ours asked for there (full demangled names).
 GENERATED = (
     "implicit closure", "protocol witness", "reabstraction thunk", "partial apply", "outlined ",
     "merged ", "type metadata", "default argument", "one-time initialization", "key path ",
-    "thunk for", "dispatch thunk", "method lookup", "nominal type", "__ivar_destroyer",
+    "thunk for", "dispatch thunk", "method lookup", "nominal type", "__ivar_destroyer", "async function pointer",
+    "protocol conformance", "value witness", "lazy protocol", "associated type", "autoreleased",
+    "@objc", "variable initialization expression", "globalinit", "coroutine continuation",
 )
 WRAPPERS = ("__allocating_init", "__deallocating_deinit", "__isolated_deallocating_deinit")
 # GLib's main loop dispatch: below it, nothing of ours asked for what runs.
@@ -63,15 +72,31 @@ LOOP = ("g_main_context_dispatch",)
 HITS = int(os.environ.get("WALK_TRACE_HITS", "10"))
 # Libraries that are the language's, not GTK's: calls through them are like calls in Swift.
 RUNTIME = ("libswift", "libdispatch", "libFoundation", "lib_FoundationICU", "libBlocksRuntime")
+# A partial function of an async one is that function's code after an await.
+PARTIAL = re.compile(r"^\(\d+\) (?:await|suspend) resume partial function for ")
 
 
-def __lldb_init_module(debugger, _internal_dict):
+def main():
     root = os.path.realpath(os.environ["WALK_TRACE_ROOT"])
     binary = os.environ["WALK_TRACE_BINARY"]
     out = os.environ["WALK_TRACE_OUT"]
     walks = os.environ["WALK_TRACE_WALKS"].split()
     hops = json.loads(os.environ.get("WALK_TRACE_HOPS", "{}"))
-    Tracer(debugger, root, binary).run_all(walks, hops, out)
+    for setting in ("pagination off", "confirm off", "print thread-events off", "print inferior-events off",
+                    "debuginfod enabled off", "startup-with-shell on", "follow-fork-mode parent",
+                    "detach-on-fork on", "breakpoint pending off", "width 0"):
+        gdb.execute(f"set {setting}", to_string=True)
+    for signal in ("SIGPIPE", "SIGUSR1", "SIGUSR2", "SIGCHLD", "SIGALRM", "SIGPROF", "SIGWINCH", "SIG32", "SIG33"):
+        gdb.execute(f"handle {signal} nostop noprint pass", to_string=True)
+    Tracer(root, binary).run_all(walks, hops, out)
+
+
+def demangled(names, simplified):
+    """`swift demangle` of each of `names`, in order."""
+    command = ["swift", "demangle"] + (["--simplified"] if simplified else [])
+    text = subprocess.run(command, input="\n".join(names) + "\n", capture_output=True, text=True).stdout
+    lines = text.split("\n")
+    return [lines[i] if i < len(lines) else names[i] for i in range(len(names))]
 
 
 class Progress:
@@ -104,31 +129,56 @@ class Progress:
         return False
 
 
+class Mark(gdb.Breakpoint):
+    """A breakpoint that stops the program: the tracer's main loop acts on it."""
+
+    def __init__(self, address, tracer, kind):
+        super().__init__(f"*{address:#x}", internal=True)
+        self.tracer, self.kind = tracer, kind
+
+    def stop(self):
+        self.tracer.pending.append((self.kind, self))
+        return True
+
+
+class Entry(gdb.Breakpoint):
+    """A breakpoint on one of our functions: records the entry and goes on, unless the walk's
+    last hop has run or the function was called too often (the main loop then takes breakpoints
+    away, which a stop handler must not do)."""
+
+    def __init__(self, address, tracer):
+        super().__init__(f"*{address:#x}", internal=True)
+        self.tracer, self.address = tracer, address
+
+    def stop(self):
+        return self.tracer.entered(self)
+
+
 class Tracer:
-    def __init__(self, debugger, root, binary):
+    def __init__(self, root, binary):
         self.root = root
+        self.binary = os.path.realpath(binary)
         started = time.time()
-        debugger.SetAsync(False)
-        self.target = debugger.CreateTarget(binary)
-        self.main = self.target.GetModuleAtIndex(0)
+        gdb.execute(f"file {shlex.quote(self.binary)}", to_string=True)
         self.sources = {}
-        # Every code symbol of the binary: start, end, kind ("ours", "test", "plumbing",
-        # "generated"), file, name; and which of ours get a breakpoint.
-        symbols = []
-        self.traced = []
-        # The async functions: what calls them is on the task's chain of async frames, which
-        # only lldb's unwinder follows (a call from one async function to another is a jump).
-        self.asynchronous = set()
-        for index in range(self.main.GetNumSymbols()):
-            symbol = self.main.GetSymbolAtIndex(index)
-            if symbol.GetType() != lldb.eSymbolTypeCode:
-                continue
-            address = symbol.GetStartAddress()
-            start = address.GetFileAddress()
-            end = symbol.GetEndAddress().GetFileAddress()
-            name = symbol.GetName() or ""
-            entry = address.GetLineEntry()
-            path = self.relative(entry)
+        listed = subprocess.run(["nm", "-S", "--defined-only", self.binary], capture_output=True, text=True).stdout
+        code = []
+        for line in listed.split("\n"):
+            parts = line.split()
+            if len(parts) == 4 and parts[2] in "tTwW":
+                code.append((int(parts[0], 16), int(parts[1], 16), parts[3]))
+        full = demangled([c[2] for c in code], simplified=False)
+        short = demangled([c[2] for c in code], simplified=True)
+        symbols, self.traced, self.asynchronous, self.marks = [], [], set(), {}
+        for (start, size, mangled), name, display in zip(code, full, short):
+            for mark in ("walkActionStarts", "walkActionEnded"):
+                if name.startswith(f"raypets_gtk_tests.{mark}("):
+                    self.marks[mark] = start
+            line = gdb.find_pc_line(start)
+            # A function with no line of its own (a generic of the standard library's made for
+            # our types) gets the line before it from gdb: that is not its file.
+            own = line.symtab is not None and line.pc == start
+            path = self.relative(line.symtab.fullname()) if own else None
             if name.startswith(GENERATED) or any(w in name for w in WRAPPERS) or not path:
                 kind = "generated"
             elif path.startswith(TEST_CODE):
@@ -139,41 +189,23 @@ class Tracer:
                 kind = "ours"
             else:
                 kind = "generated"
-            display = name
-            if kind == "ours":
-                function = address.GetFunction()
-                display = (function.GetDisplayName() if function.IsValid() else None) or name
-            symbols.append((start, end, kind, path, display))
-            if kind == "ours" and ") async" in name:
+            display = PARTIAL.sub("", display)
+            symbols.append((start, start + max(size, 1), kind, path, display))
+            if kind == "ours" and " async" in name and "partial function for" not in name:
                 self.asynchronous.add(start)
-            if kind == "ours" and entry.GetLine() > 0 and self.written(name, path, entry.GetLine()):
-                self.traced.append(address)
+            if kind == "ours" and line.line > 0 and self.written(name, path, line.line):
+                self.traced.append(start)
+        if len(self.marks) != 2:
+            raise SystemExit(f"walk tracer: the test binary has no walkActionStarts/walkActionEnded ({binary})")
         symbols.sort()
         self.starts = [s[0] for s in symbols]
         self.symbols = symbols
-        module = self.main.GetFileSpec().GetFilename()
-        # The marks, at their first instruction: there the walk's number is still in rdi (the
-        # first argument's register), whatever the frame's variables say.
-        marks = {}
-        for index in range(self.main.GetNumSymbols()):
-            symbol = self.main.GetSymbolAtIndex(index)
-            for mark in ("walkActionStarts", "walkActionEnded"):
-                if symbol.GetType() == lldb.eSymbolTypeCode and (symbol.GetName() or "").startswith(
-                        f"raypets_gtk_tests.{mark}("):
-                    marks[mark] = symbol.GetStartAddress()
-        if len(marks) != 2:
-            raise SystemExit(f"walk tracer: the test binary has no walkActionStarts/walkActionEnded ({module})")
-        self.mark_start = self.target.BreakpointCreateBySBAddress(marks["walkActionStarts"])
-        self.mark_end = self.target.BreakpointCreateBySBAddress(marks["walkActionEnded"])
+        self.pending = []
+        self.record = None
         self.setup = time.time() - started
 
-    def relative(self, entry):
-        if not entry.IsValid():
-            return None
-        path = entry.GetFileSpec().fullpath
-        if not path:
-            return None
-        path = os.path.normpath(path)
+    def relative(self, path):
+        path = os.path.normpath(os.path.join(self.root, path))
         return path[len(self.root) + 1:] if path.startswith(self.root + "/") else None
 
     def line(self, path, number):
@@ -211,7 +243,6 @@ class Tracer:
         if last in ("init", "deinit"):
             return last in text
         return last in text
-
     def run_all(self, walks, hops, out):
         """Runs the walks' tests in one process; writes walk-N.json for each and summary.json."""
         os.makedirs(out, exist_ok=True)
@@ -241,107 +272,105 @@ class Tracer:
                                       "entries": len(record["events"]), "status": result}
         with open(os.path.join(out, "summary.json"), "w") as file:
             json.dump(summary, file, indent=1)
-
     def run(self, walks, hops, log):
         """Runs the tests `walk N:` of `walks` and records each one's entries; stops recording a
         walk once its last hop (of `hops`, the table's rows) has run."""
-        info = lldb.SBLaunchInfo(["|".join(f"walk {walk}:" for walk in walks)])
-        info.SetWorkingDirectory(self.root)
-        info.AddOpenFileAction(0, "/dev/null", True, False)
-        info.AddOpenFileAction(1, log, False, True)
-        info.AddOpenFileAction(2, log, False, True)
-        info.SetEnvironmentEntries([f"{k}={v}" for k, v in os.environ.items() if not k.startswith("WALK_TRACE")], False)
-        error = lldb.SBError()
-        process = self.target.Launch(info, error)
-        if not error.Success():
-            return {}, f"launch failed: {error}"
-        walked, record, breakpoints, traced, since = {}, None, [], set(), None
-
-        def stop_tracing():
-            nonlocal breakpoints, traced, since
-            for breakpoint in breakpoints:
-                self.target.BreakpointDelete(breakpoint.GetID())
-            breakpoints, traced = [], set()
-            if since:
-                record["recorded"] += time.time() - since
-            since = None
-
-        while process.GetState() == lldb.eStateStopped:
-            for thread in process:
-                if thread.GetStopReason() != lldb.eStopReasonBreakpoint:
-                    continue
-                hit = thread.GetStopReasonDataAtIndex(0)
-                if hit == self.mark_start.GetID():
-                    walk = str(thread.GetFrameAtIndex(0).FindRegister("rdi").GetValueAsUnsigned())
-                    record = walked.setdefault(walk, {"events": [], "stops": 0, "recorded": 0.0, "limited": [],
-                                                      "marks": 0, "hits": {}})
-                    record["marks"] += 1
-                    progress = Progress(hops.get(walk, []))
-                    self.map_libraries()
-                    # Made here, not at launch: lldb would place them again in every library
-                    # GTK loads.
-                    breakpoints = [self.target.BreakpointCreateBySBAddress(a) for a in self.traced]
-                    traced = {b.GetID() for b in breakpoints}
-                    since = time.time()
-                elif hit == self.mark_end.GetID():
-                    if record:
-                        record["marks"] += 1
-                        stop_tracing()
-                elif hit in traced:
-                    record["stops"] += 1
-                    event = self.event(thread)
-                    if event:
-                        record["events"].append(event)
-                        if progress.passed(event):
-                            record["ended"] = len(record["events"])
-                            stop_tracing()  # the walk's last hop ran: the rest is what follows it
-                            continue
-                    # A function called in a loop (a check per character of a text) would stop
-                    # the program thousands of times: after HITS calls it is no longer traced.
-                    hits = record["hits"]
-                    hits[hit] = hits.get(hit, 0) + 1
-                    if hits[hit] == HITS:
-                        here = self.classify(thread.GetFrameAtIndex(0).GetPC())
-                        if (here[1], here[2]) not in progress.named_hops:
-                            self.target.FindBreakpointByID(hit).SetEnabled(False)
-                            record["limited"].append(here[2])
-            process.Continue()
-        if process.GetState() == lldb.eStateExited:
-            status = process.GetExitStatus()
-        else:
-            status = f"ended in lldb state {process.GetState()}"
-            process.Kill()
+        for name in [k for k in os.environ if k.startswith("WALK_TRACE")]:
+            gdb.execute(f"unset environment {name}", to_string=True)
+        gdb.execute(f"cd {shlex.quote(self.root)}", to_string=True)
+        pattern = shlex.quote("|".join(f"walk {walk}:" for walk in walks))
+        gdb.execute(f"starti {pattern} < /dev/null > {shlex.quote(log)} 2>&1", to_string=True)
+        self.map_binary()
+        for mark, address in self.marks.items():
+            Mark(address + self.slide, self, mark)
+        walked, entries, self.hits = {}, [], {}
+        status = None
+        while True:
+            try:
+                gdb.execute("continue", to_string=True)
+            except gdb.error as error:
+                status = f"gdb: {error}"
+                break
+            if not gdb.selected_inferior().pid:
+                code = gdb.convenience_variable("_exitcode")
+                status = int(code) if code is not None else "killed by a signal"
+                break
+            pending, self.pending = self.pending, []
+            for kind, breakpoint in pending:
+                if kind == "walkActionStarts":
+                    walk = str(int(gdb.newest_frame().read_register("rdi")))
+                    self.record = walked.setdefault(walk, {"events": [], "stops": 0, "recorded": 0.0,
+                                                           "limited": [], "marks": 0})
+                    self.record["marks"] += 1
+                    self.progress = Progress(hops.get(walk, []))
+                    self.hits = {}
+                    entries = [Entry(address + self.slide, self) for address in self.traced]
+                    self.since = time.time()
+                elif kind == "walkActionEnded":
+                    if self.record:
+                        self.record["marks"] += 1
+                    entries = self.stop_tracing(entries)
+                elif kind == "ended":
+                    entries = self.stop_tracing(entries)
+                elif kind == "limit" and breakpoint.is_valid():
+                    breakpoint.enabled = False
+        if gdb.selected_inferior().pid:
+            gdb.execute("kill", to_string=True)
         return walked, status
 
-    def map_libraries(self):
-        """Where each loaded library is, and where GLib's dispatch is, in the running process."""
-        self.slide = self.main.GetObjectFileHeaderAddress().GetLoadAddress(self.target) - \
-            self.main.GetObjectFileHeaderAddress().GetFileAddress()
-        first, last = self.symbols[0][0], self.symbols[-1][1]
-        self.main_range = (first + self.slide, last + self.slide)
-        self.libraries = []
-        for module in self.target.module_iter():
-            if module == self.main:
-                continue
-            name = module.GetFileSpec().GetFilename() or ""
-            for section in module.section_iter():
-                start = section.GetLoadAddress(self.target)
-                if start != lldb.LLDB_INVALID_ADDRESS and section.GetByteSize():
-                    self.libraries.append((start, start + section.GetByteSize(), name.startswith(RUNTIME)))
-        self.libraries.sort()
-        self.library_starts = [r[0] for r in self.libraries]
-        self.loop = []
-        for name in LOOP:
-            for context in self.target.FindSymbols(name):
-                symbol = context.GetSymbol()
-                start = symbol.GetStartAddress().GetLoadAddress(self.target)
-                end = symbol.GetEndAddress().GetLoadAddress(self.target)
-                if start != lldb.LLDB_INVALID_ADDRESS:
-                    self.loop.append((start, end))
+    def stop_tracing(self, entries):
+        for entry in entries:
+            if entry.is_valid():
+                entry.delete()
+        if self.record is not None and self.since:
+            self.record["recorded"] += time.time() - self.since
+        self.since = None
+        return []
+
+    def entered(self, breakpoint):
+        """At a stop on one of our functions: records it; whether the main loop must act."""
+        record = self.record
+        if record is None:
+            return False
+        record["stops"] += 1
+        event = self.event()
+        if event:
+            record["events"].append(event)
+            if self.progress.passed(event):
+                record["ended"] = len(record["events"])
+                self.pending.append(("ended", breakpoint))  # the walk's last hop ran
+                return True
+        # A function called in a loop (a check per character of a text) would stop the
+        # program thousands of times: after HITS calls it is no longer traced.
+        hits = self.hits[breakpoint.address] = self.hits.get(breakpoint.address, 0) + 1
+        if hits == HITS:
+            here = self.classify(breakpoint.address + self.slide)
+            if (here[1], here[2]) not in self.progress.named_hops:
+                record["limited"].append(here[2])
+                self.pending.append(("limit", breakpoint))
+                return True
+        return False
+
+    def map_binary(self):
+        """Where the binary is loaded (a position-independent one anywhere)."""
+        pid = gdb.selected_inferior().pid
+        with open(self.binary, "rb") as file:
+            header = file.read(18)
+        position_independent = int.from_bytes(header[16:18], "little") == 3  # ET_DYN
+        self.slide = 0
+        if position_independent:
+            with open(f"/proc/{pid}/maps") as maps:
+                for line in maps:
+                    parts = line.split()
+                    if len(parts) >= 6 and os.path.realpath(parts[5]) == self.binary and int(parts[2], 16) == 0:
+                        self.slide = int(parts[0].split("-")[0], 16)
+                        break
+        self.main_range = (self.symbols[0][0] + self.slide, self.symbols[-1][1] + self.slide)
+        self.libraries = {}
 
     def classify(self, pc):
         """What the code at `pc` is: ("ours"|"test"|"plumbing"|"generated", file, name),
-        ("loop",), ("runtime",) or ("gtk",) (any other library)."""
+        ("runtime",) or ("gtk",) (any other library)."""
         if self.main_range[0] <= pc < self.main_range[1]:
             address = pc - self.slide
             index = bisect.bisect_right(self.starts, address) - 1
@@ -349,60 +378,71 @@ class Tracer:
                 start, end, kind, path, name = self.symbols[index]
                 return (kind, path, name)
             return ("generated", None, None)
-        if any(start <= pc < end for start, end in self.loop):
-            return ("loop",)
-        index = bisect.bisect_right(self.library_starts, pc) - 1
-        if index >= 0 and pc < self.libraries[index][1] and self.libraries[index][2]:
-            return ("runtime",)
-        return ("gtk",)
+        library = gdb.solib_name(pc) or ""
+        return ("runtime",) if os.path.basename(library).startswith(RUNTIME) else ("gtk",)
 
-    def above(self, thread):
-        """What called the stopped function, nearest first, classified (see `classify`).
+    def above(self):
+        """What called the stopped function, nearest first, classified (see `classify`), ending
+        with ("loop",) at GLib's dispatch or ("task",) at a task's start or a thread's.
 
         Our code keeps frame pointers, so as long as the callers are ours the stack is read
         directly (the stop is at a function's first instruction: the return address is on top
         of the stack, the caller's frame pointer still in rbp); from the first caller that is
-        not, lldb's unwinder (which knows GTK's unwind tables and Swift's async frames) goes on.
+        not, gdb's unwinder (which knows GTK's unwind tables) goes on. An async function's
+        callers are its async context's chain: each context's parent and the partial function
+        it resumes (its caller's code after the await).
         """
-        frame = thread.GetFrameAtIndex(0)
-        process = thread.GetProcess()
-        error = lldb.SBError()
-        pc = process.ReadPointerFromMemory(frame.GetSP(), error)
-        fp = frame.GetFP()
-        count = 1
-        if frame.GetPC() - self.slide in self.asynchronous:
-            error.SetErrorString("an async function: lldb's unwinder from the start")
-        while error.Success() and self.main_range[0] <= pc < self.main_range[1]:
-            yield self.classify(pc)
-            count += 1
-            if not fp:
-                return
-            pc = process.ReadPointerFromMemory(fp + 8, error)
-            fp = process.ReadPointerFromMemory(fp, error)
-        index = 1
-        if error.Success():
-            yield self.classify(pc)
-            count += 1
-            # lldb's frames from the same place on (it shows an inlined call as a frame of its
-            # own: find the frame with the same return address, near the count read so far).
-            index = count
-            for candidate in range(max(1, count - 5), count + 3):
-                frame = thread.GetFrameAtIndex(candidate)
-                if frame.IsValid() and frame.GetPC() == pc:
-                    index = candidate + 1
-                    break
-        while True:
-            frame = thread.GetFrameAtIndex(index)
-            index += 1
-            pc = frame.GetPC() if frame.IsValid() else lldb.LLDB_INVALID_ADDRESS
-            if pc in (lldb.LLDB_INVALID_ADDRESS, 0):
-                yield ("task",)  # the bottom: a task's first job (its async chain ends) or a thread's start
-                return
-            yield self.classify(pc)
+        frame = gdb.newest_frame()
+        inferior = gdb.selected_inferior()
 
-    def event(self, thread):
+        def pointer(address):
+            return int.from_bytes(inferior.read_memory(address, 8).tobytes(), "little")
+
+        try:
+            if frame.pc() - self.slide in self.asynchronous:
+                context = int(frame.read_register("r14")) & 0xFFFFFFFFFFFFFFFF
+                while context:
+                    resume = pointer(context + 8)
+                    if not self.main_range[0] <= resume < self.main_range[1]:
+                        break
+                    yield self.classify(resume)
+                    context = pointer(context)
+                yield ("task",)
+                return
+            pc = pointer(int(frame.read_register("rsp")))
+            fp = int(frame.read_register("rbp")) & 0xFFFFFFFFFFFFFFFF
+            count = 1
+            while self.main_range[0] <= pc < self.main_range[1]:
+                yield self.classify(pc)
+                count += 1
+                if not fp:
+                    yield ("task",)
+                    return
+                pc = pointer(fp + 8)
+                fp = pointer(fp)
+        except gdb.MemoryError:
+            yield ("task",)
+            return
+        # gdb's frames from the same place on: find the frame with this return address.
+        frames, older = [], frame.older()
+        while older is not None and len(frames) < 400:
+            frames.append(older)
+            older = older.older()
+        index = next((i for i, f in enumerate(frames) if f.pc() == pc), None)
+        if index is None:
+            yield self.classify(pc)
+            yield ("task",)
+            return
+        for older in frames[index:]:
+            if older.name() in LOOP:
+                yield ("loop",)
+                return
+            yield self.classify(older.pc())
+        yield ("task",)  # the bottom: a thread's start
+
+    def event(self):
         """The stop as an entry, or None: a call inside one file, or the test's own doing."""
-        here = self.classify(thread.GetFrameAtIndex(0).GetPC())
+        here = self.classify(gdb.newest_frame().pc())
         if here[0] != "ours":
             return None
         path, function = here[1], here[2]
@@ -410,7 +450,7 @@ class Tracer:
         crossed = False  # GTK's code anywhere between the stop and the test
         since_caller = False  # GTK's code between the caller and the next function up
         start = "loop"
-        for kind in self.above(thread):
+        for kind in self.above():
             if kind[0] in ("loop", "task"):
                 start = kind[0]
                 break  # GLib's dispatch, or the start of a task
@@ -437,5 +477,8 @@ class Tracer:
             "function": function,
             "caller": caller[0] if caller else start,
             "from": caller[1] if caller else "",
-            "thread": thread.GetIndexID(),
+            "thread": gdb.selected_thread().num,
         }
+
+
+main()
