@@ -35,6 +35,12 @@ final class TestRunner {
     /// tests without one).
     init(filter: String?) { self.filter = filter }
 
+    /// Whether the filter names `part` itself (one of its `|`-separated parts contains it): for
+    /// tests that run only when asked for.
+    func names(_ part: String) -> Bool {
+        filter?.split(separator: "|").contains(where: { String($0).localizedStandardContains(part) }) ?? false
+    }
+
     func test(_ name: String, _ body: () throws -> Void) {
         if let filter, !filter.split(separator: "|").contains(where: { name.localizedStandardContains(String($0)) }) {
             return

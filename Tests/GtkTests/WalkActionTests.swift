@@ -17,7 +17,7 @@ func beforeTheAction(_ window: Window) async throws {
     try await Task.sleep(for: .milliseconds(150))
 }
 
-/// Where a walk's action starts: `scripts/check-walks` runs each `walk N:` test under lldb,
+/// Where a walk's action starts: `scripts/check-walks` runs each `walk N:` test under gdb,
 /// which records the project functions that run from this call to `walkActionEnded()`
 /// (a breakpoint on each of the two; they do nothing else).
 @inline(never)

@@ -12,6 +12,8 @@ final class PageViews<Route: NavigationRoute> {
     private let makeView: PageViewFactory<Route>
     private var views: [PageID: any PageView] = [:]
     private var titles: [PageID: String] = [:]
+    /// Each view's name in the GtkStack (`PageID.description`), made once when it is added.
+    private var names: [PageID: String] = [:]
     private var shownTop: PageID?
     private var current: Set<PageID> = []
     /// Called with each view right after it is created (tests watch their widgets).
@@ -32,7 +34,7 @@ final class PageViews<Route: NavigationRoute> {
     /// The shown page's view.
     var shownView: (any PageView)? {
         guard let name = stack.visibleChildName else { return nil }
-        return views.first(where: { $0.key.description == name })?.value
+        return names.first(where: { $0.value == name }).flatMap { views[$0.key] }
     }
 
     /// Gives the keyboard focus to the shown page's main control.
@@ -62,7 +64,7 @@ final class PageViews<Route: NavigationRoute> {
                 view.widget.setAccessibleLabel(page.title)
                 titles[page.id] = page.title
                 views[page.id] = view
-                stack.add(view.widget, name: page.id.description, title: page.title)
+                stack.add(view.widget, name: name(of: page.id), title: page.title)
                 onViewCreated?(view)
                 continue
             }
@@ -70,7 +72,7 @@ final class PageViews<Route: NavigationRoute> {
             if titles[page.id] != page.title {
                 titles[page.id] = page.title
                 view.widget.setAccessibleLabel(page.title)
-                stack.setTitle(page.title, of: page.id.description)
+                stack.setTitle(page.title, of: name(of: page.id))
             }
         }
         if let top = pages.last, let view = views[top.id] {
@@ -78,7 +80,7 @@ final class PageViews<Route: NavigationRoute> {
             let isNewTop = shownTop != top.id
             if isNewTop && takesFocus, let old = shownTop { views[old]?.widget.giveUpFocus() }
             shownTop = top.id
-            stack.setVisibleChild(name: top.id.description, transition: transition.stackTransition)
+            stack.setVisibleChild(name: name(of: top.id), transition: transition.stackTransition)
             // A view whose main control is gone (or that names none) still gets the focus,
             // so it never stays on a page that is leaving.
             if isNewTop && takesFocus { Self.focus(view) }
@@ -104,7 +106,8 @@ final class PageViews<Route: NavigationRoute> {
         titles[id] = nil
         current.remove(id)
         if shownTop == id { shownTop = nil }
-        stack.remove(name: id.description)
+        stack.remove(name: name(of: id))
+        names[id] = nil
         return view
     }
 
@@ -113,15 +116,24 @@ final class PageViews<Route: NavigationRoute> {
     func adopt(_ view: any PageView, for page: Page<Route>) {
         views[page.id] = view
         titles[page.id] = page.title
-        stack.add(view.widget, name: page.id.description)
+        stack.add(view.widget, name: name(of: page.id))
+    }
+
+    /// The name of the page `id`'s view in the GtkStack.
+    private func name(of id: PageID) -> String {
+        if let name = names[id] { return name }
+        let name = id.description
+        names[id] = name
+        return name
     }
 
     private func removeLeavingViews() {
         for id in views.keys where !current.contains(id) {
             views[id]?.widget.giveUpFocus()
-            stack.remove(name: id.description)
+            stack.remove(name: name(of: id))
             views[id] = nil
             titles[id] = nil
+            names[id] = nil
         }
     }
 }

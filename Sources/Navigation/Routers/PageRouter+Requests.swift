@@ -3,7 +3,7 @@
 /// `submit`, which asks the leave guards of the pages the change would remove, top first,
 /// holds the change while a question is open and joins later requests from code into it.
 /// Once the guards agree (or none would ask), `perform` makes the change
-/// (`PageRouter+Stack.swift`).
+/// (`PageRouter+Stack.swift`); what follows a question's answer is in `PageRouter+Answers.swift`.
 ///
 /// **No input is swallowed by a question.** A request the user makes through the host
 /// (Back, a swipe, the sidebar's Back, Cancel, Escape, the close button) while a question is
@@ -45,25 +45,10 @@ extension PageRouter {
         truncate(to: 0, animated: false)
     }
 
-    /// Asks the leave guards of the pages `change` would remove, as `request(_:reason:animated:)`
-    /// does (a question is asked the usual way), but makes no change: whether they agree. The
-    /// pages stay; the caller removes them later, or not (another window asked before a record
-    /// goes). While another request waits for an answer, this one waits for it too instead of
-    /// asking again or replacing it: if that change was made, the guards of what is still
-    /// there are asked; if it was refused, so is this. A request made while this one asks
-    /// replaces it (`false`), as between any two requests.
-    public func askLeaveGuards(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool {
-        while let pending {
-            let made = await NavigationWork.suspend { continuation in
-                pending.completions.append { NavigationWork.resume(continuation, returning: $0) }
-            }
-            guard made else { return false }
-        }
-        return await NavigationWork.suspend { continuation in
-            submit(change, reason: reason, animated: false, performs: false) {
-                NavigationWork.resume(continuation, returning: $0)
-            }
-        }
+    /// Makes `change` now, or, while a question is pending, keeps it for after it.
+    func submitFromHost(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) {
+        if pending != nil { return waiting.append(.change(change, reason: reason, animated: animated)) }
+        submit(change, reason: reason, animated: animated)
     }
 
     /// Starts `change`: asks the guards (or joins the pending question) and makes it when
@@ -118,7 +103,7 @@ extension PageRouter {
 
     /// Asks the guards of the pages `request`'s change would remove, top first, skipping those
     /// that already agreed; makes the change when none is left to ask.
-    private func evaluate(_ request: PendingLeave<Route>) {
+    func evaluate(_ request: PendingLeave<Route>) {
         let planned = request.change
         guard let kept = keptCount(planned.change) else { return conclude(request, made: true) }  // nothing to do
         let leaving = Array(stack.pages[kept...].reversed())
@@ -156,47 +141,6 @@ extension PageRouter {
         if request.asking != nil && request.serial == serial { request.task = task }
     }
 
-    private func answered(_ answer: Bool, serial: Int, for request: PendingLeave<Route>) {
-        guard pending === request, request.serial == serial, let question = request.asking else { return }
-        pending = nil
-        request.asking = nil
-        request.task = nil
-        defer { makeWaitingRequests() }
-        guard answer else { return conclude(request, made: false) }
-        request.approved.insert(question.page.id)
-        evaluate(request)  // the latest change, against the stack as it is now
-    }
-
-    private func conclude(_ request: PendingLeave<Route>, made: Bool) {
-        if !made { request.change.discardNewPages() }
-        let completions = request.completions
-        request.completions = []
-        for completion in completions { completion(made) }
-    }
-
-    /// After a removal nobody could veto: a question about a page that has left is moot.
-    func reconsiderPending() {
-        if !guards.isEmpty {
-            let ids = Set(stack.pages.map { $0.id })
-            guards = guards.filter { ids.contains($0.key) }
-        }
-        guard let request = pending, let question = request.asking,
-            !stack.pages.contains(where: { $0.id == question.page.id })
-        else { return }
-        defer { makeWaitingRequests() }
-        pending = nil
-        request.asking = nil
-        request.task?.cancel()
-        request.task = nil
-        switch request.change.change {
-        case .goBack:
-            conclude(request, made: true)  // it meant the page that has gone: done already
-        case .replaceTop:
-            conclude(request, made: false)  // its page went; the new one is not put in its place
-        default:
-            evaluate(request)  // a destination (a link, dismiss): still wanted, asked anew
-        }
-    }
 }
 
 /// A `StackChange` with its reason, its animation and its new pages made.
@@ -228,5 +172,39 @@ struct PlannedChange<Route: NavigationRoute> {
     /// The new pages never appeared: the flows they started end now.
     func discardNewPages() {
         for page in newPages.reversed() { page.onDismissed?() }
+    }
+}
+
+/// A request of the user's, made through the host while a question was pending.
+enum WaitingRequest<Route: NavigationRoute> {
+    /// Back, Cancel, Escape or close: the change and its reason.
+    case change(StackChange<Route>, reason: LeaveReason, animated: Bool)
+    /// Back from a page beside a sidebar (`hostDidRequestBack(from:)`).
+    case backFrom(PageID)
+}
+
+/// One requested change that leave guards are deciding on, and the question being asked.
+///
+/// A router has at most one. A change requested while it waits replaces the change it
+/// waits for (the latest request wins) without asking again: two exits while one answer is
+/// pending make one question.
+@MainActor
+final class PendingLeave<Route: NavigationRoute> {
+    /// The change, with the pages it would add already made (so their ids can be returned).
+    var change: PlannedChange<Route>
+    /// Told once whether the change was made.
+    var completions: [@MainActor (Bool) -> Void]
+    /// Pages whose guards agreed to this request.
+    var approved: Set<PageID> = []
+    /// The guarded page whose question is open, and the request it was asked.
+    var asking: LeaveRequest<Route>?
+    /// Tells a question's late answer from the current one's.
+    var serial = 0
+    /// The open question's task, cancelled if the question becomes moot.
+    var task: Task<Void, Never>?
+
+    init(_ change: PlannedChange<Route>, completion: (@MainActor (Bool) -> Void)?) {
+        self.change = change
+        completions = completion.map { [$0] } ?? []
     }
 }
