@@ -58,7 +58,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         }
         let dialog = self.dialog ?? open()
         let ids = pages.map { $0.id }  // not `\.id`: see check-floors
-        dialog.focusHome.rememberOpener(ids, in: dialog.window, host: dialog.swipe.root, view: dialog.pages.view(for:))
+        dialog.focusHome.willShow(ids, in: dialog.window, host: dialog.swipe.root, view: dialog.pages.view(for:))
         // A swipe that goes Back has slid the page itself.
         dialog.pages.show(pages, transition: dialog.swipe.isFinishing ? .none : transition)
         dialog.swipe.stackChanged()

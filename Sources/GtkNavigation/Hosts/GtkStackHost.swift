@@ -114,7 +114,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         let ids = pages.map { $0.id }  // not `\.id`: see check-floors
-        focusHome.rememberOpener(ids, in: window, host: widget, view: view(for:))
+        focusHome.willShow(ids, in: window, host: widget, view: view(for:))
         // A swipe that goes Back has slid the page itself.
         let transition = swipe.isFinishing ? .none : transition
         if let split {

@@ -13,7 +13,7 @@ final class FocusHome {
 
     /// Before a host shows `ids`: if pages are added, remembers the focused control of
     /// `window` (inside `host`) as the opener of the page it is on (`view(id)`'s).
-    func rememberOpener(
+    func willShow(
         _ ids: [PageID], in window: Window?, host: Widget, view: (PageID) -> (any PageView)?
     ) {
         guard ids.count > shown.count, ids.starts(with: shown), let window,
