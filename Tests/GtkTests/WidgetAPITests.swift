@@ -1,3 +1,4 @@
+import Glibc
 import Gtk
 import GtkNavigation
 import Navigation
@@ -6,6 +7,31 @@ import Navigation
 /// position, a dialog's default button, a split's sidebar width.
 @MainActor
 func widgetAPITests(_ runner: TestRunner) {
+    runner.test("Log.debug: the message is made only when G_MESSAGES_DEBUG names the domain (or all)") {
+        let log = Log(domain: "raypets-log-test")
+        let before = getenv("G_MESSAGES_DEBUG").map { String(cString: $0) }
+        defer {
+            if let before { setenv("G_MESSAGES_DEBUG", before, 1) } else { unsetenv("G_MESSAGES_DEBUG") }
+        }
+        var made = 0
+        func message() -> String {
+            made += 1
+            return "a debug message from the Log test"
+        }
+        unsetenv("G_MESSAGES_DEBUG")
+        log.debug(message())
+        try check(made == 0, "made with no G_MESSAGES_DEBUG: \(made)")
+        setenv("G_MESSAGES_DEBUG", "another-domain", 1)
+        log.debug(message())
+        try check(made == 0, "made for another domain: \(made)")
+        setenv("G_MESSAGES_DEBUG", "raypets-log-test", 1)
+        log.debug(message())
+        try check(made == 1, "not made for its domain: \(made)")
+        setenv("G_MESSAGES_DEBUG", "all", 1)
+        log.debug(message())
+        try check(made == 2, "not made for all: \(made)")
+    }
+
     runner.test("AlertWindow: responses too wide for the window it is over stack; over a wide window they stay a row") {
         for (width, stacks) in [(300, true), (1000, false)] {
             let parent = Window()
