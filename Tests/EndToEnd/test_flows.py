@@ -1026,6 +1026,74 @@ def test_editor_asks_before_discarding_on_every_way_back():
         app.wait_title("Rexy")  # left, nothing saved
 
 
+def test_back_history_menu():
+    """Back's history, as libadwaita's Back button has it: on a pet's editor (Home > My pets >
+    Rex > Edit) with a changed name, the Back button's menu (a right click, or Shift+F10 where
+    the driver cannot aim a click) offers Rex, My pets and RayPets (Home's title), newest first. Choosing Home asks
+    *Discard changes?* once; Keep editing leaves the editor as it was. Then the same by keyboard:
+    Shift+Tab to Back, Shift+F10, Down to Home, Enter, Tab to Discard, Enter: Home, in one step."""
+    with started() as app:
+        open_pet_page(app, "Rex")
+        app.click("Edit")
+        app.wait_title("Edit Rex")
+        app.keys("ctrl+a")
+        app.type_text("Rexy")
+        window = app.main_window()
+        history = ["Rex", "My pets", "RayPets"]  # Home's title is the app's name
+
+        def menu():
+            return [app.menu_item(name, index) for index, name in enumerate(history)]
+
+        if app.pointer_can_aim():
+            back = wait_for(lambda: app.buttons(window, "Back"), "the Back button")[0]
+            extents = back.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            xid = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name",
+                                  "^Edit Rex$"], capture_output=True, text=True, timeout=10).stdout.split()[0]
+            subprocess.run(["xdotool", "mousemove", "--window", xid, str(extents.x + extents.width // 2),
+                            str(extents.y + extents.height // 2), "click", "3"], check=True, timeout=10)
+        else:
+            for _ in range(12):
+                if app.focused(window) == ("push button", "Back"):
+                    break
+                app.keys("shift+Tab", window=window)
+            app.keys("shift+F10", window=window)
+        items = wait_for(lambda: all(menu()) and menu(), "the history menu: Rex, My pets, RayPets")
+        app.screenshot("back-history-menu.png")
+        action = items[2].queryAction()
+        action.doAction(next(i for i in range(action.nActions) if action.getName(i) == "click"))
+        alert = app.wait_alert("Discard changes?")
+        app.click("Keep editing", window=alert)
+        app.wait_no_alert()
+        app.wait_title("Edit Rex")
+        assert app.is_sensitive("Save", window=app.main_window()), "the typed name is still there"
+
+        # The keyboard alone.
+        window = app.main_window()
+        for _ in range(12):
+            if app.focused(window) == ("push button", "Back"):
+                break
+            app.keys("shift+Tab", window=window)
+        assert app.focused(window) == ("push button", "Back"), app.focused(window)
+        app.keys("shift+F10", window=window)
+        wait_for(lambda: all(menu()), "the history menu, by keyboard")
+        for _ in range(6):
+            if has_state(menu()[2], pyatspi.STATE_FOCUSED) or has_state(menu()[2], pyatspi.STATE_SELECTED):
+                break
+            app.keys("Down", window=window)
+        assert has_state(menu()[2], pyatspi.STATE_FOCUSED) or has_state(menu()[2], pyatspi.STATE_SELECTED)
+        app.keys("Return", window=window)
+        alert = app.wait_alert("Discard changes?")
+        for _ in range(4):
+            if app.focused(alert) == ("push button", "Discard"):
+                break
+            app.keys("Tab", window=alert)
+        assert app.focused(alert) == ("push button", "Discard"), app.focused(alert)
+        app.keys("Return", window=alert)
+        app.wait_no_alert()
+        app.wait_title("RayPets")  # Home, in one step
+        assert not app.buttons(app.main_window(), "Back"), "Home is the root: no Back"
+
+
 def test_typing_after_keep_editing_goes_on_where_the_cursor_was():
     """Typed as a person types: part of a name, Alt+Left, Keep editing, the rest. The field holds
     the whole name: focus came back with the cursor where it was, not with the text selected.
@@ -2075,7 +2143,7 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_editor_refuses_look_alike_names_and_impossible_dates,
               test_delete_with_undo, test_delete_while_its_pages_and_a_dialog_about_it_are_open,
               test_corrupt_database_start, test_read_only_start,
-              test_editor_asks_before_discarding_on_every_way_back,
+              test_editor_asks_before_discarding_on_every_way_back, test_back_history_menu,
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
               test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered,

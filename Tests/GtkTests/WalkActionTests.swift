@@ -214,7 +214,7 @@ func walkActionTests(_ runner: TestRunner) {
 /// A window as the app makes them (`RayPetsApp.parts(of:)`, under an application coordinator),
 /// 600 px wide (not split), Welcome done.
 @MainActor
-private final class WalkWindow {
+final class WalkWindow {
     let fixture: WindowsFixture
     let window: WindowCoordinator
     let main: MainWindow
@@ -282,7 +282,7 @@ private final class WalkWindow {
 /// sanitizer tiers run these tests many times slower). It waits by sleeping,
 /// not with `MainLoop.idle()`: nothing of the app's runs for the wait itself (walks are traced).
 @MainActor
-private func turns(until condition: () -> Bool, seconds: Double = 30, orGiveUp: Bool = false) async throws {
+func turns(until condition: () -> Bool, seconds: Double = 30, orGiveUp: Bool = false) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while !condition() {
         if ContinuousClock.now > deadline {

@@ -38,6 +38,7 @@ swipeTests(runner)
 caretTests(runner)
 inputTests(runner)
 escapeTests(runner)
+backHistoryTests(runner)
 // The walks' tests run only when the filter names them (`walk 3:`): scripts/check-walks runs them
 // under gdb in the build tier and fails on one that fails. Walk 2 starts a second `raypets`, which
 // a sanitizer's or valgrind's build folder does not have; what they check, other tests check too.

@@ -4,7 +4,7 @@ import Testing
 
 /// Every way a page can leave, as a test drives it.
 enum Exit: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case backButton, cancel, closeButton, goBackFromCode, dismiss, popTo, removeFrom, dismissAll
+    case backButton, backHistory, cancel, closeButton, goBackFromCode, dismiss, popTo, removeFrom, dismissAll
     case replaceTop, setStack, link
 
     var testDescription: String { rawValue }
@@ -15,7 +15,7 @@ enum Exit: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// What the guard should be told.
     var reason: LeaveReason {
         switch self {
-        case .backButton: .back
+        case .backButton, .backHistory: .back
         case .cancel: .cancel
         case .closeButton: .close
         case .link: .link
@@ -28,7 +28,7 @@ enum Exit: String, CaseIterable, CustomTestStringConvertible, Sendable {
         switch self {
         case .backButton, .goBackFromCode, .removeFrom: [.root, .a]
         case .cancel, .closeButton, .dismissAll: []
-        case .dismiss, .popTo: [.root]
+        case .dismiss, .popTo, .backHistory: [.root]
         case .replaceTop: [.root, .a, .c]
         case .setStack, .link: [.c]
         }
@@ -38,6 +38,7 @@ enum Exit: String, CaseIterable, CustomTestStringConvertible, Sendable {
     func perform(on router: any Router<TestRoute>, host: InMemoryHost<TestRoute>, extra: DismissCounter) {
         switch self {
         case .backButton: host.tapBack()
+        case .backHistory: host.chooseInBackHistory(router.pages[0].id)
         case .cancel: host.tapCancel()
         case .closeButton: host.tapClose()
         case .goBackFromCode: router.goBack(animated: true)

@@ -14,11 +14,31 @@ public final class ContextMenu {
     /// Escape, a click outside, or an item.
     public var onClosed: (@MainActor () -> Void)?
 
+    /// The items' titles, in order: what the menu offers.
+    public let titles: [String]
+
     /// A menu of `items` (a title and the action it activates) on `widget`.
-    public init(on widget: Widget, items: [(title: String, action: ActionName)]) {
+    public convenience init(on widget: Widget, items: [(title: String, action: ActionName)]) {
+        self.init(on: widget, choices: items.map { ($0.title, $0.action, nil) })
+    }
+
+    /// A menu of `choices` on `widget`: each a title, and the action it activates with its
+    /// `target` as the action's string parameter (an action added with `taking:`), or with no
+    /// parameter when `target` is `nil`.
+    public init(on widget: Widget, choices: [(title: String, action: ActionName, target: String?)]) {
         owner = widget
+        titles = choices.map { $0.title }
         let menu = g_menu_new()
-        for item in items { g_menu_append(menu, item.title, item.action.detailedName) }
+        for choice in choices {
+            let item = g_menu_item_new(choice.title, nil)
+            if let target = choice.target {
+                g_menu_item_set_action_and_target_value(item, choice.action.detailedName, g_variant_new_string(target))
+            } else {
+                g_menu_item_set_action_and_target_value(item, choice.action.detailedName, nil)
+            }
+            g_menu_append_item(menu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
         popover = gtk_popover_menu_new_from_model(
             UnsafeMutableRawPointer(menu)!.assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(menu))  // the popover holds the model

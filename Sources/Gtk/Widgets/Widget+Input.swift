@@ -48,6 +48,41 @@ extension Widget {
 }
 
 extension Widget {
+    /// Runs `handler` with a point (in the widget's coordinates) when the user asks for the
+    /// widget's menu, every way GNOME's guidelines name: a right click, a long press on a
+    /// touchscreen, or, while the widget has the keyboard focus, the Menu key or Shift+F10 (the
+    /// point is then the middle of the widget's bottom edge). A long press claims its touch, so
+    /// a button pressed that way is not also clicked. The controllers are the widget's.
+    public func onContextRequest(_ handler: @escaping @MainActor (Double, Double) -> Void) {
+        // The handlers hold their controller's pointer, not its wrapper (which goes when this
+        // returns): the widget owns the controller, and the controller the handler.
+        let keys = Object(UnsafeMutableRawPointer(gtk_event_controller_key_new()), transfer: .none)
+        let keyController = rp_event_controller(keys.gobject)
+        _ = keys.connectKeyPressed { [weak self] key in
+            guard let self else { return false }
+            let state = gtk_event_controller_get_current_event_state(keyController)
+            let shifted = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            guard key == UInt32(GDK_KEY_Menu) || (key == UInt32(GDK_KEY_F10) && shifted) else { return false }
+            handler(Double(gtk_widget_get_width(self.widget)) / 2, Double(gtk_widget_get_height(self.widget)))
+            return true
+        }
+        gtk_widget_add_controller(widget, rp_event_controller(keys.gobject))
+        let click = Object(UnsafeMutableRawPointer(gtk_gesture_click_new()), transfer: .none)
+        gtk_gesture_single_set_button(rp_gesture_single(click.gobject), 3)
+        _ = click.connectPressedAt(handler)
+        gtk_widget_add_controller(widget, rp_event_controller(click.gobject))
+        let press = Object(UnsafeMutableRawPointer(gtk_gesture_long_press_new()), transfer: .none)
+        gtk_gesture_single_set_touch_only(rp_gesture_single(press.gobject), 1)
+        let pressGesture = rp_gesture(press.gobject)
+        press.connectWithPoint("pressed") { x, y in
+            gtk_gesture_set_state(pressGesture, GTK_EVENT_SEQUENCE_CLAIMED)
+            handler(x, y)
+        }
+        // Before the widget's own gestures, so that the touch is claimed before a click is.
+        gtk_event_controller_set_propagation_phase(rp_event_controller(press.gobject), GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(widget, rp_event_controller(press.gobject))
+    }
+
     /// Puts `text` on the widget's clipboard and pastes it into the widget (an editable: its
     /// inner text's `paste-clipboard`, what Ctrl+V does). The paste completes on a later turn
     /// of the main loop, as GTK reads the clipboard asynchronously. For tests.

@@ -96,18 +96,28 @@ open class Widget: Object {
     }
 
     /// Adds `actions`, all of one group (e.g. `navigation.back` and `navigation.cancel`), that
-    /// this widget and its children can activate — from buttons (`Button.setAction(_:)`) and
-    /// shortcuts (`addShortcut(for:)`). Returns them by name.
+    /// this widget and its children can activate — from buttons (`Button.setAction(_:)`),
+    /// shortcuts (`addShortcut(for:)`) and menus (`ContextMenu`) — and, of the same group, the
+    /// actions `taking` a string parameter (a menu item's target). Returns them by name. A
+    /// widget has one group of a prefix: a second call with the same prefix replaces the first.
     @discardableResult
     public func insertActions(
-        _ actions: [(action: ActionName, handler: @MainActor () -> Void)]
+        _ actions: [(action: ActionName, handler: @MainActor () -> Void)],
+        taking stringActions: [(action: ActionName, handler: @MainActor (String) -> Void)] = []
     ) -> [ActionName: Action] {
-        guard let prefix = actions.first?.action.group else { return [:] }
-        precondition(actions.allSatisfy { $0.action.group == prefix }, "one group per insertActions")
+        guard let prefix = actions.first?.action.group ?? stringActions.first?.action.group else { return [:] }
+        precondition(
+            actions.allSatisfy { $0.action.group == prefix } && stringActions.allSatisfy { $0.action.group == prefix },
+            "one group per insertActions")
         let group = g_simple_action_group_new()
         var made: [ActionName: Action] = [:]
         for (name, handler) in actions {
             let action = Action(name: name.name, handler)
+            action.add(to: UnsafeMutableRawPointer(group!))
+            made[name] = action
+        }
+        for (name, handler) in stringActions {
+            let action = Action(name: name.name, stringHandler: handler)
             action.add(to: UnsafeMutableRawPointer(group!))
             made[name] = action
         }
@@ -122,6 +132,13 @@ open class Widget: Object {
     @discardableResult
     public func activateAction(_ action: ActionName) -> Bool {
         gtk_widget_activate_action_variant(widget, action.detailedName, nil) != 0
+    }
+
+    /// Activates `action` with `target` as its string parameter, as a menu item with that
+    /// target would (`ContextMenu(on:choices:)`). Returns `false` when there is no such action.
+    @discardableResult
+    public func activateAction(_ action: ActionName, target: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, action.detailedName, g_variant_new_string(target)) != 0
     }
 
     /// A keyboard shortcut on this widget: `action`'s accelerator activates it while the focus

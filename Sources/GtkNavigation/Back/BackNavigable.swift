@@ -9,6 +9,9 @@ public protocol BackNavigable: AnyObject {
     var title: String? { get }
     /// Whether there is a page to go back to.
     var canGoBack: Bool { get }
+    /// Back's history: the pages below the shown one, newest first, with their titles (what
+    /// the Back button's menu offers; empty on a root page).
+    var backHistory: [(id: PageID, title: String)] { get }
     /// The router of the shown stack: `BackNavigation` tells it of Back
     /// (`hostDidRequestBack()`) and of Cancel, Escape, the close button and Ctrl+W
     /// (`hostDidRequestDismiss(_:)`) itself, with no host in between.
@@ -29,5 +32,8 @@ extension BackNavigable {
 
     /// Escape goes back from every page.
     public var escapeGoesBack: Bool { true }
+
+    /// No history: the Back button's menu does not open.
+    public var backHistory: [(id: PageID, title: String)] { [] }
 
 }

@@ -68,13 +68,17 @@ public final class BackNavigation {
         } else {
             actions.append((NavigationAction.cancel, { target.navigation?.escape() }))
         }
-        let made = window.insertActions(actions)
+        let backTo: [(action: ActionName, handler: @MainActor (String) -> Void)] = [
+            (NavigationAction.backTo, { name in target.navigation?.goBack(toPageNamed: name) })
+        ]
+        let made = window.insertActions(actions, taking: backTo)
         backAction = made[NavigationAction.back]!
         cancelAction = made[NavigationAction.cancel]
         closeAction = made[NavigationAction.close]
         target.navigation = self
         for (action, _) in actions { window.addShortcut(for: action) }
         backButton.setAction(NavigationAction.back)
+        backButton.onContextRequest { x, y in target.navigation?.showHistory(x: x, y: y) }
         window.onMouseButton(8) { [weak backAction] in backAction?.activate() }
         if let cancelButton {
             cancelButton.setAction(NavigationAction.cancel)
@@ -98,6 +102,40 @@ public final class BackNavigation {
     public func goBack() {
         guard let source, source.canGoBack else { return }
         source.backRouter?.hostDidRequestBack()
+    }
+
+    /// Back to the page `id` of the followed host's history, in one step: the pages above it
+    /// leave, each asked once (reason `back`).
+    public func goBack(to id: PageID) {
+        guard let source, source.backHistory.contains(where: { $0.id == id }) else { return }
+        source.backRouter?.hostDidRequestBack(to: id)
+    }
+
+    private func goBack(toPageNamed name: String) {
+        guard let page = source?.backHistory.first(where: { $0.id.description == name }) else { return }
+        goBack(to: page.id)
+    }
+
+    /// The menu of Back's history the Back button opened last, while it is open (a right
+    /// click, a long press, Shift+F10 or the Menu key on the button): the pages below the shown
+    /// one, newest first, by title; choosing one goes back to it (`goBack(to:)`).
+    public private(set) var historyMenu: ContextMenu?
+
+    /// Opens Back's history on the Back button, at (`x`, `y`) in its coordinates; nothing on a
+    /// root page.
+    public func showHistory(x: Double, y: Double) {
+        guard let source, source.canGoBack, backButton.isVisible else { return }
+        let history = source.backHistory
+        guard !history.isEmpty else { return }
+        historyMenu?.close()
+        let menu = ContextMenu(
+            on: backButton,
+            choices: history.map { (title: $0.title, action: NavigationAction.backTo, target: $0.id.description) })
+        menu.onClosed = { [weak self, weak menu] in
+            if let self, let menu, self.historyMenu === menu { self.historyMenu = nil }
+        }
+        historyMenu = menu
+        menu.open(x: x, y: y)
     }
 
     /// Escape outside a dialog: Back, unless the shown page turns it off

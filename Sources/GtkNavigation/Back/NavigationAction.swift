@@ -14,4 +14,8 @@ public enum NavigationAction {
     /// `navigation.close` (Ctrl+W; also the dialog window's close button), in a dialog: the
     /// dialog closes, asking the leave guards with the reason `close`.
     public static let close = ActionName(group: "navigation", name: "close", accelerator: "<Control>w")
+    /// `navigation.back-to` (the Back button's history menu), with a page's id
+    /// (`PageID.description`) as its parameter: the followed host goes back to that page in
+    /// one step, each page that leaves asked once with the reason `back`.
+    public static let backTo = ActionName(group: "navigation", name: "back-to")
 }

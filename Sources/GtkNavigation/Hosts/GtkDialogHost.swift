@@ -88,6 +88,11 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     /// The router: `BackNavigation` tells it of Back and close itself.
     public var backRouter: (any NavigationHostDelegate)? { delegate }
 
+    /// The dialog's pages below the shown one, newest first, with their titles.
+    public var backHistory: [(id: PageID, title: String)] {
+        pages.dropLast().reversed().map { (id: $0.id, title: $0.title) }
+    }
+
     private func open() -> DialogWindow<Route> {
         opener = parent.flatMap { SavedFocus(of: $0) }
         let dialog = DialogWindow(makeView: makeView, labels: labels, size: dialogSize)

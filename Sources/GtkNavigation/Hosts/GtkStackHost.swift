@@ -111,6 +111,11 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// The router: `BackNavigation` tells it of Back and close itself.
     public var backRouter: (any NavigationHostDelegate)? { delegate }
 
+    /// The pages below the shown one, newest first, with their titles.
+    public var backHistory: [(id: PageID, title: String)] {
+        zip(shownIDs, shownTitles).dropLast().reversed().map { (id: $0.0, title: $0.1) }
+    }
+
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         let ids = pages.map { $0.id }  // not `\.id`: see check-floors

@@ -101,6 +101,9 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public var title: String? { selectedHost?.title }
     /// Whether the selected tab has a page to go back to.
     public var canGoBack: Bool { selectedHost?.canGoBack ?? false }
+
+    /// The selected tab's history.
+    public var backHistory: [(id: PageID, title: String)] { selectedHost?.backHistory ?? [] }
     /// Whether the selected tab shows Back buttons of its own (it is split now).
     public var providesBackButtons: Bool { selectedHost?.providesBackButtons ?? false }
     /// Whether Escape goes back from the selected tab's shown page.

@@ -10,6 +10,10 @@ public protocol NavigationHostDelegate: AnyObject {
     /// The user asked to go back from the page `id`: it leaves with every page above it (a
     /// split view's sidebar Back, which leaves the list and the item shown beside it).
     func hostDidRequestBack(from id: PageID)
+    /// The user chose the page `id` in Back's history (the menu a right click, a long press,
+    /// Shift+F10 or the Menu key opens on a Back button): every page above `id` leaves in one
+    /// step, each asked once (reason `back`), and `id` is shown.
+    func hostDidRequestBack(to id: PageID)
     /// The user asked to dismiss the router (back to its resting state: a dialog closes):
     /// `cancel` for a dialog's Cancel button or Escape, `close` for its window's close button
     /// or Ctrl+W.
@@ -23,6 +27,12 @@ extension NavigationHostDelegate {
     /// For delegates written before split hosts: one page back, as `hostDidRequestBack()`.
     /// The library's routers remove `id` and every page above it in one step.
     public func hostDidRequestBack(from id: PageID) {
+        hostDidRequestBack()
+    }
+
+    /// For delegates written before Back's history: one page back, as `hostDidRequestBack()`.
+    /// The library's routers go back to `id` in one step.
+    public func hostDidRequestBack(to id: PageID) {
         hostDidRequestBack()
     }
 }

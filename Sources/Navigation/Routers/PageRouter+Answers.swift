@@ -83,6 +83,7 @@ extension PageRouter {
             switch waiting.removeFirst() {
             case .change(let change, let reason, let animated): submit(change, reason: reason, animated: animated)
             case .backFrom(let id): hostDidRequestBack(from: id)
+            case .backTo(let id): hostDidRequestBack(to: id)
             }
         }
     }

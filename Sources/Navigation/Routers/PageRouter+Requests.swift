@@ -31,6 +31,16 @@ extension PageRouter {
         submit(change, reason: .back, animated: true)
     }
 
+    /// The user chose the page `id` in Back's history: the pages above it leave in one step,
+    /// if their guards agree (each asked once, top first, reason `back`). Nothing happens if
+    /// `id` is not on the stack or is its top page (when the request is made: while a question
+    /// is pending, it waits for it).
+    public func hostDidRequestBack(to id: PageID) {
+        if pending != nil { return waiting.append(.backTo(id)) }
+        guard let index = stack.pages.firstIndex(where: { $0.id == id }), index + 1 < stack.pages.count else { return }
+        submit(.remove(from: stack.pages[index + 1].id), reason: .back, animated: true)
+    }
+
     /// Cancel or Escape (`cancel`), the window's close button or Ctrl+W (`close`): back to the
     /// resting state (a stack router keeps its root, a dialog router closes), if the leave
     /// guards agree. While a question is pending, it waits for it.
@@ -181,6 +191,8 @@ enum WaitingRequest<Route: NavigationRoute> {
     case change(StackChange<Route>, reason: LeaveReason, animated: Bool)
     /// Back from a page beside a sidebar (`hostDidRequestBack(from:)`).
     case backFrom(PageID)
+    /// Back to a page chosen in Back's history (`hostDidRequestBack(to:)`).
+    case backTo(PageID)
 }
 
 /// One requested change that leave guards are deciding on, and the question being asked.

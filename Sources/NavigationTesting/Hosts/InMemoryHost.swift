@@ -189,6 +189,15 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// a split, the content's Back button does the same).
     public func tapBack() { delegate?.hostDidRequestBack() }
 
+    /// The user opens Back's history (right click, long press, Shift+F10 or the Menu key on a
+    /// Back button) and chooses the page `id`: the pages above it leave in one step, if their
+    /// leave guards agree. `backHistory` lists what the menu offers.
+    public func chooseInBackHistory(_ id: PageID) { delegate?.hostDidRequestBack(to: id) }
+
+    /// What Back's history offers: the pages below the top page, newest first (empty on a
+    /// root page).
+    public var backHistory: [Page<Route>] { pages.dropLast().reversed() }
+
     /// The user swipes back over the stack (a touchscreen's edge swipe; with `touchpad`, a
     /// two-finger swipe): the page travels `fraction` of the width, in ten movements over half
     /// a second (with `flick`, a twentieth of a second: fast), and is let go. The same
