@@ -37,6 +37,29 @@ func backHistoryTests(_ runner: TestRunner) {
         try check(navigation.historyMenu == nil, "a history menu on the root page")
     }
 
+    runner.testAsync(
+        "beside a sidebar, the content's Back has its history (its pages below, then the list) and the sidebar's its own"
+    ) {
+        let w = try await WalkWindow.onRex()
+        defer { w.close() }
+        let host = w.main.tabHost.pageHost(for: .clinic)
+        w.main.window.setDefaultSize(width: 1200, height: 620)
+        try await turns(until: { host.isSplit && !w.isSliding })
+        try w.button(L("Edit")).click()
+        try await turns(until: { w.clinic.routes.count == 4 && !w.isSliding })
+        let content = host.showPaneHistory(content: true)
+        try check(content?.titles == ["Rex", "My pets"], "the content's history: \(content?.titles ?? [])")
+        try check(content?.isOpen == true, "the content's history did not open")
+        content?.close()
+        let sidebar = host.showPaneHistory(content: false)
+        try check(sidebar?.titles == ["RayPets"], "the sidebar's history: \(sidebar?.titles ?? [])")
+        sidebar?.close()
+        let list = w.clinic.pages[1].id
+        try check(w.main.window.activateAction(NavigationAction.backTo, target: list.description), "no back-to")
+        try await turns(until: { w.clinic.routes == [.home, .pets] && !w.isSliding })
+        try check(host.isSplit, "no longer split")
+    }
+
     runner.testAsync("Back's history in the dialog lists the dialog's pages below the shown one") {
         let w = try await WalkWindow.open()
         defer { w.close() }

@@ -50,6 +50,25 @@ final class GtkDriver: AppDriver {
             if let back = window.dialogHost.backButton { back.click() } else { window.navigation.backButton.click() }
         case .altLeft:
             if let back = window.dialogHost.backAction { back.activate() } else { window.navigation.goBack() }
+        case .backInHistory(let index):
+            // The Back button's menu, as a choice in it reaches the app: its action, with the
+            // page's id as the target.
+            let navigation = window.dialogHost.navigation ?? window.navigation
+            let history = window.dialogHost.window != nil ? window.dialogHost.backHistory : window.tabHost.backHistory
+            let pages = history.reversed()
+            guard navigation.backButton.isVisible, index < pages.count else {
+                throw Failure(description: "no page \(index) in Back's history")
+            }
+            navigation.showHistory(x: 2, y: 2)
+            guard let menu = navigation.historyMenu, menu.titles == history.map(\.title) else {
+                throw Failure(description: "Back's history menu: \(navigation.historyMenu?.titles ?? [])")
+            }
+            menu.close()
+            let target = Array(pages)[index].id.description
+            guard (window.dialogHost.window ?? window.window).activateAction(NavigationAction.backTo, target: target)
+            else {
+                throw Failure(description: "no navigation.back-to action")
+            }
         case .cancel:
             window.dialogHost.cancelButton?.click()
         case .escape:

@@ -98,6 +98,32 @@ struct LeavingTests {
         #expect(app.clinicHost.pages.map(\.route) == [.home, .pets])
     }
 
+    @Test(
+        "Back's history to Home asks once; the pet deleted meanwhile closes the question, and Home is still where it goes"
+    )
+    func backHistoryThenDelete() async throws {
+        let app = await editRex()
+        app.clinicHost.chooseInBackHistory(app.clinicHost.pages[0].id)
+        await app.settle()
+        #expect(app.question != nil)
+        #expect(app.clinicHost.pages.map(\.route) == [.home, .pets, .petDetail("rex"), .editPet("rex")])
+        try app.data.delete("rex")
+        await app.settle()
+        #expect(app.question == nil, "the question was moot: the alert closed")
+        #expect(app.clinicHost.pages.map(\.route) == [.home], "the destination is still wanted")
+    }
+
+    @Test("Back's history to Home with changes: Discard lands on Home in one step")
+    func backHistoryDiscard() async {
+        let app = await editRex()
+        app.clinicHost.chooseInBackHistory(app.clinicHost.pages[0].id)
+        await app.settle()
+        #expect(app.question != nil)
+        await app.answer(.discard)
+        #expect(app.clinicHost.pages.map(\.route) == [.home])
+        #expect(app.data.pet(id: "rex")?.name == "Rex", "nothing saved")
+    }
+
     @Test("a link to another tab leaves the editor's stack alone: no question")
     func linkToOtherTab() async throws {
         let app = await editRex()

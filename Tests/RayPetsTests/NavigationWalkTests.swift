@@ -58,6 +58,14 @@ final class InMemoryDriver: AppDriver {
                     host.tapContentBack()
                 }
             }
+        case .backInHistory(let index):
+            // The Back button's menu: where the button shows (the dialog's, or the window's
+            // while not split), the pages below the top one.
+            let host = window.dialogHost.isOpen ? window.dialogHost : window.tabHost.selectedHost
+            guard let host, host.showsBackButton, index < host.pages.count - 1,
+                host.backHistory.contains(where: { $0.id == host.pages[index].id })
+            else { throw NoSuchControl(description: "no page \(index) in Back's history") }
+            host.chooseInBackHistory(host.pages[index].id)
         case .cancel, .escape:
             window.dialogHost.tapCancel()
         case .closeDialog:

@@ -2,7 +2,7 @@ import CGtk
 
 /// A `GSimpleAction`: what a menu item, a button and an accelerator all activate, named by an
 /// `ActionName`. Add it to an `Application` (`app.quit`), an application `Window`
-/// (`win.close`) or a group a widget inserts (`navigation.back`, `Widget.insertActions(_:)`).
+/// (`win.close`) or a group a widget inserts (`navigation.back`, `Widget.insertActions(_:taking:)`).
 @MainActor
 public final class Action: Object {
     /// The action's name, without its group's prefix (`quit` for `app.quit`).

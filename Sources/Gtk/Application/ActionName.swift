@@ -2,7 +2,7 @@
 ///
 /// GTK finds an action by its *detailed name*, `group.name`: `app.quit` for an action of the
 /// `Application`, `win.close` for one of an application `Window`, and `navigation.back` for
-/// one of the group `navigation` that a widget inserts (`Widget.insertActions(_:)`). Declare
+/// one of the group `navigation` that a widget inserts (`Widget.insertActions(_:taking:)`). Declare
 /// each action once, as a constant, and pass that constant wherever the action is added,
 /// bound to a button or menu item, given a shortcut or activated, so no name is spelled twice:
 ///

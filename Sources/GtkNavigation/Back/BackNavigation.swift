@@ -16,6 +16,7 @@ import Navigation
 /// | a dialog's Cancel button, Escape | `navigation.cancel` |
 /// | a dialog window's close button, Ctrl+W in a dialog | `navigation.close` |
 /// | Escape on a page outside a dialog | `navigation.cancel`: Back |
+/// | a right click, a long press, Shift+F10 or the Menu key on the Back button | Back's history: a menu of the pages below, whose items activate `navigation.back-to` |
 ///
 /// Outside a dialog, Escape goes back, as on a page of GNOME's navigation view: unless a
 /// control on the page takes Escape first (a search entry clears its text, a popover or a

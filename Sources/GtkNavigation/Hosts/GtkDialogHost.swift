@@ -146,6 +146,8 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     package var onWindowCreated: (@MainActor (Window) -> Void)?
     /// The open dialog's Back button, if any.
     package var backButton: Button? { dialog?.navigation.backButton }
+    /// The open dialog's Back (for tests: its history menu).
+    package var navigation: BackNavigation? { dialog?.navigation }
     /// The open dialog's Cancel button, if any.
     package var cancelButton: Button? { dialog?.navigation.cancelButton }
     /// The open dialog's shown page view, if any.

@@ -111,6 +111,13 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// The router: `BackNavigation` tells it of Back and close itself.
     public var backRouter: (any NavigationHostDelegate)? { delegate }
 
+    /// Opens Back's history on a split side's Back button (for tests: the menu a right click
+    /// opens there), and returns it.
+    package func showPaneHistory(content: Bool) -> ContextMenu? {
+        split?.showHistory(content: content, x: 2, y: 2)
+        return split?.historyMenu
+    }
+
     /// The pages below the shown one, newest first, with their titles.
     public var backHistory: [(id: PageID, title: String)] {
         zip(shownIDs, shownTitles).dropLast().reversed().map { (id: $0.0, title: $0.1) }

@@ -50,6 +50,9 @@ final class SplitViews<Route: NavigationRoute> {
             guard let self, self.presentation.panes?.contentCanGoBack == true else { return }
             self.onBack?(nil)
         }
+        // Each side's Back has its history too (the window's Back button hides while split).
+        sidebarHeader.back.onContextRequest { [weak self] x, y in self?.showHistory(content: false, x: x, y: y) }
+        contentHeader.back.onContextRequest { [weak self] x, y in self?.showHistory(content: true, x: x, y: y) }
         content.stack.add(options.placeholder, name: "placeholder")
         options.placeholder.setExpand(horizontal: true, vertical: true)
 
@@ -108,6 +111,29 @@ final class SplitViews<Route: NavigationRoute> {
     func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         self.pages = pages
         apply(transition: transition, resized: false)
+    }
+
+    /// The history menu a side's Back button opened last, while it is open.
+    private(set) var historyMenu: ContextMenu?
+
+    /// Opens Back's history on the content's Back button (`content`: the content pages below
+    /// the shown one, newest first, then the sidebar's page, where nothing is selected) or on
+    /// the sidebar's (the pages under the sidebar, newest first). A choice activates
+    /// `navigation.back-to`, which the window's `BackNavigation` makes.
+    func showHistory(content: Bool, x: Double, y: Double) {
+        guard let panes = presentation.panes else { return }
+        let pages = content ? panes.content.dropLast().reversed() + [panes.sidebar] : panes.below.reversed()
+        guard content ? panes.contentCanGoBack : panes.sidebarCanGoBack else { return }
+        historyMenu?.close()
+        let button = content ? contentHeader.back : sidebarHeader.back
+        let menu = ContextMenu(
+            on: button,
+            choices: pages.map { (title: $0.title, action: NavigationAction.backTo, target: $0.id.description) })
+        menu.onClosed = { [weak self, weak menu] in
+            if let self, let menu, self.historyMenu === menu { self.historyMenu = nil }
+        }
+        historyMenu = menu
+        menu.open(x: x, y: y)
     }
 
     /// Gives the focus to the shown page's main control.

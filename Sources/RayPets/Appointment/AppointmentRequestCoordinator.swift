@@ -23,6 +23,8 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
     private let data: ClinicData
     private let feedback: any Feedback
     private let questions: Questions
+    /// The question its leave guard has open: closed at once if the dialog leaves meanwhile.
+    private var openQuestion: Questions.DiscardQuestion?
     private let labels = PetLabels()
 
     /// An appointment request shown through `router` (a `ModalRouter`), over `data`'s pets and
@@ -37,7 +39,10 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
             guard let self, self.hasAnswers else { return .leave }
             return .ask { [weak self] in
                 guard let question = self?.questions.askToDiscard(.answers, canSave: false) else { return true }
-                return await question.answer() == .discard
+                self?.openQuestion = question
+                let answer = await question.answer()
+                self?.openQuestion = nil
+                return answer == .discard
             }
         }
     }
@@ -57,7 +62,13 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
     /// chosen there (the user may come back and choose again) starts the questions for it.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let picker = PetPickerCoordinator(router: router, data: data, questions: questions)
-        let choices = coordinate(to: picker, animated: animated, onDismissed: onDismissed)
+        // The dialog gone (its pet deleted) makes an open question moot: it closes now.
+        let left: @MainActor () -> Void = { [weak self] in
+            self?.openQuestion?.close()
+            self?.openQuestion = nil
+            onDismissed?()
+        }
+        let choices = coordinate(to: picker, animated: animated, onDismissed: left)
         Task.immediate { @MainActor [weak self] in
             while let pet = await choices.next() { self?.askVisitType(for: pet) }
         }

@@ -57,8 +57,15 @@ public final class Questions {
     @MainActor
     public struct DiscardQuestion {
         fileprivate weak var asked: Asked?
-        /// The thread the question was asked on: the main actor's.
+        /// The thread the question was asked on: the main actor's. (In the app that is GTK's
+        /// main thread; under `swift test` the main actor may run on other threads, so a
+        /// cancellation can look foreign: the flow closes its question itself, `close()`.)
         fileprivate let mainThread = pthread_self()
+
+        /// Closes the alert without an answer, at once: the page it asks about has left (its
+        /// pet was deleted, its window destroyed). The code waiting gets *Keep editing*; a
+        /// question already answered or closed is left alone.
+        public func close() { asked?.closeAlert() }
 
         /// The answer, once the user gives it; *Keep editing* if the alert leaves (or is
         /// gone) without one. Cancelling the waiting task closes the alert.
@@ -68,7 +75,8 @@ public final class Questions {
                 await answers.next() ?? .keepEditing
             } onCancel: { [weak asked, mainThread] in  // weak: this closure lives in the waiting task
                 // The router cancels a moot question on the main actor: the alert closes at once,
-                // before anything else is asked (a task could close a newer alert above it).
+                // before anything else is asked (a task could close a newer alert above it). The
+                // flow that asked has closed it already when its page left (`close()`).
                 let alert = asked
                 if pthread_equal(pthread_self(), mainThread) != 0 {
                     MainActor.assumeIsolated { alert?.closeAlert() }

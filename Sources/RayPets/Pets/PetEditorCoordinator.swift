@@ -13,6 +13,8 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     private let pet: Pet?
     /// The editor's model while its page is shown.
     public private(set) weak var model: PetEditorModel?
+    /// The question its leave guard has open: closed at once if the page leaves meanwhile.
+    private var openQuestion: Questions.DiscardQuestion?
 
     /// An editor for a new pet (`pet: nil`) or for `pet`, shown through `router`, saving into
     /// `data`, asking through `questions` before changes are discarded. If `questions` holds a
@@ -32,7 +34,9 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
                 guard let canSave = model?.canSave, let question = self?.askToDiscard(canSave: canSave) else {
                     return true
                 }
+                self?.openQuestion = question
                 let answer = await question.answer()
+                self?.openQuestion = nil
                 return self?.mayLeave(after: answer) ?? true
             }
         }
@@ -52,7 +56,14 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         let model = PetEditorModel(pet: pet, data: data, draft: shelved?.fields, base: shelved?.base)
         model.focusedField = shelved?.focus
         self.model = model
-        let id = router.present(route, model: model, animated: animated, onDismissed: onDismissed)
+        // The page gone (its pet deleted) makes an open question moot: it closes now, before
+        // the router does anything else.
+        let left: @MainActor () -> Void = { [weak self] in
+            self?.openQuestion?.close()
+            self?.openQuestion = nil
+            onDismissed?()
+        }
+        let id = router.present(route, model: model, animated: animated, onDismissed: left)
         model.onSave = { [weak self] (draft: PetDraft) throws(StoreError) in
             guard let self, self.router.isShown(id) else { return }
             try self.commit(draft)

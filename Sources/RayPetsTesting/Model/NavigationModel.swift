@@ -214,7 +214,7 @@ public struct NavigationModel: Hashable, Sendable {
         defer { tidy() }
         switch action {
         case .switchTab(let next): if dialog.isEmpty && question == nil { tab = next }
-        case .back, .altLeft, .cancel, .escape, .closeDialog:
+        case .back, .altLeft, .backInHistory, .cancel, .escape, .closeDialog:
             // Offered only while no question is open in the window (the alert is modal).
             requestExit(.user(action), approved: [])
         case .typeNote(let text): editors[location]?.fields.notes = text
@@ -246,6 +246,15 @@ public struct NavigationModel: Hashable, Sendable {
             if dialog.count > 1 { dialog.removeLast() }
         } else if stacks[tab]!.count > 1 {
             stacks[tab]!.removeLast()
+        }
+    }
+
+    /// The shown stack keeps its pages up to `index`; those above it leave.
+    mutating func goBack(to index: Int) {
+        if !dialog.isEmpty {
+            if index + 1 < dialog.count { dialog = Array(dialog[...index]) }
+        } else if index + 1 < stacks[tab]!.count {
+            stacks[tab] = Array(stacks[tab]![...index])
         }
     }
 

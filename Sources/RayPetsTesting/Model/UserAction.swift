@@ -10,6 +10,9 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     case back
     /// Alt+Left: `navigation.back`, the main window's or, in the dialog, the dialog's.
     case altLeft
+    /// Back's history (the Back button's menu): choose the shown stack's page `index` (0: its
+    /// root), below the top page; the pages above it leave in one step.
+    case backInHistory(Int)
     /// The dialog's Cancel button.
     case cancel
     /// Escape in the dialog.
@@ -72,6 +75,12 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether this chooses a page in Back's history.
+    public var isBackInHistory: Bool {
+        if case .backInHistory = self { return true }
+        return false
+    }
+
     /// Whether this answers the open "Discard …?" alert.
     public var isAnswer: Bool {
         if case .answer = self { return true }
@@ -85,6 +94,7 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         case .chooseRow(let index): "choose row \(index)"
         case .back: "Back"
         case .altLeft: "Alt+Left"
+        case .backInHistory(let index): "Back's history: page \(index)"
         case .cancel: "Cancel"
         case .escape: "Escape"
         case .closeDialog: "close dialog"

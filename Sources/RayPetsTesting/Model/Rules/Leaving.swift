@@ -1,6 +1,6 @@
 import RayPets
 
-/// Leaving: Back, Alt+Left, a swipe, and in the dialog Cancel, Escape and the close button (a
+/// Leaving: Back, Alt+Left, Back's history, a swipe, and in the dialog Cancel, Escape and the close button (a
 /// choice in the sidebar and its Back too, `Sidebar.swift`) ask the leave guards of the pages
 /// that would leave, top first — the editor with changes ("Discard changes?", with *Save* for a
 /// pet's editor), then the appointment request once a question is answered ("Discard
@@ -62,6 +62,10 @@ extension NavigationModel {
         // beside a chosen pet.
         let canGoBack = dialog.isEmpty ? (isSplit ? hasContent : stacks[tab]!.count > 1) : dialog.count > 1
         if canGoBack { actions.append(.back) }
+        // Back's history, where the header bar's Back button shows (not beside a sidebar).
+        if canGoBack && (!dialog.isEmpty || !isSplit) {
+            actions += (0..<(routes(at: location).count - 1)).map(UserAction.backInHistory)
+        }
         actions.append(.altLeft)
         if !dialog.isEmpty { actions += [.cancel, .escape, .closeDialog] }
         return actions
@@ -119,11 +123,12 @@ extension NavigationModel {
         let editorLeaves: Bool
         switch exit {
         case .back, .altLeft: editorLeaves = stack.count > 1
+        case .backInHistory(let index): editorLeaves = index + 1 < stack.count  // the top page leaves
         case .sidebarBack, .chooseInSidebar: editorLeaves = true  // everything above My pets
         default: editorLeaves = place == .dialog  // Cancel, Escape, close: the whole dialog
         }
         if editorLeaves && hasChangedEditor(at: place) { leaving.append(.editor(place)) }
-        if place == .dialog && exit != .back && exit != .altLeft && answered {
+        if place == .dialog && exit != .back && exit != .altLeft && !exit.isBackInHistory && answered {
             leaving.append(.appointmentRequest)
         }
         return leaving
@@ -136,6 +141,7 @@ extension NavigationModel {
         defer { askAgain(joined) }
         switch exit {
         case .back, .altLeft: goBack()
+        case .backInHistory(let index): goBack(to: index)
         case .sidebarBack:
             if let index = petsIndex { stacks[.clinic] = Array(stacks[.clinic]![..<index]) }
         case .chooseInSidebar(let pet):

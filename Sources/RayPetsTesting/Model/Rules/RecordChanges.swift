@@ -80,9 +80,10 @@ extension NavigationModel {
         question = nil
         var dropped = Dropped(exit: waiting.exit, approved: waiting.approved, joined: waiting.joined)
         switch waiting.exit {
-        case .user(.sidebarBack), .user(.chooseInSidebar):
-            // A choice in the sidebar, or its Back, names a destination that is still wanted:
-            // the router asks anew (nobody is left to ask) and goes there.
+        case .user(.sidebarBack), .user(.chooseInSidebar), .user(.backInHistory):
+            // A choice in the sidebar, its Back, or a page chosen in Back's history names a
+            // destination that is still wanted: the router asks anew (nobody is left to ask)
+            // and goes there.
             requestExit(waiting.exit, approved: waiting.approved)
             dropped.exit = nil
         case .user: dropped.exit = nil
