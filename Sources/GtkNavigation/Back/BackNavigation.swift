@@ -120,23 +120,15 @@ public final class BackNavigation {
     /// The menu of Back's history the Back button opened last, while it is open (a right
     /// click, a long press, Shift+F10 or the Menu key on the button): the pages below the shown
     /// one, newest first, by title; choosing one goes back to it (`goBack(to:)`).
-    public private(set) var historyMenu: ContextMenu?
+    public var historyMenu: ContextMenu? { lastHistoryMenu.flatMap { $0.isOpen ? $0 : nil } }
+    private var lastHistoryMenu: ContextMenu?
 
     /// Opens Back's history on the Back button, at (`x`, `y`) in its coordinates; nothing on a
     /// root page.
     public func showHistory(x: Double, y: Double) {
         guard let source, source.canGoBack, backButton.isVisible else { return }
-        let history = source.backHistory
-        guard !history.isEmpty else { return }
-        historyMenu?.close()
-        let menu = ContextMenu(
-            on: backButton,
-            choices: history.map { (title: $0.title, action: NavigationAction.backTo, target: $0.id.description) })
-        menu.onClosed = { [weak self, weak menu] in
-            if let self, let menu, self.historyMenu === menu { self.historyMenu = nil }
-        }
-        historyMenu = menu
-        menu.open(x: x, y: y)
+        lastHistoryMenu?.close()
+        lastHistoryMenu = ContextMenu.openBackHistory(on: backButton, pages: source.backHistory, x: x, y: y)
     }
 
     /// Escape outside a dialog: Back, unless the shown page turns it off
@@ -159,5 +151,20 @@ public final class BackNavigation {
 
     private final class Target {
         weak var navigation: BackNavigation?
+    }
+}
+
+extension ContextMenu {
+    /// Back's history on `button`, opened at (`x`, `y`): `pages` (newest first) by title, each
+    /// activating `navigation.back-to` with its page's id; `nil` when there are none.
+    static func openBackHistory(
+        on button: Button, pages: [(id: PageID, title: String)], x: Double, y: Double
+    ) -> ContextMenu? {
+        guard !pages.isEmpty else { return nil }
+        let menu = ContextMenu(
+            on: button,
+            choices: pages.map { (title: $0.title, action: NavigationAction.backTo, target: $0.id.description) })
+        menu.open(x: x, y: y)
+        return menu
     }
 }

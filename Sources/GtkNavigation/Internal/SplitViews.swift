@@ -114,7 +114,8 @@ final class SplitViews<Route: NavigationRoute> {
     }
 
     /// The history menu a side's Back button opened last, while it is open.
-    private(set) var historyMenu: ContextMenu?
+    var historyMenu: ContextMenu? { lastHistoryMenu.flatMap { $0.isOpen ? $0 : nil } }
+    private var lastHistoryMenu: ContextMenu?
 
     /// Opens Back's history on the content's Back button (`content`: the content pages below
     /// the shown one, newest first, then the sidebar's page, where nothing is selected) or on
@@ -124,16 +125,10 @@ final class SplitViews<Route: NavigationRoute> {
         guard let panes = presentation.panes else { return }
         let pages = content ? panes.content.dropLast().reversed() + [panes.sidebar] : panes.below.reversed()
         guard content ? panes.contentCanGoBack : panes.sidebarCanGoBack else { return }
-        historyMenu?.close()
-        let button = content ? contentHeader.back : sidebarHeader.back
-        let menu = ContextMenu(
-            on: button,
-            choices: pages.map { (title: $0.title, action: NavigationAction.backTo, target: $0.id.description) })
-        menu.onClosed = { [weak self, weak menu] in
-            if let self, let menu, self.historyMenu === menu { self.historyMenu = nil }
-        }
-        historyMenu = menu
-        menu.open(x: x, y: y)
+        lastHistoryMenu?.close()
+        lastHistoryMenu = ContextMenu.openBackHistory(
+            on: content ? contentHeader.back : sidebarHeader.back, pages: pages.map { (id: $0.id, title: $0.title) },
+            x: x, y: y)
     }
 
     /// Gives the focus to the shown page's main control.
