@@ -73,6 +73,15 @@ def role_of(node):
         return None
 
 
+def name_of(node):
+    """The node's name, or None for a node whose widget has just been freed (as role_of: a
+    deleted pet's row, read while its list removes it)."""
+    try:
+        return node.name
+    except Exception:
+        return None
+
+
 def role_name(node):
     """The node's role by the name AT-SPI 2.46 (Debian 12) gives it: 2.56 (Debian 13) calls
     ROLE_PUSH_BUTTON "button", the same role, so tests compare the role, not the words."""
@@ -152,14 +161,14 @@ def visible_nodes(window):
         except Exception:
             continue
         children = [c for c in children if c is not None]
-        pages = [c for c in children if role_of(c) == pyatspi.ROLE_PANEL and c.name]
+        pages = [c for c in children if role_of(c) == pyatspi.ROLE_PANEL and name_of(c)]
         if pages:
             shown = [p for p in pages if page_title(p) == title]
             if shown:
                 children = [c for c in children if c not in pages] + shown[-1:]
-        tab_pages = [c for c in children if c.name in tabs and role_of(c) == pyatspi.ROLE_PANEL]
+        tab_pages = [c for c in children if name_of(c) in tabs and role_of(c) == pyatspi.ROLE_PANEL]
         if tab_pages:
-            children = [c for c in children if c not in tab_pages or c.name in selected]
+            children = [c for c in children if c not in tab_pages or name_of(c) in selected]
         stack.extend(reversed(children))
 
 
@@ -337,7 +346,8 @@ class RayPets:
     def rows(self, window=None):
         """The names of the visible list rows."""
         window = window or self.active_window()
-        return [n.name for n in visible_nodes(window) if role_of(n) == pyatspi.ROLE_LIST_ITEM]
+        rows = (name_of(n) for n in visible_nodes(window) if role_of(n) == pyatspi.ROLE_LIST_ITEM)
+        return [name for name in rows if name is not None]
 
     def keys(self, *keys, window=None):
         """Types keys into the active window (or `window`), as a user at the keyboard does."""

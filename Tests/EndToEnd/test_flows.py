@@ -1317,7 +1317,9 @@ def test_many_windows():
         app.click("Delete", window=clover)
         wait_for(lambda: clover.name == "My pets" and rex.name == "My pets",
                  f"Clover's page gone from both windows ({clover.name}, {rex.name})")
-        assert not any(r.startswith("Clover,") for r in app.rows(rex)), "Clover still listed in the other window"
+        rows = app.rows(rex)
+        assert any(r.startswith("Rex,") for r in rows), f"the other window's list was not read: {rows}"
+        assert not any(r.startswith("Clover,") for r in rows), "Clover still listed in the other window"
         app.screenshot("many-windows-deleted.png")
         quit_app(app)
         wait_for(lambda: app.process.poll() is not None, "raypets to quit")
