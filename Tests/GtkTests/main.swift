@@ -2,6 +2,12 @@ import Glibc
 import Gtk
 import RayPets
 
+// Log.debug's test runs this binary again, with G_MESSAGES_DEBUG set from the start: that run
+// is GLib only and opens no display (WidgetAPITests.swift).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == logDebugChildArgument {
+    exit(logDebugChild(expecting: Int(CommandLine.arguments[2]) ?? -1))
+}
+
 // In-process GTK tests. They need a display: scripts/test runs them on a private Xvfb.
 guard MainLoop.initialize() else {
     log("raypets-gtk-tests: cannot open a display (DISPLAY=\(String(cString: getenv("DISPLAY") ?? strdup("unset")!))).")
