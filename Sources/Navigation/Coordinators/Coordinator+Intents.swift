@@ -10,31 +10,40 @@ extension Coordinator {
     /// natural code captures neither: store what it returns in the model, and inside `intent`
     /// use the `model` it is given (which shadows the outer one).
     ///
+    /// Each run is recorded where the router records (`NavigationJournal`), as an `intent`
+    /// event named `name`, or, without one, by where this helper was called (`file:line`).
+    /// Give a name to an intent a replay must perform: it stays when the code moves.
+    ///
     ///     let model = StepModel()
     ///     let id = router.present(.step(1), model: model, animated: animated, onDismissed: nil)
     ///     model.onNext = whenShown(id, model) { flow, model in
     ///         if model.isLast { flow.dismiss(animated: true) } else { flow.showNextStep() }
     ///     }
     public func whenShown<Model: AnyObject>(
-        _ id: PageID, _ model: Model, _ intent: @escaping @MainActor (Self, Model) -> Void
+        _ id: PageID, _ model: Model, named name: String? = nil, file: StaticString = #fileID, line: UInt = #line,
+        _ intent: @escaping @MainActor (Self, Model) -> Void
     ) -> @MainActor () -> Void {
         { [weak self, weak model] in
             guard let self, let model, self.router.isShown(id) else { return }
+            self.recordIntent(name ?? "\(file):\(line)", page: id, value: nil)
             intent(self, model)
         }
     }
 
     /// `whenShown(_:_:_:)` for a control that carries a value (the row or option chosen),
-    /// whose type `value` names:
+    /// whose type `value` names. The journal records the value only if its type is a
+    /// `JournalValue` (it may be what the user typed):
     ///
     ///     model.onSelect = whenShown(id, model, value: Pet.self) { flow, model, pet in
     ///         flow.showDetails(of: pet)
     ///     }
     public func whenShown<Model: AnyObject, Value>(
-        _ id: PageID, _ model: Model, value: Value.Type, _ intent: @escaping @MainActor (Self, Model, Value) -> Void
+        _ id: PageID, _ model: Model, value: Value.Type, named name: String? = nil, file: StaticString = #fileID,
+        line: UInt = #line, _ intent: @escaping @MainActor (Self, Model, Value) -> Void
     ) -> @MainActor (Value) -> Void {
         { [weak self, weak model] value in
             guard let self, let model, self.router.isShown(id) else { return }
+            self.recordIntent(name ?? "\(file):\(line)", page: id, value: value)
             intent(self, model, value)
         }
     }
@@ -55,12 +64,14 @@ extension Coordinator {
     ///     }
     public func whenSelecting<Model: AnyObject, Value>(
         in id: PageID, _ model: Model, value: Value.Type, unlessOnTop route: ((Value) -> Route)? = nil,
+        named name: String? = nil, file: StaticString = #fileID, line: UInt = #line,
         _ intent: @escaping @MainActor (Self, Model, Value) -> Void
     ) -> @MainActor (Value) -> Void {
         { [weak self, weak model] value in
             guard let self, model != nil, self.router.isShown(id),
                 let index = self.router.pages.firstIndex(where: { $0.id == id })
             else { return }
+            self.recordIntent(name ?? "\(file):\(line)", page: id, value: value)
             // Choosing what is on top already changes nothing (and asks nothing).
             if let route, self.router.topPage?.route == route(value) { return }
             guard index + 1 < self.router.pages.count else {
@@ -78,4 +89,11 @@ extension Coordinator {
         }
     }
 
+    /// Records that the intent `name` of the page `id` ran, with `value` if its type allows it
+    /// in the journal (`JournalValue`), where the router records (`Router/journalPlace`).
+    private func recordIntent(_ name: String, page id: PageID, value: Any?) {
+        guard let place = router.journalPlace else { return }
+        let route = router.pages.first(where: { $0.id == id }).map { String(describing: $0.route) } ?? "-"
+        place.record(.intent(name, page: route, value: (value as? any JournalValue)?.journalValue))
+    }
 }

@@ -1,5 +1,5 @@
 /// Why pages are about to leave a router's stack: what a leave guard is told.
-public enum LeaveReason: Sendable, Hashable, CustomStringConvertible {
+public enum LeaveReason: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The user's Back: the header bar's Back button, Alt+Left, the mouse's back button.
     case back
     /// A dialog's Cancel button or Escape.

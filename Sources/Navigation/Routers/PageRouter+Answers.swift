@@ -29,6 +29,7 @@ extension PageRouter {
         request.asking = nil
         request.task = nil
         defer { makeWaitingRequests() }
+        journalPlace?.record(.guardAnswered(page: String(describing: question.page.route), leaves: answer))
         guard answer else { return conclude(request, made: false) }
         request.approved.insert(question.page.id)
         evaluate(request)  // the latest change, against the stack as it is now
@@ -82,8 +83,8 @@ extension PageRouter {
         while pending == nil, !waiting.isEmpty {
             switch waiting.removeFirst() {
             case .change(let change, let reason, let animated): submit(change, reason: reason, animated: animated)
-            case .backFrom(let id): hostDidRequestBack(from: id)
-            case .backTo(let id): hostDidRequestBack(to: id)
+            case .backFrom(let id): back(from: id)
+            case .backTo(let id): back(to: id)
             }
         }
     }

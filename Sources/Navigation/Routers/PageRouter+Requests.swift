@@ -17,13 +17,21 @@
 extension PageRouter {
     /// The user's Back (header bar button, Alt+Left, mouse back button): pop one page, if
     /// its guard agrees. While a question is pending, it waits for it (see above).
-    public func hostDidRequestBack() { submitFromHost(.goBack, reason: .back, animated: true) }
+    public func hostDidRequestBack() {
+        journalPlace?.record(.host("back", page: nil))
+        submitFromHost(.goBack, reason: .back, animated: true)
+    }
 
     /// The user's Back from the page `id` (a split view's sidebar Back): `id` and every page
     /// above it leave in one step, if their guards agree. Nothing happens if `id` is not on
     /// the stack, or is the only page left (when the request is made: while a question is
     /// pending, it waits for it).
     public func hostDidRequestBack(from id: PageID) {
+        recordHost("back-from", page: id)
+        back(from: id)
+    }
+
+    func back(from id: PageID) {
         if pending != nil { return waiting.append(.backFrom(id)) }
         guard let index = stack.pages.firstIndex(where: { $0.id == id }), stack.pages.count > 1 else { return }
         // Back never empties a stack: from the first page it leaves the pages above it.
@@ -36,6 +44,11 @@ extension PageRouter {
     /// `id` is not on the stack or is its top page (when the request is made: while a question
     /// is pending, it waits for it).
     public func hostDidRequestBack(to id: PageID) {
+        recordHost("back-to", page: id)
+        back(to: id)
+    }
+
+    func back(to id: PageID) {
         if pending != nil { return waiting.append(.backTo(id)) }
         guard let index = stack.pages.firstIndex(where: { $0.id == id }), index + 1 < stack.pages.count else { return }
         submit(.remove(from: stack.pages[index + 1].id), reason: .back, animated: true)
@@ -45,14 +58,23 @@ extension PageRouter {
     /// resting state (a stack router keeps its root, a dialog router closes), if the leave
     /// guards agree. While a question is pending, it waits for it.
     public func hostDidRequestDismiss(_ reason: LeaveReason) {
+        journalPlace?.record(.host(reason.description, page: nil))
         submitFromHost(.dismiss, reason: reason, animated: closesAnimated)
     }
 
     /// The host's window is gone (destroyed with its parent): every page, the root too, has
     /// left. Not vetoable.
     public func hostWasDestroyed() {
+        journalPlace?.record(.host("destroyed", page: nil))
         waiting.removeAll()
         truncate(to: 0, animated: false)
+    }
+
+    /// Records the host's request `name` about the page `id`, named by its route.
+    private func recordHost(_ name: String, page id: PageID) {
+        guard let journalPlace else { return }
+        let route = stack.pages.first(where: { $0.id == id }).map { String(describing: $0.route) }
+        journalPlace.record(.host(name, page: route))
     }
 
     /// Makes `change` now, or, while a question is pending, keeps it for after it.
@@ -72,6 +94,7 @@ extension PageRouter {
         // Closures, not key paths: a key path into a generic type is built anew at every call
         // (the runtime demangles its type), which cost the appointment flow 7% of its time.
         let ids = planned.newPages.map { $0.page.id }
+        if let journalPlace { record(planned, in: journalPlace) }
         if let pending {
             // One question for both: the latest request is the one made if the answer is yes.
             let superseded = pending.change
@@ -89,6 +112,21 @@ extension PageRouter {
             evaluate(PendingLeave(planned, completion: completion))
         }
         return ids
+    }
+
+    /// Records the request for `planned`: its change's name, the routes it names, its reason.
+    private func record(_ planned: PlannedChange<Route>, in place: JournalPlace) {
+        let (name, routes): (String, [Route]) =
+            switch planned.change {
+            case .goBack: ("goBack", [])
+            case .dismiss: ("dismiss", [])
+            case .dismissAll: ("dismissAll", [])
+            case .popTo(let route): ("popTo", [route])
+            case .remove(let id): ("removeFrom", stack.pages.filter { $0.id == id }.map { $0.route })
+            case .replaceTop: ("replaceTop", planned.newPages.map { $0.page.route })
+            case .setStack: ("setStack", planned.newPages.map { $0.page.route })
+            }
+        place.recordRequest(name, routes: routes, reason: planned.reason)
     }
 
     /// How many pages `change` keeps, or `nil` if it has nothing to do.
@@ -123,7 +161,9 @@ extension PageRouter {
                 guard let decide = guards[page.id] else { continue }
                 let question = LeaveRequest(
                     reason: planned.reason, page: page, leaving: leaving, destination: destination)
-                switch decide(question) {
+                let decision = decide(question)
+                journalPlace?.recordGuard(page.route, reason: planned.reason, decision: decision)
+                switch decision {
                 case .leave:
                     request.approved.insert(page.id)
                 case .stay:

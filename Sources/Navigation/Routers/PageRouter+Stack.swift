@@ -82,6 +82,7 @@ extension PageRouter {
     /// Lets the host show the stack and tells the observers.
     func publish(_ transition: NavigationTransition) {
         host.show(stack.pages, transition: animatesTransitions ? transition : .none)
+        journalPlace?.recordStack(stack.pages.map { $0.route })
         observers.notify(stack.pages)
     }
 }

@@ -81,6 +81,10 @@ public class PageRouter<Route: NavigationRoute> {
     /// The current stack, bottom first. The last page is the top page.
     public var pages: [Page<Route>] { stack.pages }
 
+    /// Where this router records what it does (`NavigationJournal`), or `nil`: nothing is
+    /// recorded. A `WindowGroup` with a journal sets it on every router of a window it adds.
+    public var journalPlace: JournalPlace?
+
     /// When `false`, every change shows without animation (e.g. while a deep link or a saved
     /// state is rebuilt page by page, the user sees only the end result).
     public var animatesTransitions = true

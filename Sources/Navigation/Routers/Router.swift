@@ -113,6 +113,10 @@ public protocol Router<Route>: AnyObject {
     /// happens if `id` is not on the stack. Kept until the page leaves: capture weakly.
     func setLeaveGuard(_ guard: LeaveGuard<Route>?, for id: PageID)
 
+    /// Where the router records what it does (`NavigationJournal`): set by a `WindowGroup`
+    /// with a journal; `nil` records nothing.
+    var journalPlace: JournalPlace? { get set }
+
     /// Whether a leave guard protects the page `id` (`setLeaveGuard(_:for:)`).
     func hasLeaveGuard(_ id: PageID) -> Bool
 
@@ -159,6 +163,12 @@ extension Router {
     /// Agrees at once, for routers written before `askLeaveGuards(_:reason:)` (they have no
     /// way to ask).
     public func askLeaveGuards(_ change: StackChange<Route>, reason: LeaveReason) async -> Bool { true }
+
+    /// Records nothing, for routers written before `NavigationJournal`.
+    public var journalPlace: JournalPlace? {
+        get { nil }
+        set {}
+    }
 
     /// Checks nothing, for routers written before leak checks.
     public func register(_ object: AnyObject, broughtBy id: PageID) {}

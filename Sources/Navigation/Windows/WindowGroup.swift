@@ -14,8 +14,25 @@ public final class WindowGroup<Window: NavigationWindow> {
     /// removal, wait for its answer.
     private var closing: [ObjectIdentifier: SharedOutcome<WindowClosing>] = [:]
 
-    /// A group with no windows.
-    public init() {}
+    /// Each open window's number: 1 for the first window opened, and so on, never reused.
+    private var numbers: [ObjectIdentifier: Int] = [:]
+    private var lastNumber = 0
+
+    /// Where the windows' routers record what they do, and the group its windows: `nil`,
+    /// nothing is recorded.
+    public let journal: NavigationJournal?
+
+    /// A group with no windows. With `journal`, every router of every window added records
+    /// into it (`Router/journalPlace`: the window's number, and the router's name from
+    /// `NavigationWindow/routerNames`), and the group records each window opened, focused
+    /// and closed.
+    public init(journal: NavigationJournal? = nil) {
+        self.journal = journal
+    }
+
+    /// The number `window` was given when it was added (1 for the first window), or `nil` if
+    /// it is not in the group: how the journal names it.
+    public func number(of window: Window) -> Int? { numbers[ObjectIdentifier(window)] }
 
     /// The window the user used last (a new window counts as used), or `nil` if none is open:
     /// where a link opens.
@@ -26,12 +43,22 @@ public final class WindowGroup<Window: NavigationWindow> {
         guard !windows.contains(where: { $0 === window }) else { return }
         windows.append(window)
         focusOrder.append(window)
+        lastNumber += 1
+        numbers[ObjectIdentifier(window)] = lastNumber
+        guard let journal else { return }
+        journal.record(.windowOpened, window: lastNumber)
+        let names = window.routerNames
+        for (index, router) in window.routers.enumerated() {
+            let name = index < names.count ? names[index] : "router \(index + 1)"
+            router.journalPlace = JournalPlace(journal: journal, window: lastNumber, router: name)
+        }
     }
 
     /// The user moved to `window` (it got the keyboard focus). Does nothing for a window not
     /// in the group.
     public func focus(_ window: Window) {
         guard let index = focusOrder.firstIndex(where: { $0 === window }) else { return }
+        if index != focusOrder.count - 1 { journal?.record(.windowFocused, window: number(of: window)) }
         focusOrder.append(focusOrder.remove(at: index))
     }
 
@@ -40,12 +67,15 @@ public final class WindowGroup<Window: NavigationWindow> {
     /// window ends and a question about its pages becomes moot; the group no longer holds it.
     public func remove(_ window: Window) {
         guard windows.contains(where: { $0 === window }) else { return }
+        let number = number(of: window)
+        numbers[ObjectIdentifier(window)] = nil
         windows.removeAll { $0 === window }
         focusOrder.removeAll { $0 === window }
         closing[ObjectIdentifier(window)] = nil
         for router in window.routers where !router.pages.isEmpty {
             router.removeAll(where: { _ in true }, animated: false)
         }
+        journal?.record(.windowClosed, window: number)
     }
 
     /// The user asked to close `window` (its close button, Ctrl+W). The last window quits the

@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The last few thousand things navigation did, kept so that a bug can be seen and replayed:
+/// every intent a page's control ran, every request the user made through a host, every change
+/// requested (with its reason), every leave guard asked and its answer, every stack after a
+/// change, and every window opened, focused and closed, each with its time, window and router.
+///
+/// A journal is bounded: it keeps the last `capacity` events and forgets the oldest. Recording
+/// is cheap enough to leave on (a stack change stores its routes and formats them only when the
+/// events are read), and carries no user text: pages are named by their routes, and an intent's
+/// value only if its type allows it (`JournalValue`).
+///
+/// Give the journal to a `WindowGroup` (`WindowGroup/init(journal:)`): each window's routers
+/// then record into it under the window's number and the router's name. A router outside a
+/// group records when its `journalPlace` is set. `export()` writes the events as a small text
+/// file (`JournalFile`), and `NavigationTesting`'s `JournalReplay` replays one.
+@MainActor
+public final class NavigationJournal {
+    /// How many events it keeps.
+    public let capacity: Int
+    /// The events, oldest first until the ring is full; then `next` is the oldest.
+    private var ring: [StoredEvent] = []
+    private var next = 0
+    /// How many events were recorded since the journal was made, forgotten ones included.
+    public private(set) var recordedCount = 0
+    private let origin = NavigationJournal.now()
+    private var observers: [(key: Int, handler: @MainActor () -> Void)] = []
+    private var nextKey = 0
+
+    /// An empty journal that keeps the last `capacity` events (at least one).
+    public init(capacity: Int = 4096) {
+        self.capacity = max(capacity, 1)
+        ring.reserveCapacity(self.capacity)
+    }
+
+    /// The events kept, oldest first.
+    public var events: [NavigationEvent] {
+        (ring[next...] + ring[..<next]).map { $0.event(since: origin) }
+    }
+
+    /// Records an event the app reports: an `action` (a new window, a link opened), or any
+    /// other kind. The routers, hosts and window groups record theirs themselves.
+    public func record(_ kind: NavigationEvent.Kind, window: Int? = nil, router: String? = nil) {
+        store(StoredEvent(time: Self.now(), window: window, router: router, kind: .event(kind)))
+    }
+
+    /// Forgets every event (`recordedCount` too).
+    public func clear() {
+        ring.removeAll(keepingCapacity: true)
+        next = 0
+        recordedCount = 0
+        notify()
+    }
+
+    /// Calls `handler` after every event recorded (and after `clear()`). Keep the returned
+    /// observation; the inspector's journal view updates this way.
+    public func observe(_ handler: @escaping @MainActor () -> Void) -> StackObservation {
+        let key = nextKey
+        nextKey += 1
+        observers.append((key, handler))
+        return StackObservation { [weak self] in self?.observers.removeAll { $0.key == key } }
+    }
+
+    /// The events kept, as the journal's file (`JournalFile`).
+    public func export() -> String { JournalFile.text(of: events) }
+
+    func store(_ event: StoredEvent) {
+        if ring.count < capacity {
+            ring.append(event)
+        } else {
+            ring[next] = event
+            next = next + 1 == capacity ? 0 : next + 1
+        }
+        recordedCount += 1
+        notify()
+    }
+
+    private func notify() {
+        guard !observers.isEmpty else { return }
+        for observer in observers { observer.handler() }
+    }
+
+    /// Seconds on the monotonic clock, in nanoseconds.
+    static func now() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+}
+
+/// Where a router records what it does: the journal, the router's window (its number in its
+/// `WindowGroup`) and the router's name in it. A `WindowGroup` with a journal sets one on each
+/// router of each window it adds.
+@MainActor
+public final class JournalPlace {
+    /// The journal the router records into.
+    public let journal: NavigationJournal
+    /// The window's number, or `nil` for a router outside a window group.
+    public let window: Int?
+    /// The router's name in its window.
+    public let router: String
+
+    /// A place in `journal`, for the router named `router` in window `window`.
+    public init(journal: NavigationJournal, window: Int?, router: String) {
+        self.journal = journal
+        self.window = window
+        self.router = router
+    }
+
+    /// Records `kind` here.
+    public func record(_ kind: NavigationEvent.Kind) {
+        journal.record(kind, window: window, router: router)
+    }
+
+    /// Records a leave guard asked about the page showing `route`, and its answer if it gave
+    /// one at once (`ask`'s answer is recorded when it comes).
+    func recordGuard<Route: NavigationRoute>(_ route: Route, reason: LeaveReason, decision: LeaveDecision) {
+        let page = String(describing: route)
+        record(.guardAsked(page: page, reason: reason))
+        switch decision {
+        case .leave: record(.guardAnswered(page: page, leaves: true))
+        case .stay: record(.guardAnswered(page: page, leaves: false))
+        case .ask: break
+        }
+    }
+
+    /// Records a stack's routes; they are formatted only when the journal is read.
+    func recordStack<Route: NavigationRoute>(_ routes: [Route]) {
+        journal.store(StoredEvent(time: NavigationJournal.now(), window: window, router: router, kind: .stack(routes)))
+    }
+
+    /// Records a request for `change`, its routes formatted only when the journal is read.
+    func recordRequest<Route: NavigationRoute>(_ name: String, routes: [Route], reason: LeaveReason) {
+        journal.store(
+            StoredEvent(
+                time: NavigationJournal.now(), window: window, router: router,
+                kind: .request(name, routes: routes, reason: reason)))
+    }
+}
+
+/// A list of routes whose descriptions are made when the journal is read.
+protocol RouteList: Sendable {
+    var descriptions: [String] { get }
+}
+
+extension Array: RouteList where Element: NavigationRoute {
+    var descriptions: [String] { map { String(describing: $0) } }
+}
+
+/// An event as the journal stores it: routes kept as they are until read.
+struct StoredEvent {
+    let time: Int64
+    let window: Int?
+    let router: String?
+    let kind: Kind
+
+    enum Kind {
+        case event(NavigationEvent.Kind)
+        case stack(any RouteList)
+        case request(String, routes: any RouteList, reason: LeaveReason)
+    }
+
+    func event(since origin: Int64) -> NavigationEvent {
+        let kind: NavigationEvent.Kind =
+            switch self.kind {
+            case .event(let kind): kind
+            case .stack(let routes): .stack(routes.descriptions)
+            case .request(let name, let routes, let reason): .request(name, routes: routes.descriptions, reason: reason)
+            }
+        return NavigationEvent(time: .nanoseconds(time - origin), window: window, router: router, kind: kind)
+    }
+}
