@@ -188,6 +188,7 @@ struct JournalFileTests {
         NavigationEvent(time: .microseconds(22), window: 1, router: "pets", kind: .intent("", page: "pets", value: "")),
         NavigationEvent(time: .microseconds(30), window: 1, router: "pets", kind: .host("back", page: nil)),
         NavigationEvent(time: .microseconds(31), window: 1, router: "pets", kind: .host("back-to", page: "home")),
+        NavigationEvent(time: .microseconds(32), window: 1, router: "pets", kind: .resized(1200)),
         NavigationEvent(
             time: .microseconds(40), window: 1, router: "pets", kind: .request("goBack", routes: [], reason: .back)),
         NavigationEvent(
@@ -241,6 +242,7 @@ struct JournalFileTests {
             ("navigation-journal 1\n\n0\t1\tr\tintent\tx\n", 3, "intent takes 2 or 3 field(s), not 1"),
             ("navigation-journal 1\n0\t1\tr\trequest\tgoBack\tsideways\n", 2, "unknown reason \"sideways\""),
             ("navigation-journal 1\n0\t1\tr\tanswer\tp\tmaybe\n", 2, "an answer is leave or stay, not \"maybe\""),
+            ("navigation-journal 1\n0\t1\tr\tresized\twide\n", 2, "the width \"wide\" is not a number of pixels"),
             ("navigation-journal 1\n0\t1\tr\tstack\ta\\qb\n", 2, "a backslash must be followed by"),
         ]
         for (text, line, message) in cases {

@@ -80,6 +80,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
             if let page { delegate.hostDidRequestBack(from: page) } else { delegate.hostDidRequestBack() }
         }
         split?.onPresentationChange = { [weak self] in self?.onChange?() }
+        split?.onWideChange = { [weak self] width in self?.delegate?.hostDidResize(width: width) }
         swipe.target = { [weak self] in self?.swipeTarget() }
         swipe.shownView = { [weak self] in self?.shownView?.widget }
     }

@@ -34,6 +34,10 @@ final class SplitViews<Route: NavigationRoute> {
     /// The window was resized across the layout's width: the presentation changed, the stack
     /// did not.
     var onPresentationChange: (@MainActor () -> Void)?
+    /// The window's width crossed the layout's, or was first known: the new width.
+    var onWideChange: (@MainActor (Int) -> Void)?
+    /// Whether the width last reported was wide (`nil`: none reported yet).
+    private var reportedWide: Bool?
 
     init(window: Window, options: GtkSplitOptions<Route>, makeView: @escaping PageViewFactory<Route>) {
         self.window = window
@@ -137,6 +141,10 @@ final class SplitViews<Route: NavigationRoute> {
     }
 
     private func widthChanged() {
+        if reportedWide != layout.isWide(width) {
+            reportedWide = layout.isWide(width)
+            onWideChange?(width)
+        }
         // The report comes during GTK's layout: move widgets after it.
         guard !resizePending else { return }
         resizePending = true

@@ -21,6 +21,11 @@ public protocol NavigationHostDelegate: AnyObject {
     /// The host was destroyed without asking (e.g. its window went with its parent). Every
     /// page it showed has left; leave guards are not asked.
     func hostWasDestroyed()
+    /// The window's width, when it crosses the host's split layout's minimum width (the
+    /// sidebar now sits beside its content, or no longer does), or is first known: the router
+    /// records it in its journal, and a replay resizes to it. Hosts without a split never
+    /// call it.
+    func hostDidResize(width: Int)
 }
 
 extension NavigationHostDelegate {
@@ -35,4 +40,7 @@ extension NavigationHostDelegate {
     public func hostDidRequestBack(to id: PageID) {
         hostDidRequestBack()
     }
+
+    /// For delegates written before the journal: nothing to record.
+    public func hostDidResize(width: Int) {}
 }

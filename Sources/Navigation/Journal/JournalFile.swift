@@ -16,6 +16,7 @@
 /// | `action` | the action's name |
 /// | `intent` | the intent's name, the page's route, the value (only if it has one) |
 /// | `host` | `back`, `back-from`, `back-to`, `cancel`, `close` or `destroyed`; the page's route (only if named) |
+/// | `resized` | the window's width in pixels |
 /// | `request` | the change (`goBack`, `dismiss`, `dismissAll`, `popTo`, `removeFrom`, `replaceTop`, `setStack`), the reason, the routes it names |
 /// | `guard` | the page's route, the reason |
 /// | `answer` | the page's route, `leave` or `stay` |
@@ -87,6 +88,7 @@ public enum JournalFile {
         case .action(let name): fields += ["action", name]
         case .intent(let name, let page, let value): fields += ["intent", name, page] + (value.map { [$0] } ?? [])
         case .host(let request, let page): fields += ["host", request] + (page.map { [$0] } ?? [])
+        case .resized(let width): fields += ["resized", String(width)]
         case .request(let change, let routes, let reason): fields += ["request", change, reason.description] + routes
         case .guardAsked(let page, let reason): fields += ["guard", page, reason.description]
         case .guardAnswered(let page, let leaves): fields += ["answer", page, leaves ? "leave" : "stay"]
@@ -144,6 +146,12 @@ public enum JournalFile {
         case "host":
             try count(1...2)
             kind = .host(rest[0], page: rest.count == 2 ? rest[1] : nil)
+        case "resized":
+            try count(1...1)
+            guard let width = Int(rest[0]), width >= 0 else {
+                throw JournalFileError(line: line, "the width \"\(rest[0])\" is not a number of pixels")
+            }
+            kind = .resized(width)
         case "request":
             guard rest.count >= 2 else { throw JournalFileError(line: line, "request takes a change and a reason") }
             kind = .request(rest[0], routes: Array(rest[2...]), reason: try reason(rest[1]))

@@ -23,7 +23,7 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// What happened. A user's input (`action`, `intent`, `host`) comes first; what it caused
+    /// What happened. A user's input (`action`, `intent`, `host`, `resized`) comes first; what it caused
     /// (`request`, `guardAsked`, `guardAnswered`, `stack`, the windows) follows it.
     public enum Kind: Sendable, Hashable, CustomStringConvertible {
         /// A window was added to its group (it opened).
@@ -43,6 +43,9 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         /// `cancel` or `close` (the host's words for `LeaveReason`), or `destroyed` (the
         /// host's window went away).
         case host(String, page: String?)
+        /// The window's width, in pixels, when it crossed the split layout's minimum width or
+        /// was first known (`NavigationHostDelegate/hostDidResize(width:)`).
+        case resized(Int)
         /// A change that may remove pages was requested: the `StackChange` case's name
         /// (`goBack`, `dismiss`, `dismissAll`, `popTo`, `removeFrom`, `replaceTop`, `setStack`),
         /// the routes it names, and why.
@@ -58,7 +61,7 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         /// what a replay performs. The other kinds are what it caused: what a replay compares.
         public var isInput: Bool {
             switch self {
-            case .action, .intent, .host: true
+            case .action, .intent, .host, .resized: true
             default: false
             }
         }

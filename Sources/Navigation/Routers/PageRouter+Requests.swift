@@ -62,6 +62,12 @@ extension PageRouter {
         submitFromHost(.dismiss, reason: reason, animated: closesAnimated)
     }
 
+    /// The window crossed the split layout's width (or its first width is known): recorded in
+    /// the journal (`resized`); the stack does not change.
+    public func hostDidResize(width: Int) {
+        journalPlace?.record(.resized(width))
+    }
+
     /// The host's window is gone (destroyed with its parent): every page, the root too, has
     /// left. Not vetoable.
     public func hostWasDestroyed() {

@@ -55,6 +55,8 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
 
     /// The window's width in pixels (changed by `resize(to:)`).
     public private(set) var width: Int
+    /// Whether the router was last told of a wide window (`nil`: told of none yet).
+    private var reportedWide: Bool?
 
     /// An empty host. With `recordsTransitions: false` it keeps no history (for benchmarks:
     /// the history grows with every change). With a `layout`, an adaptive host whose window is
@@ -137,8 +139,15 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
         departures?.closed(unchecked: unanswered)
     }
 
-    /// The user resizes the window: only the presentation changes, the router is not told.
-    public func resize(to width: Int) { self.width = width }
+    /// The user resizes the window: only the presentation changes. The router hears of it
+    /// (`NavigationHostDelegate/hostDidResize(width:)`, for its journal) when the width
+    /// crosses the layout's `minimumWidth`, or is the first one given, as a GTK split host's.
+    public func resize(to width: Int) {
+        self.width = width
+        guard let layout, reportedWide != layout.isWide(width) else { return }
+        reportedWide = layout.isWide(width)
+        delegate?.hostDidResize(width: width)
+    }
 
     /// What the screen shows: one stack, or a sidebar beside its content.
     public var presentation: SplitPresentation<Route> {
