@@ -86,7 +86,7 @@ final class GtkDriver: AppDriver {
             }
         case .addPet, .renamePet, .deletePet, .typeNote, .answer:
             throw Failure(description: "\(action) acts on models; the walk does it, not the driver")
-        case .resize, .chooseInSidebar, .sidebarBack:
+        case .resize, .chooseInSidebar, .addInSidebar, .sidebarBack:
             throw Failure(description: "\(action): this walk keeps the window's width (the headless walk resizes)")
         case .openWindow, .closeWindow, .switchWindow, .openInNewWindow:
             throw Failure(description: "\(action): this walk has one window (the headless walk opens more)")

@@ -80,6 +80,10 @@ final class InMemoryDriver: AppDriver {
                 let index = list.list.index(of: pet)
             else { throw NoSuchControl(description: "no sidebar row for \(pet)") }
             list.select(at: index)
+        case .addInSidebar:
+            guard let list = window.clinicHost.presentation.panes?.sidebar.model as? PetListModel, let add = list.onAdd
+            else { throw NoSuchControl(description: "no Add pet in the sidebar") }
+            add()
         case .sidebarBack:
             guard window.clinicHost.showsSidebarBack else { throw NoSuchControl(description: "no sidebar Back") }
             window.clinicHost.tapSidebarBack()

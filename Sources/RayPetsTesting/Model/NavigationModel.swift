@@ -229,6 +229,9 @@ public struct NavigationModel: Hashable, Sendable {
         case .chooseInSidebar(let pet):
             // The pet already shown stays as it is; another replaces what was beside the list.
             if question == nil && stacks[.clinic]!.last != .petDetail(pet) { requestExit(.user(action), approved: []) }
+        case .addInSidebar:
+            // Beside a new pet's editor already, it stays as it is (nothing is asked).
+            if question == nil && stacks[.clinic]!.last != .addPet { requestExit(.user(action), approved: []) }
         case .press(let title): press(title)
         case .addPet(let name): addPet(named: name)
         case .renamePet(let index, let name): renamePet(at: index, to: name)

@@ -35,6 +35,9 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     case resize(Int)
     /// On a wide window, choose the pet in *My pets* beside the pet shown.
     case chooseInSidebar(Pet.ID)
+    /// On a wide window, *My pets*' *Add pet* beside the pet shown (or the pages opened from
+    /// it): the new pet's editor replaces them, asking first; beside a new pet's editor, nothing.
+    case addInSidebar
     /// On a wide window, the Back button above *My pets* (back to Home).
     case sidebarBack
     /// Swipe back over the shown stack (the main window's, or the dialog's when it is open):
@@ -106,6 +109,7 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         case .answer(let answer): "answer \(answer.rawValue)"
         case .resize(let width): "resize to \(width) px"
         case .chooseInSidebar(let pet): "choose \(pet) in the sidebar"
+        case .addInSidebar: "Add pet in the sidebar"
         case .sidebarBack: "sidebar Back"
         case .swipeBack(let committed): committed ? "swipe back" : "swipe back, let go short"
         case .openWindow: "new window"

@@ -124,7 +124,7 @@ extension NavigationModel {
         switch exit {
         case .back, .altLeft: editorLeaves = stack.count > 1
         case .backInHistory(let index): editorLeaves = index + 1 < stack.count  // the top page leaves
-        case .sidebarBack, .chooseInSidebar: editorLeaves = true  // everything above My pets
+        case .sidebarBack, .chooseInSidebar, .addInSidebar: editorLeaves = true  // everything above My pets
         default: editorLeaves = place == .dialog  // Cancel, Escape, close: the whole dialog
         }
         if editorLeaves && hasChangedEditor(at: place) { leaving.append(.editor(place)) }
@@ -144,6 +144,10 @@ extension NavigationModel {
         case .backInHistory(let index): goBack(to: index)
         case .sidebarBack:
             if let index = petsIndex { stacks[.clinic] = Array(stacks[.clinic]![..<index]) }
+        case .addInSidebar:
+            guard let index = petsIndex else { return }
+            stacks[.clinic] = Array(stacks[.clinic]![...index]) + [.addPet]
+            editors[.tab(.clinic)] = Editor(.addPet, pets: pets)  // a new pet's, empty
         case .chooseInSidebar(let pet):
             guard let index = petsIndex else { return }
             stacks[.clinic] = Array(stacks[.clinic]![...index])

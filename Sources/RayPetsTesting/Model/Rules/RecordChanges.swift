@@ -80,7 +80,7 @@ extension NavigationModel {
         question = nil
         var dropped = Dropped(exit: waiting.exit, approved: waiting.approved, joined: waiting.joined)
         switch waiting.exit {
-        case .user(.sidebarBack), .user(.chooseInSidebar), .user(.backInHistory):
+        case .user(.sidebarBack), .user(.chooseInSidebar), .user(.addInSidebar), .user(.backInHistory):
             // A choice in the sidebar, its Back, or a page chosen in Back's history names a
             // destination that is still wanted: the router asks anew (nobody is left to ask)
             // and goes there.

@@ -2,7 +2,9 @@ import RayPets
 
 /// The split: on the Clinic tab of a window at least 720 pixels wide, *My pets* is a sidebar
 /// beside what was opened from it. Its rows choose a pet beside it (the pet shown stays as it
-/// is; another replaces what was beside the list, asking first), its Back goes back to Home;
+/// is; another replaces what was beside the list, asking first), its *Add pet* puts a new pet's
+/// editor in place of what was beside it (asking first; beside a new pet's editor, nothing),
+/// its Back goes back to Home;
 /// the header bar's Back hides, the content's shows beside a chosen pet, and no swipe goes back.
 extension NavigationModel {
     /// Where *My pets* is on the Clinic tab's stack, if it is there.
@@ -18,6 +20,6 @@ extension NavigationModel {
     /// What the sidebar offers: its Back, and beside a chosen pet, every pet's row.
     var sidebarActions: [UserAction] {
         guard isSplit else { return [] }
-        return [.sidebarBack] + (hasContent ? pets.map { .chooseInSidebar($0.id) } : [])
+        return [.sidebarBack] + (hasContent ? [.addInSidebar] + pets.map { .chooseInSidebar($0.id) } : [])
     }
 }
