@@ -185,6 +185,8 @@ struct JournalFileTests {
             time: .microseconds(20), window: 1, router: "pets", kind: .intent("select", page: "pets", value: "3")),
         NavigationEvent(
             time: .microseconds(21), window: 1, router: "pets", kind: .intent("add", page: "pets", value: nil)),
+        NavigationEvent(
+            time: .microseconds(23), window: 1, router: "pets", kind: .step("choose", page: "pets", value: "rex")),
         NavigationEvent(time: .microseconds(22), window: 1, router: "pets", kind: .intent("", page: "pets", value: "")),
         NavigationEvent(time: .microseconds(30), window: 1, router: "pets", kind: .host("back", page: nil)),
         NavigationEvent(time: .microseconds(31), window: 1, router: "pets", kind: .host("back-to", page: "home")),

@@ -142,6 +142,27 @@ public final class Application: Object {
         }
     }
 
+    /// Activates `action` (an `app.` action that takes a string) with `argument` in the
+    /// instance of this application that is running already, and returns once the request is
+    /// sent: how a second launch asks the first to do something. Returns `false`, sending
+    /// nothing, when no other instance runs (this process then holds the application's name
+    /// until it exits). Call it from `onLocalOptions`' handler.
+    public func activateInRunningInstance(_ action: ActionName, argument: String) -> Bool {
+        precondition(action.group == "app", "\(action) is not an app. action")
+        let app = rp_gapplication(gobject)
+        var error: UnsafeMutablePointer<GError>?
+        guard g_application_register(app, nil, &error) != 0 else {
+            g_error_free(error)
+            return false
+        }
+        guard g_application_get_is_remote(app) != 0 else { return false }
+        g_action_group_activate_action(OpaquePointer(app), action.name, g_variant_new_string(argument))
+        if let connection = g_application_get_dbus_connection(app) {
+            g_dbus_connection_flush_sync(connection, nil, nil)
+        }
+        return true
+    }
+
     /// Ends the main loop.
     public func quit() { g_application_quit(rp_gapplication(gobject)) }
 

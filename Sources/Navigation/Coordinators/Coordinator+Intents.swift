@@ -11,7 +11,8 @@ extension Coordinator {
     /// use the `model` it is given (which shadows the outer one).
     ///
     /// Each run is recorded where the router records (`NavigationJournal`), as an `intent`
-    /// event named `name`, or, without one, by where this helper was called (`file:line`).
+    /// event (a `step` inside `NavigationJournal/recordingSteps(_:)`) named `name`, or, without
+    /// one, by where this helper was called (`file:line`).
     /// Give a name to an intent a replay must perform: it stays when the code moves.
     ///
     ///     let model = StepModel()
@@ -94,6 +95,9 @@ extension Coordinator {
     private func recordIntent(_ name: String, page id: PageID, value: Any?) {
         guard let place = router.journalPlace else { return }
         let route = router.pages.first(where: { $0.id == id }).map { String(describing: $0.route) } ?? "-"
-        place.record(.intent(name, page: route, value: (value as? any JournalValue)?.journalValue))
+        let value = (value as? any JournalValue)?.journalValue
+        place.record(
+            place.journal.isRecordingSteps
+                ? .step(name, page: route, value: value) : .intent(name, page: route, value: value))
     }
 }

@@ -14,7 +14,7 @@
 /// |---|---|
 /// | `window-opened`, `window-focused`, `window-closed` | none |
 /// | `action` | the action's name |
-/// | `intent` | the intent's name, the page's route, the value (only if it has one) |
+/// | `intent`, `step` | the intent's name, the page's route, the value (only if it has one) |
 /// | `host` | `back`, `back-from`, `back-to`, `cancel`, `close` or `destroyed`; the page's route (only if named) |
 /// | `resized` | the window's width in pixels |
 /// | `request` | the change (`goBack`, `dismiss`, `dismissAll`, `popTo`, `removeFrom`, `replaceTop`, `setStack`), the reason, the routes it names |
@@ -87,6 +87,7 @@ public enum JournalFile {
         case .windowClosed: fields.append("window-closed")
         case .action(let name): fields += ["action", name]
         case .intent(let name, let page, let value): fields += ["intent", name, page] + (value.map { [$0] } ?? [])
+        case .step(let name, let page, let value): fields += ["step", name, page] + (value.map { [$0] } ?? [])
         case .host(let request, let page): fields += ["host", request] + (page.map { [$0] } ?? [])
         case .resized(let width): fields += ["resized", String(width)]
         case .request(let change, let routes, let reason): fields += ["request", change, reason.description] + routes
@@ -140,9 +141,12 @@ public enum JournalFile {
         case "action":
             try count(1...1)
             kind = .action(rest[0])
-        case "intent":
+        case "intent", "step":
             try count(2...3)
-            kind = .intent(rest[0], page: rest[1], value: rest.count == 3 ? rest[2] : nil)
+            let value = rest.count == 3 ? rest[2] : nil
+            kind =
+                kindName == "intent"
+                ? .intent(rest[0], page: rest[1], value: value) : .step(rest[0], page: rest[1], value: value)
         case "host":
             try count(1...2)
             kind = .host(rest[0], page: rest.count == 2 ? rest[1] : nil)

@@ -39,6 +39,10 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         /// the intent's name, the page's route and the value it carried, if the value's type
         /// allows it in the journal (`JournalValue`).
         case intent(String, page: String, value: String?)
+        /// An intent the app's code ran on the user's behalf, not the user's input: a step of a
+        /// link's or a saved state's walk (`NavigationJournal/recordingSteps(_:)`). The same
+        /// fields as `intent`.
+        case step(String, page: String, value: String?)
         /// The user asked the host for a change: `back`, `back-from` or `back-to` a page,
         /// `cancel` or `close` (the host's words for `LeaveReason`), or `destroyed` (the
         /// host's window went away).

@@ -48,6 +48,19 @@ public final class NavigationJournal {
         store(StoredEvent(time: Self.now(), window: window, router: router, kind: .event(kind)))
     }
 
+    /// Runs `body`, in which the intents that run are recorded as `step`s: the app's code runs
+    /// them on the user's behalf (a link's walk, page by page), so a replay does not perform
+    /// them again. Nested calls are fine.
+    public func recordingSteps<T>(_ body: () throws -> T) rethrows -> T {
+        stepDepth += 1
+        defer { stepDepth -= 1 }
+        return try body()
+    }
+
+    /// Whether intents are recorded as `step`s now (`recordingSteps(_:)`).
+    public var isRecordingSteps: Bool { stepDepth > 0 }
+    private var stepDepth = 0
+
     /// Forgets every event (`recordedCount` too).
     public func clear() {
         ring.removeAll(keepingCapacity: true)

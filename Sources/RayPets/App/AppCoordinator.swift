@@ -7,8 +7,11 @@ import Navigation
 /// edits somewhere is deleted. See "Many windows" in the documentation.
 @MainActor
 public final class AppCoordinator: AllWindows {
-    /// The open windows, each with its own coordinator tree.
-    public let windows = WindowGroup<WindowCoordinator>()
+    /// What navigation did, in every window: always on (`NavigationJournal`), exported with
+    /// `raypets --export-journal=FILE` and shown by GTK Inspector's Navigation page.
+    public let journal = NavigationJournal()
+    /// The open windows, each with its own coordinator tree, recording into `journal`.
+    public let windows: WindowGroup<WindowCoordinator>
     /// The clinic's records: one set, every window shows them.
     public let data: ClinicData
     /// The settings file (the welcome flag).
@@ -32,6 +35,7 @@ public final class AppCoordinator: AllWindows {
         self.settings = settings
         self.clinic = clinic
         self.makeParts = makeWindow
+        windows = WindowGroup(journal: journal)
     }
 
     /// Opens a window at `frame`'s size (the window's default without one), shows it and
@@ -48,6 +52,10 @@ public final class AppCoordinator: AllWindows {
             window: parts.window, welcomeRouter: parts.welcomeRouter, tabs: parts.tabs,
             dialogRouter: parts.dialogRouter, services: services)
         windows.add(window)
+        // The welcome page's router is not among the window's (its close asks nothing): the
+        // journal records it too.
+        parts.welcomeRouter.journalPlace = JournalPlace(
+            journal: journal, window: windows.number(of: window), router: "welcome")
         onWindowOpened?(window)
         window.start()
         return window
@@ -57,6 +65,7 @@ public final class AppCoordinator: AllWindows {
     /// nothing to open yet: the welcome window is raised instead.
     @discardableResult
     public func newWindow() -> WindowCoordinator {
+        journal.record(.action("new-window"), window: windows.focused.flatMap(windows.number(of:)))
         if !settings.hasCompletedWelcome, let focused = windows.focused {
             focused.start()
             return focused
@@ -80,6 +89,8 @@ public final class AppCoordinator: AllWindows {
     @discardableResult
     public func open(uri: String) async -> Bool {
         if let restoring { _ = await restoring.value }  // not into a window still being rebuilt
+        // A link names routes and pets, as the journal does: no text a user typed in a page.
+        journal.record(.action("open-link \(uri)"), window: windows.focused.flatMap(windows.number(of:)))
         let (link, wantsNew) = LinkWindow.split(uri)
         if wantsNew, !settings.hasCompletedWelcome, let welcome = windows.focused {
             // No window to open yet: the welcome window keeps the link as it came.
@@ -95,7 +106,14 @@ public final class AppCoordinator: AllWindows {
     /// `WindowGroup/requestClose(_:)`. On `.closed` destroy the window; on `.quit` save
     /// `state` and quit.
     public func requestClose(_ window: WindowCoordinator) async -> WindowClosing {
-        await windows.requestClose(window)
+        journal.record(.action("close-window"), window: windows.number(of: window))
+        return await windows.requestClose(window)
+    }
+
+    /// Writes the journal (`JournalFile`'s format) to `path`, atomically (the file is whole or
+    /// as it was). Returns what went wrong, or `nil`.
+    public func exportJournal(to path: String) -> String? {
+        AtomicFile.write(journal.export(), to: FilePath(path))
     }
 
     /// `window` was destroyed: its flows end and nothing of it is kept.

@@ -46,6 +46,9 @@ public final class WindowCoordinator: Coordinator, NavigationWindow {
     /// The window's routers, the dialog's first: what is asked when the window closes.
     public var routers: [any Router<AppRoute>] { [dialogRouter] + AppTab.allCases.map { tabs.router(for: $0) } }
 
+    /// The routers' names in the journal, in the order of `routers`: `dialog`, then each tab's.
+    public var routerNames: [String] { ["dialog"] + AppTab.allCases.map { $0.rawValue } }
+
     /// The router of the tab the user is looking at.
     public var router: any Router<AppRoute> { tabs.selectedRouter }
 

@@ -123,7 +123,9 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
             if let self { model?.update(caption: self.caption(pet), prompt: prompt(pet)) }
         }
-        model.onSelect = whenShown(id, model, value: Answer.self) { flow, _, answer in answered(flow, answer) }
+        model.onSelect = whenShown(id, model, value: Answer.self, named: "answer") { flow, _, answer in
+            answered(flow, answer)
+        }
     }
 
     private func showNoAppointmentRequired(for pet: Pet) {
@@ -136,7 +138,7 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
         labels.add(page: id, pet: pet.id) { [weak self, weak model] pet in
             if let self { model?.update(caption: self.caption(pet), message: message(pet)) }
         }
-        model.onAction = whenShown(id, model) { flow, _ in flow.record(.noAppointmentRequired) }
+        model.onAction = whenShown(id, model, named: "done") { flow, _ in flow.record(.noAppointmentRequired) }
     }
 
     /// Stores the finished appointment request and finishes the flow (the dialog closes, without

@@ -21,7 +21,7 @@ public final class ClinicInfoCoordinator: FlowCoordinator<AppRoute> {
                 ["name": clinic.name, "address": clinic.address, "phone": clinic.phone]),
             actionTitle: L("Opening hours"))
         let id = router.present(.clinicInfo, model: model, animated: animated, onDismissed: onDismissed)
-        model.onAction = whenShown(id, model) { flow, _ in flow.showOpeningHours() }
+        model.onAction = whenShown(id, model, named: "opening-hours") { flow, _ in flow.showOpeningHours() }
     }
 
     private func showOpeningHours() {

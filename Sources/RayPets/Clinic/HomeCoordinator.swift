@@ -18,15 +18,15 @@ public final class HomeCoordinator: FlowCoordinator<AppRoute> {
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let model = HomeModel()
         let id = router.present(.home, model: model, animated: animated, onDismissed: onDismissed)
-        model.onShowPets = whenShown(id, model) { home, _ in
+        model.onShowPets = whenShown(id, model, named: "my-pets") { home, _ in
             home.presentChild(
                 PetListCoordinator(router: home.router, dialogRouter: home.dialogRouter, services: home.services),
                 animated: true)
         }
-        model.onShowClinicInfo = whenShown(id, model) { home, _ in
+        model.onShowClinicInfo = whenShown(id, model, named: "clinic-info") { home, _ in
             home.presentChild(ClinicInfoCoordinator(router: home.router, clinic: home.services.clinic), animated: true)
         }
-        model.onScheduleAppointment = whenShown(id, model) { home, _ in
+        model.onScheduleAppointment = whenShown(id, model, named: "schedule-appointment") { home, _ in
             guard home.dialogRouter.pages.isEmpty else { return }
             home.presentChild(
                 AppointmentRequestCoordinator(

@@ -14,7 +14,7 @@ public final class HowToCodeCoordinator: FlowCoordinator<AppRoute> {
         let model = MessageModel(
             title: step.title, message: step.text, actionTitle: L("Next"), actionStyle: step.colour)
         let id = router.present(.howToCode(step), model: model, animated: animated, onDismissed: onDismissed)
-        model.onAction = whenShown(id, model) { flow, _ in
+        model.onAction = whenShown(id, model, named: "next-step") { flow, _ in
             if let next = step.next { flow.show(next, animated: true) } else { flow.showStartOver() }
         }
     }
@@ -24,6 +24,6 @@ public final class HowToCodeCoordinator: FlowCoordinator<AppRoute> {
             title: L("Start over"), message: L("That's how to code. Want to go through it again?"),
             actionTitle: L("Start over"), actionStyle: .suggested)
         let id = router.present(.startOver, model: model, animated: true, onDismissed: nil)
-        model.onAction = whenShown(id, model) { flow, _ in flow.dismiss(animated: true) }
+        model.onAction = whenShown(id, model, named: "start-over") { flow, _ in flow.dismiss(animated: true) }
     }
 }

@@ -8,7 +8,7 @@ public final class LearnCoordinator: FlowCoordinator<AppRoute> {
         let model = MessageModel(
             title: L("Learn"), message: L("How this app gets written, in four steps."), actionTitle: L("How to code"))
         let id = router.present(.learn, model: model, animated: animated, onDismissed: onDismissed)
-        model.onAction = whenShown(id, model) { learn, _ in
+        model.onAction = whenShown(id, model, named: "how-to-code") { learn, _ in
             learn.presentChild(HowToCodeCoordinator(router: learn.router), animated: true)
         }
     }

@@ -115,7 +115,11 @@ extension WindowCoordinator {
     ) async -> Bool {
         let page = (router.topPage ?? opener?.topPage)
         let below = router.topPage?.id
-        guard let page, RouteIntents.perform(towards: route, on: page, pain: pain) else { return false }
+        guard let page else { return false }
+        // The walk's intents are the app's steps, not the user's input (the journal says so).
+        let journal = (router.journalPlace ?? opener?.journalPlace)?.journal
+        let perform = { RouteIntents.perform(towards: route, on: page, pain: pain) }
+        guard journal?.recordingSteps(perform) ?? perform() else { return false }
         return await awaitPage(route, on: router, after: below)
     }
 

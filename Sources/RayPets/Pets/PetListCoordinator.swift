@@ -32,7 +32,8 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         // Beside the list on a wide window: a new choice replaces the pet shown (and what
         // was opened from it); the pet already shown stays as it is.
         let petPage: (Pet) -> AppRoute = { .petDetail($0.id) }
-        model.onSelect = whenSelecting(in: id, model, value: Pet.self, unlessOnTop: petPage) { flow, list, pet in
+        model.onSelect = whenSelecting(in: id, model, value: Pet.self, unlessOnTop: petPage, named: "choose-pet") {
+            flow, list, pet in
             // As it is now: a question may have been answered first (Save changes the pet).
             guard let current = flow.data.pet(id: pet.id) else { return }
             flow.showDetails(of: current, from: list)
@@ -42,7 +43,8 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         // list it opens on top, as on a narrow window. With a new pet's editor already
         // beside the list, Add pet keeps it, and what was typed in it.
         let editorPage: (()) -> AppRoute = { _ in .addPet }
-        let add = whenSelecting(in: id, model, value: Void.self, unlessOnTop: editorPage) { flow, _, _ in
+        let add = whenSelecting(in: id, model, value: Void.self, unlessOnTop: editorPage, named: "add-pet") {
+            flow, _, _ in
             flow.presentChild(
                 PetEditorCoordinator(
                     router: flow.router, data: flow.data, questions: flow.services.questions, pet: nil), animated: true)
@@ -62,20 +64,23 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         // Its row shows as the one open (after `present`, which runs no `onDismissed`: the
         // order changes nothing the user sees).
         list.showing(pet.id)
-        model.onClinicInfo = whenShown(id, model) { flow, _ in
+        model.onClinicInfo = whenShown(id, model, named: "clinic-info") { flow, _ in
             guard flow.dialogRouter.pages.isEmpty else { return }
             flow.presentChild(
                 ClinicInfoCoordinator(router: flow.dialogRouter, clinic: flow.services.clinic), animated: true)
         }
-        model.onEdit = whenShown(id, model) { flow, model in
+        model.onEdit = whenShown(id, model, named: "edit") { flow, model in
             flow.presentChild(
                 PetEditorCoordinator(
                     router: flow.router, data: flow.data, questions: flow.services.questions, pet: model.pet),
                 animated: true)
         }
-        model.onDelete = whenShown(id, model) { flow, _ in flow.delete(pet.id) }
-        model.onVaccinations = whenShown(id, model) { flow, model in flow.showVaccinations(of: model.pet) }
-        model.onOpenRecord = whenShown(id, model, value: AppointmentRecord.self) { flow, _, record in
+        model.onDelete = whenShown(id, model, named: "delete") { flow, _ in flow.delete(pet.id) }
+        model.onVaccinations = whenShown(id, model, named: "vaccinations") { flow, model in
+            flow.showVaccinations(of: model.pet)
+        }
+        model.onOpenRecord = whenShown(id, model, value: AppointmentRecord.self, named: "open-record") {
+            flow, _, record in
             flow.showRecord(record)
         }
     }
@@ -155,7 +160,7 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         labels.add(page: id, pet: request.pet) { [weak model] pet in
             model?.update(title: title, summary: summary(pet.name), rows: rows)
         }
-        model.onAction = whenShown(id, model) { flow, _ in
+        model.onAction = whenShown(id, model, named: "delete-record") { flow, _ in
             do throws(StoreError) {
                 try flow.data.deleteRecord(record)
             } catch {

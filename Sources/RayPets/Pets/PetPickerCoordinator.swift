@@ -23,8 +23,10 @@ public final class PetPickerCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         let model = PetListModel(
             title: L("Which pet?"), prompt: L("Who is the appointment for?"), data: data, addAction: .whenEmpty)
         let id = router.present(.petPicker, model: model, animated: animated, onDismissed: onDismissed)
-        model.onSelect = whenShown(id, model, value: Pet.self) { picker, _, pet in picker.results.send(pet) }
-        model.onAdd = whenShown(id, model) { picker, _ in
+        model.onSelect = whenShown(id, model, value: Pet.self, named: "choose-pet") { picker, _, pet in
+            picker.results.send(pet)
+        }
+        model.onAdd = whenShown(id, model, named: "add-pet") { picker, _ in
             picker.presentChild(
                 PetEditorCoordinator(router: picker.router, data: picker.data, questions: picker.questions, pet: nil),
                 animated: true)

@@ -15,7 +15,7 @@ public final class WelcomeCoordinator: FlowCoordinator<AppRoute>, ResultCoordina
                 "Keep your pets' details in one place, book visits to the clinic, and see how this app is made."),
             actionTitle: L("Get started"))
         let id = router.present(.welcome, model: model, animated: animated, onDismissed: onDismissed)
-        model.onAction = whenShown(id, model) { welcome, _ in
+        model.onAction = whenShown(id, model, named: "get-started") { welcome, _ in
             welcome.results.send(())
             welcome.dismiss(animated: false)
         }

@@ -15,6 +15,9 @@ public enum AppAction {
     public static let shortcuts = ActionName.app("shortcuts", accelerator: "<Control>question")
     /// `app.open-route` with a link's text (e.g. over D-Bus): walk to the link's page.
     public static let openRoute = ActionName.app("open-route")
+    /// `app.export-journal` with a file's path: write the navigation journal there
+    /// (`raypets --export-journal=FILE` activates it in the running app over D-Bus).
+    public static let exportJournal = ActionName.app("export-journal")
     /// `win.close` (Ctrl+W): close this window (the last one quits, keeping drafts).
     public static let closeWindow = ActionName.win("close", accelerator: "<Control>w")
 
@@ -25,7 +28,7 @@ public enum AppAction {
         group: "pets", name: "open-in-new-window", accelerator: "<Control>Return")
 
     /// Every application and window action above (not the list's).
-    public static let all = [quit, newWindow, about, shortcuts, openRoute, closeWindow]
+    public static let all = [quit, newWindow, about, shortcuts, openRoute, exportJournal, closeWindow]
     /// The actions a list inserts for its rows.
     public static let rowActions = [openInNewWindow]
 }

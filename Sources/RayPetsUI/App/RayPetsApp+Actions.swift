@@ -11,6 +11,7 @@ extension RayPetsApp {
         application.addAction(AppAction.about) { [weak self] in self?.showAbout() }
         application.addAction(AppAction.shortcuts) { [weak self] in self?.showShortcuts() }
         application.addAction(AppAction.openRoute, taking: { [weak self] uri in self?.open([uri]) })
+        application.addAction(AppAction.exportJournal, taking: { [weak self] path in self?.exportJournal(to: path) })
         application.setAccelerator(of: AppAction.closeWindow)
     }
 
@@ -18,6 +19,15 @@ extension RayPetsApp {
     private func newWindow() {
         guard let coordinator else { return activate() }
         coordinator.newWindow()
+    }
+
+    /// Writes the navigation journal to `path`; a problem goes to standard error (the action
+    /// comes from another launch, whose terminal waits for the file).
+    private func exportJournal(to path: String) {
+        guard let coordinator else {
+            return AppFiles.reportToStandardError(L("No navigation journal yet: no window has opened"))
+        }
+        if let problem = coordinator.exportJournal(to: path) { AppFiles.reportToStandardError(problem) }
     }
 
     private func showAbout() {

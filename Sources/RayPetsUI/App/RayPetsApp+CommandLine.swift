@@ -1,3 +1,4 @@
+import Glibc
 import Gtk
 import RayPets
 
@@ -8,6 +9,10 @@ extension RayPetsApp {
         application.addOption("fresh", description: L("Start at Home instead of where the last run ended"))
         application.addOption("list-routes", description: L("Print the forms of raypets:// links and exit"))
         application.addOption("version", description: L("Print the version and exit"))
+        application.addOption(
+            "export-journal",
+            description: L("Write the running RayPets' navigation journal to FILE (for a bug report) and exit"),
+            argument: L("FILE"))
         application.addOption(
             "demo-data", description: L("Add N made-up pets with histories to the records and exit"),
             argument: L("N"))
@@ -26,6 +31,9 @@ extension RayPetsApp {
                         "Any of them with window=new in its query opens in a new window: {example}",
                         ["example": "raypets://clinic/pets/rex?window=new"]))
                 return 0
+            }
+            if given.contains("export-journal") {
+                return self?.exportRunningJournal(to: self?.application.optionValues["export-journal"] ?? "") ?? 1
             }
             if given.contains("demo-data") {
                 return self?.addDemoData(count: self?.application.optionValues["demo-data"] ?? "") ?? 1
@@ -63,5 +71,48 @@ extension RayPetsApp {
             AppFiles.reportToStandardError(error.userMessage)
             return 1
         }
+    }
+}
+
+extension RayPetsApp {
+    /// `--export-journal=FILE`: asks the running RayPets (over D-Bus, `app.export-journal`) to
+    /// write its navigation journal to FILE, waits up to 5 s for the file to be written, and
+    /// says where it is. Exit status 0; 1 (the reason on standard error) when no RayPets is
+    /// running, or the file was not written.
+    func exportRunningJournal(to text: String) -> Int32 {
+        guard !text.isEmpty else {
+            AppFiles.reportToStandardError(L("--export-journal needs a file to write"))
+            return 1
+        }
+        // The running app has its own working folder: give it the whole path.
+        var path = text
+        if !path.hasPrefix("/"), let folder = getcwd(nil, 0) {
+            path = String(cString: folder) + "/" + path
+            free(folder)
+        }
+        let before = Self.modified(path)
+        guard application.activateInRunningInstance(AppAction.exportJournal, argument: path) else {
+            AppFiles.reportToStandardError(L("RayPets is not running: start it, then export its navigation journal"))
+            return 1
+        }
+        let deadline = MainLoop.now + 5_000_000
+        while MainLoop.now < deadline {
+            if let written = Self.modified(path), written != before {
+                print(L("Wrote the navigation journal to {file}", ["file": path]))
+                return 0
+            }
+            usleep(20_000)
+        }
+        AppFiles.reportToStandardError(
+            L("The running RayPets did not write {file}: its log says why", ["file": path]))
+        return 1
+    }
+
+    /// When the file at `path` was last changed (with its inode: a file replaced in the same
+    /// second counts), or `nil` if there is none.
+    private static func modified(_ path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
     }
 }
