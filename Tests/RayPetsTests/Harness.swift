@@ -274,7 +274,9 @@ final class WindowsHarness {
             return window.parts()
         }
         self.made = made
-        openWindow()
+        // As the app starts (its first window is no Ctrl+N: the journal records no action).
+        app.openWindow()
+        adoptNewWindows()
     }
 
     private let made: Made

@@ -91,8 +91,12 @@ extension Coordinator {
     }
 
     /// Records that the intent `name` of the page `id` ran, with `value` if its type allows it
-    /// in the journal (`JournalValue`), where the router records (`Router/journalPlace`).
-    private func recordIntent(_ name: String, page id: PageID, value: Any?) {
+    /// in the journal (`JournalValue`), where the router records (`Router/journalPlace`): what
+    /// the helpers above do for each run. Call it for a control that cannot use them (a Save
+    /// that throws its error back to the page), when the intent runs; and for a user's input
+    /// that is not a control but that a replay must make (the first change in an editor,
+    /// without its text).
+    public func recordIntent(_ name: String, page id: PageID, value: Any? = nil) {
         guard let place = router.journalPlace else { return }
         let route = router.pages.first(where: { $0.id == id }).map { String(describing: $0.route) } ?? "-"
         let value = (value as? any JournalValue)?.journalValue

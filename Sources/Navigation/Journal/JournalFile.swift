@@ -15,7 +15,7 @@
 /// | `window-opened`, `window-focused`, `window-closed` | none |
 /// | `action` | the action's name |
 /// | `intent`, `step` | the intent's name, the page's route, the value (only if it has one) |
-/// | `host` | `back`, `back-from`, `back-to`, `cancel`, `close` or `destroyed`; the page's route (only if named) |
+/// | `host` | `back`, `back-from`, `back-to`, `cancel`, `close`, `destroyed` or `tab`; the page's route or the tab (only if named) |
 /// | `resized` | the window's width in pixels |
 /// | `request` | the change (`goBack`, `dismiss`, `dismissAll`, `popTo`, `removeFrom`, `replaceTop`, `setStack`), the reason, the routes it names |
 /// | `guard` | the page's route, the reason |

@@ -23,8 +23,9 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// What happened. A user's input (`action`, `intent`, `host`, `resized`) comes first; what it caused
-    /// (`request`, `guardAsked`, `guardAnswered`, `stack`, the windows) follows it.
+    /// What happened. A user's input (`action`, `intent`, `host`, `resized`, `windowFocused`)
+    /// comes first; what it caused (`step`, `request`, `guardAsked`, `guardAnswered`, `stack`,
+    /// a window opened or closed) follows it.
     public enum Kind: Sendable, Hashable, CustomStringConvertible {
         /// A window was added to its group (it opened).
         case windowOpened
@@ -44,8 +45,8 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         /// fields as `intent`.
         case step(String, page: String, value: String?)
         /// The user asked the host for a change: `back`, `back-from` or `back-to` a page,
-        /// `cancel` or `close` (the host's words for `LeaveReason`), or `destroyed` (the
-        /// host's window went away).
+        /// `cancel` or `close` (the host's words for `LeaveReason`), `destroyed` (the host's
+        /// window went away), or `tab` (a tab switch; `page` names the tab).
         case host(String, page: String?)
         /// The window's width, in pixels, when it crossed the split layout's minimum width or
         /// was first known (`NavigationHostDelegate/hostDidResize(width:)`).
@@ -65,7 +66,7 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         /// what a replay performs. The other kinds are what it caused: what a replay compares.
         public var isInput: Bool {
             switch self {
-            case .action, .intent, .host, .resized: true
+            case .action, .intent, .host, .resized, .windowFocused: true
             default: false
             }
         }

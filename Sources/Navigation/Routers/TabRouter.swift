@@ -11,6 +11,9 @@ public final class TabRouter<Tab: Hashable & Sendable, Route: NavigationRoute>: 
     public private(set) var selectedTab: Tab
     private var routers: [Tab: StackRouter<Route>] = [:]
     private let host: any TabHost<Tab, Route>
+    /// Where the user's tab switches are recorded (`NavigationJournal`: a `host` event `tab`
+    /// naming the tab), or `nil`.
+    public var journalPlace: JournalPlace?
 
     /// Tabs `tabs` (at least one) on `host`, showing the first.
     public init(tabs: [Tab], host: any TabHost<Tab, Route>) {
@@ -37,5 +40,8 @@ public final class TabRouter<Tab: Hashable & Sendable, Route: NavigationRoute>: 
     }
 
     /// The user switched tabs.
-    public func tabHostDidSelect(_ tab: Tab) { select(tab) }
+    public func tabHostDidSelect(_ tab: Tab) {
+        if tab != selectedTab { journalPlace?.record(.host("tab", page: String(describing: tab))) }
+        select(tab)
+    }
 }

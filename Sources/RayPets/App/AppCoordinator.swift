@@ -52,10 +52,12 @@ public final class AppCoordinator: AllWindows {
             window: parts.window, welcomeRouter: parts.welcomeRouter, tabs: parts.tabs,
             dialogRouter: parts.dialogRouter, services: services)
         windows.add(window)
-        // The welcome page's router is not among the window's (its close asks nothing): the
-        // journal records it too.
-        parts.welcomeRouter.journalPlace = JournalPlace(
-            journal: journal, window: windows.number(of: window), router: "welcome")
+        // The welcome page's router and the alerts' are not among the window's (closing a
+        // window asks neither): the journal records them too.
+        let number = windows.number(of: window)
+        parts.welcomeRouter.journalPlace = JournalPlace(journal: journal, window: number, router: "welcome")
+        parts.questions.router.journalPlace = JournalPlace(journal: journal, window: number, router: "alert")
+        parts.tabs.journalPlace = JournalPlace(journal: journal, window: number, router: "tabs")
         onWindowOpened?(window)
         window.start()
         return window

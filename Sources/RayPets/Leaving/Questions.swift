@@ -46,7 +46,9 @@ public final class Questions {
         let asked = Asked(router: router)
         asked.page = router.present(
             .discardQuestion, model: model, animated: false, onDismissed: { asked.finish(.keepEditing) })
-        model.onAnswer = { [weak asked] answer in
+        model.onAnswer = { [weak asked, weak router] answer in
+            // The user's answer: a replay gives it again (the guard's outcome follows it).
+            router?.journalPlace?.record(.intent("answer", page: "discardQuestion", value: answer.rawValue))
             asked?.finish(answer)
             asked?.closeAlert()
         }

@@ -64,8 +64,10 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
             onDismissed?()
         }
         let id = router.present(route, model: model, animated: animated, onDismissed: left)
+        model.onEdited = { [weak self] in self?.recordIntent("changed", page: id) }
         model.onSave = { [weak self] (draft: PetDraft) throws(StoreError) in
             guard let self, self.router.isShown(id) else { return }
+            self.recordIntent("save", page: id)
             try self.commit(draft)
             self.finish(animated: true)  // saved: nothing to lose, the guard is not asked
         }

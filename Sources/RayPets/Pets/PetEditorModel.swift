@@ -31,6 +31,9 @@ public final class PetEditorModel: AppPageModel, ChangingModel, FollowsClinicDat
     public var onSave: (@MainActor (PetDraft) throws(StoreError) -> Void)?
     /// Set by the view.
     public var onChange: (@MainActor () -> Void)?
+    /// Set by the coordinator: the user's change made the draft differ from the pet (it had
+    /// none before). The journal records it, without the text.
+    public var onEdited: (@MainActor () -> Void)?
 
     /// An editor for a new pet (`pet: nil`) or for `pet`; with `draft`, showing those
     /// fields instead (a draft kept when the app quit), as changed by the user. With `base`
@@ -92,6 +95,8 @@ public final class PetEditorModel: AppPageModel, ChangingModel, FollowsClinicDat
 
     /// Intent: the user changed a field.
     public func set(_ field: PetField, to value: String) {
+        let had = hasChanges
+        defer { if !had && hasChanges { onEdited?() } }
         switch field {
         case .name: draft.name = value
         case .age: draft.age = value

@@ -90,7 +90,7 @@ public struct NavigationWalk {
             history.append(action)
             counts[kind(of: action), default: 0] += 1
             do {
-                try await perform(action, on: driver)
+                try await Self.perform(action, on: driver)
             } catch {
                 throw WalkFailure(seed: seed, step: step, reason: "\(error)", history: history.suffix(12))
             }
@@ -102,7 +102,7 @@ public struct NavigationWalk {
         // End every flow the way a user would (discarding what asks), and check the app is
         // back where it started.
         func close(_ action: UserAction) async throws {
-            try await perform(action, on: driver)
+            try await Self.perform(action, on: driver)
             model.apply(action)
             for event in model.events { counts["\(event)", default: 0] += 1 }
             history.append(action)
@@ -163,7 +163,10 @@ public struct NavigationWalk {
 
     /// Performs `action`: the driver clicks; the records, the editor's typing and the
     /// alert's answers are acted on through the models, the same way on every driver.
-    private func perform(_ action: UserAction, on driver: any AppDriver) async throws {
+    /// Performs `action` on `driver`'s app as a walk does: a click, a key or a resize through
+    /// the driver, a change of the records through `ClinicData`, typing and an answer through
+    /// the page's model; then waits for what it set off.
+    public static func perform(_ action: UserAction, on driver: any AppDriver) async throws {
         switch action {
         case .addPet, .renamePet, .deletePet:
             try change(driver.app.services.data, by: action)
@@ -190,10 +193,8 @@ public struct NavigationWalk {
         await driver.finishAction()
     }
 
-    private struct WalkDriverError: Error, CustomStringConvertible { let description: String }
-
     /// Changes the records as `action` says, through `ClinicData` (as another page would).
-    private func change(_ data: ClinicData, by action: UserAction) throws {
+    private static func change(_ data: ClinicData, by action: UserAction) throws {
         switch action {
         case .addPet(let name): try data.add(PetDraft(name: name))
         case .renamePet(let index, let name):
@@ -224,3 +225,6 @@ public struct NavigationWalk {
         }
     }
 }
+
+/// A walk that cannot go on: an action that is not offered, or an input no action makes.
+struct WalkDriverError: Error, CustomStringConvertible { let description: String }
