@@ -136,9 +136,9 @@ struct JournalTests {
         flow.choose?(Chosen(id: 7))
         flow.type?("what the user typed")
         flow.next?()
-        flow.next?()  // the page is no longer shown: the intent does not run, nothing is recorded
+        flow.next?()  // the page is no longer shown: the intent does not run; the press is recorded
         let events = journal.events.map(\.kind)
-        #expect(events.count == 4)
+        #expect(events.count == 5)
         #expect(events[0] == .intent("choose", page: "a", value: "chosen-7"))
         guard case .intent(let name, "a", nil) = events[1] else {
             Issue.record("the unnamed intent: \(events[1])")
@@ -148,6 +148,7 @@ struct JournalTests {
         #expect(!journal.export().contains("what the user typed"), "no user text in the journal")
         #expect(events[2] == .intent("next", page: "a", value: nil))
         #expect(events[3] == .stack(["root", "a", "b"]))
+        #expect(events[4] == .ignored("next", page: "a", value: nil), "a press on a page not shown, dropped")
     }
 
     @Test("the ring keeps the last events: the oldest are forgotten, the count goes on")
@@ -187,6 +188,8 @@ struct JournalFileTests {
             time: .microseconds(21), window: 1, router: "pets", kind: .intent("add", page: "pets", value: nil)),
         NavigationEvent(
             time: .microseconds(23), window: 1, router: "pets", kind: .step("choose", page: "pets", value: "rex")),
+        NavigationEvent(
+            time: .microseconds(24), window: 1, router: "pets", kind: .ignored("add", page: "pets", value: nil)),
         NavigationEvent(time: .microseconds(22), window: 1, router: "pets", kind: .intent("", page: "pets", value: "")),
         NavigationEvent(time: .microseconds(30), window: 1, router: "pets", kind: .host("back", page: nil)),
         NavigationEvent(time: .microseconds(31), window: 1, router: "pets", kind: .host("back-to", page: "home")),

@@ -12,7 +12,8 @@ extension Coordinator {
     ///
     /// Each run is recorded where the router records (`NavigationJournal`), as an `intent`
     /// event (a `step` inside `NavigationJournal/recordingSteps(_:)`) named `name`, or, without
-    /// one, by where this helper was called (`file:line`).
+    /// one, by where this helper was called (`file:line`); a press while the page is not shown
+    /// is recorded as `ignored`.
     /// Give a name to an intent a replay must perform: it stays when the code moves.
     ///
     ///     let model = StepModel()
@@ -25,8 +26,7 @@ extension Coordinator {
         _ intent: @escaping @MainActor (Self, Model) -> Void
     ) -> @MainActor () -> Void {
         { [weak self, weak model] in
-            guard let self, let model, self.router.isShown(id) else { return }
-            self.recordIntent(name ?? "\(file):\(line)", page: id, value: nil)
+            guard let self, let model, self.shown(id, name ?? "\(file):\(line)", value: nil) else { return }
             intent(self, model)
         }
     }
@@ -43,8 +43,7 @@ extension Coordinator {
         line: UInt = #line, _ intent: @escaping @MainActor (Self, Model, Value) -> Void
     ) -> @MainActor (Value) -> Void {
         { [weak self, weak model] value in
-            guard let self, let model, self.router.isShown(id) else { return }
-            self.recordIntent(name ?? "\(file):\(line)", page: id, value: value)
+            guard let self, let model, self.shown(id, name ?? "\(file):\(line)", value: value) else { return }
             intent(self, model, value)
         }
     }
@@ -69,10 +68,9 @@ extension Coordinator {
         _ intent: @escaping @MainActor (Self, Model, Value) -> Void
     ) -> @MainActor (Value) -> Void {
         { [weak self, weak model] value in
-            guard let self, model != nil, self.router.isShown(id),
+            guard let self, model != nil, self.shown(id, name ?? "\(file):\(line)", value: value),
                 let index = self.router.pages.firstIndex(where: { $0.id == id })
             else { return }
-            self.recordIntent(name ?? "\(file):\(line)", page: id, value: value)
             // Choosing what is on top already changes nothing (and asks nothing).
             if let route, self.router.topPage?.route == route(value) { return }
             guard index + 1 < self.router.pages.count else {
@@ -90,6 +88,14 @@ extension Coordinator {
         }
     }
 
+    /// Whether the page `id` is shown, so its intent `name` runs (recorded as an `intent`), or
+    /// not (recorded as `ignored`: the user's input, dropped).
+    private func shown(_ id: PageID, _ name: String, value: Any?) -> Bool {
+        let shown = router.isShown(id)
+        recordIntent(name, page: id, value: value, ran: shown)
+        return shown
+    }
+
     /// Records that the intent `name` of the page `id` ran, with `value` if its type allows it
     /// in the journal (`JournalValue`), where the router records (`Router/journalPlace`): what
     /// the helpers above do for each run. Call it for a control that cannot use them (a Save
@@ -97,11 +103,18 @@ extension Coordinator {
     /// that is not a control but that a replay must make (the first change in an editor,
     /// without its text).
     public func recordIntent(_ name: String, page id: PageID, value: Any? = nil) {
+        recordIntent(name, page: id, value: value, ran: true)
+    }
+
+    private func recordIntent(_ name: String, page id: PageID, value: Any?, ran: Bool) {
         guard let place = router.journalPlace else { return }
         let route = router.pages.first(where: { $0.id == id }).map { String(describing: $0.route) } ?? "-"
         let value = (value as? any JournalValue)?.journalValue
-        place.record(
-            place.journal.isRecordingSteps
-                ? .step(name, page: route, value: value) : .intent(name, page: route, value: value))
+        let kind: NavigationEvent.Kind =
+            !ran
+            ? .ignored(name, page: route, value: value)
+            : place.journal.isRecordingSteps
+                ? .step(name, page: route, value: value) : .intent(name, page: route, value: value)
+        place.record(kind)
     }
 }

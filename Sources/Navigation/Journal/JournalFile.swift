@@ -14,7 +14,7 @@
 /// |---|---|
 /// | `window-opened`, `window-focused`, `window-closed` | none |
 /// | `action` | the action's name |
-/// | `intent`, `step` | the intent's name, the page's route, the value (only if it has one) |
+/// | `intent`, `ignored`, `step` | the intent's name, the page's route, the value (only if it has one) |
 /// | `host` | `back`, `back-from`, `back-to`, `cancel`, `close`, `destroyed` or `tab`; the page's route or the tab (only if named) |
 /// | `resized` | the window's width in pixels |
 /// | `request` | the change (`goBack`, `dismiss`, `dismissAll`, `popTo`, `removeFrom`, `replaceTop`, `setStack`), the reason, the routes it names |
@@ -88,6 +88,7 @@ public enum JournalFile {
         case .action(let name): fields += ["action", name]
         case .intent(let name, let page, let value): fields += ["intent", name, page] + (value.map { [$0] } ?? [])
         case .step(let name, let page, let value): fields += ["step", name, page] + (value.map { [$0] } ?? [])
+        case .ignored(let name, let page, let value): fields += ["ignored", name, page] + (value.map { [$0] } ?? [])
         case .host(let request, let page): fields += ["host", request] + (page.map { [$0] } ?? [])
         case .resized(let width): fields += ["resized", String(width)]
         case .request(let change, let routes, let reason): fields += ["request", change, reason.description] + routes
@@ -141,12 +142,13 @@ public enum JournalFile {
         case "action":
             try count(1...1)
             kind = .action(rest[0])
-        case "intent", "step":
+        case "intent", "step", "ignored":
             try count(2...3)
-            let value = rest.count == 3 ? rest[2] : nil
+            let (name, page, value) = (rest[0], rest[1], rest.count == 3 ? rest[2] : nil)
             kind =
                 kindName == "intent"
-                ? .intent(rest[0], page: rest[1], value: value) : .step(rest[0], page: rest[1], value: value)
+                ? .intent(name, page: page, value: value)
+                : kindName == "step" ? .step(name, page: page, value: value) : .ignored(name, page: page, value: value)
         case "host":
             try count(1...2)
             kind = .host(rest[0], page: rest.count == 2 ? rest[1] : nil)

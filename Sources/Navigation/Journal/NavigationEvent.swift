@@ -23,8 +23,8 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// What happened. A user's input (`action`, `intent`, `host`, `resized`, `windowFocused`)
-    /// comes first; what it caused (`step`, `request`, `guardAsked`, `guardAnswered`, `stack`,
+    /// What happened. A user's input (`action`, `intent`, `ignored`, `host`, `resized`,
+    /// `windowFocused`) comes first; what it caused (`step`, `request`, `guardAsked`, `guardAnswered`, `stack`,
     /// a window opened or closed) follows it.
     public enum Kind: Sendable, Hashable, CustomStringConvertible {
         /// A window was added to its group (it opened).
@@ -40,6 +40,10 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         /// the intent's name, the page's route and the value it carried, if the value's type
         /// allows it in the journal (`JournalValue`).
         case intent(String, page: String, value: String?)
+        /// A page's control whose intent did not run because its page was not shown then
+        /// (`Router/isShown(_:)`: sliding away, under a dialog, a question about it open): the
+        /// user's input, dropped. The same fields as `intent`.
+        case ignored(String, page: String, value: String?)
         /// An intent the app's code ran on the user's behalf, not the user's input: a step of a
         /// link's or a saved state's walk (`NavigationJournal/recordingSteps(_:)`). The same
         /// fields as `intent`.
@@ -66,7 +70,7 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         /// what a replay performs. The other kinds are what it caused: what a replay compares.
         public var isInput: Bool {
             switch self {
-            case .action, .intent, .host, .resized, .windowFocused: true
+            case .action, .intent, .ignored, .host, .resized, .windowFocused: true
             default: false
             }
         }

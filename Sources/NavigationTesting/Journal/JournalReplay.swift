@@ -63,6 +63,12 @@ public struct JournalReplay {
             }
             let replayed = Array(events.suffix(count))
             start = journal.recordedCount
+            var segment = segment
+            if case .ignored = segment.first?.kind, replayed.isEmpty {
+                // A press the app dropped, which the replay could not make (its control was not
+                // there): nothing happened either way, as long as nothing followed it.
+                segment.removeFirst()
+            }
             if let index = Self.firstDifference(segment, replayed) {
                 return JournalDivergence(
                     inputNumber: number, inputCount: segments.count - 1, recorded: segment, replayed: replayed,

@@ -83,6 +83,11 @@ public struct JournalScript {
         case .host("tab", let tab?):
             guard let tab = AppTab(rawValue: tab) else { throw unknown() }
             return .switchTab(tab)
+        case .ignored(let name, _, let value):
+            // A press the app dropped: made again only where the model offers it (there, the
+            // model says what it must do); where it does not, nothing was to happen.
+            let action = try intent(name, value: value, split: split, in: model)
+            return action.flatMap { model.availableActions.contains($0) ? $0 : nil }
         case .intent(let name, _, let value):
             return try intent(name, value: value, split: split, in: model) ?? { throw unknown() }()
         default:
