@@ -62,7 +62,9 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "NavigationTesting"]),
         .testTarget(
             name: "RayPetsTests",
-            dependencies: ["RayPets", "Navigation", "NavigationTesting", "RayPetsTesting", "SQLite"]),
+            dependencies: ["RayPets", "Navigation", "NavigationTesting", "RayPetsTesting", "SQLite"],
+            // Journals exported from the real app (bug reports), read by their tests.
+            exclude: ["Journals"]),
         // In-process GTK tests: a plain executable, because GTK wants the process's main
         // thread and its own main loop. scripts/test runs it under a private Xvfb.
         .executableTarget(

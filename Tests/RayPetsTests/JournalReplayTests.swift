@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 import NavigationTesting
 import RayPets
@@ -62,5 +63,40 @@ struct AppJournalReplayTests {
         #expect(divergence == nil, "\(divergence.map { "\($0)" } ?? "")")
 
         try await walk.run(InMemoryDriver(WindowsHarness()), pets: ClinicDatabase.samplePets, journal: events)
+    }
+}
+
+@MainActor
+@Suite("A bug report's journal, replayed")
+struct BugReportReplayTests {
+    /// A journal exported from the real app (`raypets --export-journal`) on a build where the
+    /// sidebar's Add pet did nothing beside a pet.
+    static func sidebarAddPetReport() throws -> [NavigationEvent] {
+        let path =
+            String(#filePath.dropLast("JournalReplayTests.swift".count))
+            + "Journals/sidebar-add-pet-did-nothing.journal"
+        return try JournalFile.events(in: String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test(
+        "the sidebar's Add pet that did nothing beside a pet: its journal, replayed as a walk, must open the new pet's editor"
+    )
+    func sidebarAddPetAsAWalk() async throws {
+        let events = try Self.sidebarAddPetReport()
+        #expect(
+            events.contains { $0.kind == .ignored("add-pet", page: "pets", value: nil) }, "the report holds the press")
+        try await NavigationWalk(seed: 0, steps: 0).run(
+            InMemoryDriver(WindowsHarness()), pets: ClinicDatabase.samplePets, journal: events)
+    }
+
+    @Test("replayed against the journal, today's app departs from the report exactly at that press")
+    func sidebarAddPetAgainstTheJournal() async throws {
+        let events = try Self.sidebarAddPetReport()
+        let replay = JournalReplayDriver(replaying: events)
+        let divergence = try #require(
+            try await JournalReplay(events).run(into: replay.harness.app.journal, perform: replay.perform))
+        print(divergence)
+        #expect(divergence.recorded[divergence.index].kind == .ignored("add-pet", page: "pets", value: nil))
+        #expect(divergence.replayed[divergence.index].kind == .intent("add-pet", page: "pets", value: nil))
     }
 }
