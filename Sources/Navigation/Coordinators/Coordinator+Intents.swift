@@ -31,7 +31,7 @@ extension Coordinator {
         }
     }
 
-    /// `whenShown(_:_:_:)` for a control that carries a value (the row or option chosen),
+    /// `whenShown(_:_:named:file:line:_:)` for a control that carries a value (the row or option chosen),
     /// whose type `value` names. The journal records the value only if its type is a
     /// `JournalValue` (it may be what the user typed):
     ///
@@ -54,7 +54,7 @@ extension Coordinator {
     /// selection and whatever was opened from it — have left, so a new choice *replaces* the
     /// detail instead of stacking on it. Those pages' leave guards are asked first (reason
     /// `code`); if one keeps its page, `intent` does not run. With nothing above the list,
-    /// `intent` runs at once, as with `whenShown(_:_:value:_:)`. With `unlessOnTop`, choosing a
+    /// `intent` runs at once, as with `whenShown(_:_:value:named:file:line:_:)`. With `unlessOnTop`, choosing a
     /// value whose page (the route it gives) is the top page already does nothing: the page
     /// stays as it is, and no guard is asked. A sidebar's other controls that open a page
     /// beside it (*Add*) use it too.

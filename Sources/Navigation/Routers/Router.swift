@@ -40,7 +40,7 @@ public protocol Router<Route>: AnyObject {
     /// Whether a person can see and use the page `id` now: its host shows it (a stack its
     /// top page; a split its sidebar page and the page beside it), no modal dialog covers its
     /// window, and no leave question about it is open. The one answer to "does this control
-    /// work now?": the intent helpers (`Coordinator/whenShown(_:_:_:)`) run only while it is
+    /// work now?": the intent helpers (`Coordinator/whenShown(_:_:named:file:line:_:)`) run only while it is
     /// `true`, so a double click or a click on a page that is sliding away does nothing.
     func isShown(_ id: PageID) -> Bool
 
