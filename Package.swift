@@ -26,11 +26,13 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         // Thin hand-written Swift over GTK: objects, signals, widgets, main loop.
-        .target(name: "Gtk", dependencies: ["CGtk", "CGtkList"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGtkList", "CGtkInspector"]),
         // Test helpers over `Gtk` for anyone's GTK tests: main-loop steps and clicks.
         .target(name: "GtkTesting", dependencies: ["Gtk"]),
         // The one GObject type the wrapper defines in C: a list model asked for items on demand.
         .target(name: "CGtkList", dependencies: ["CGtk"]),
+        // A page of GTK Inspector (its `gtk-inspector-page` extension point), defined in C.
+        .target(name: "CGtkInspector", dependencies: ["CGtk"]),
         // GNU gettext from glibc, for RayPets' translations (not GTK).
         .systemLibrary(name: "CGettext"),
         // SQLite 3 as a C module. Only `SQLite` imports it.

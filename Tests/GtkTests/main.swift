@@ -45,6 +45,8 @@ caretTests(runner)
 inputTests(runner)
 escapeTests(runner)
 backHistoryTests(runner)
+// Last but the walks: it opens GTK Inspector in this process (and hides it again).
+inspectorTests(runner)
 // The walks' tests run only when the filter names them (`walk 3:`): scripts/check-walks runs them
 // under gdb in the build tier and fails on one that fails. Walk 2 starts a second `raypets`, which
 // a sanitizer's or valgrind's build folder does not have; what they check, other tests check too.

@@ -79,10 +79,19 @@ extension PageRouter {
         reconsiderPending()
     }
 
+    /// Records the stack in the journal. Out of line: `publish` runs on every change, and with
+    /// this inlined in it the optimizer no longer inlined `publish` (measured with callgrind: a
+    /// headless present+dismiss with no journal went from 6,961 to about 7,270 instructions;
+    /// out of line, 6,972).
+    @inline(never)
+    private func recordStack(in place: JournalPlace) {
+        place.recordStack(stack.pages.map { $0.route })
+    }
+
     /// Lets the host show the stack and tells the observers.
     func publish(_ transition: NavigationTransition) {
         host.show(stack.pages, transition: animatesTransitions ? transition : .none)
-        journalPlace?.recordStack(stack.pages.map { $0.route })
+        if let journalPlace { recordStack(in: journalPlace) }
         observers.notify(stack.pages)
     }
 }

@@ -1,0 +1,247 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Gtk
+import Navigation
+
+/// A *Navigation* page in GTK Inspector (Ctrl+Shift+I, or `GTK_DEBUG=interactive`): per window,
+/// every router's stack (each page's route, title and model type; which pages are shown, so a
+/// split shows both its sides; which have a leave guard) and the question a guard is asking;
+/// beside it, the group's journal (`NavigationJournal`), newest first, for every window or one;
+/// and a button that exports the journal to a file.
+///
+/// The page is made when the inspector opens and follows the journal while it is open: until
+/// then it costs nothing. See *Inspecting and replaying navigation* in `Navigation`.
+@MainActor
+public enum NavigationInspector {
+    /// Adds the Navigation page to GTK Inspector for the window group `windows` gives when the
+    /// inspector opens (`nil`: none yet), and the journal it records into
+    /// (`WindowGroup/init(journal:)`). The export button writes a journal file into
+    /// `exportFolder` (by default the user's cache folder, `~/.cache`, in a folder named after
+    /// the program) and says where. Call it once GTK is initialized and before a window opens
+    /// (`GTK_DEBUG=interactive` opens the inspector with the first window): in a
+    /// `GtkApplication`'s startup. Returns `false` if this GTK has no inspector pages, or a page
+    /// was added already.
+    @discardableResult
+    public static func install<Window: NavigationWindow>(
+        exportFolder: String? = nil, _ windows: @escaping @MainActor () -> WindowGroup<Window>?
+    ) -> Bool {
+        let folder = exportFolder ?? defaultExportFolder()
+        return InspectorPage.register(name: "navigation", title: "Navigation") {
+            guard let group = windows() else { return (Label("No windows yet."), nil) }
+            let content = makeContent(for: group, exportFolder: folder)
+            lastContent = content
+            return (content.root, content)
+        }
+    }
+
+    /// The content the inspector last made (tests read it), while it lives.
+    package private(set) static weak var lastContent: InspectorContent?
+
+    /// The page's content for `windows` (what the inspector shows; tests build it directly).
+    package static func makeContent<Window: NavigationWindow>(
+        for windows: WindowGroup<Window>, exportFolder: String
+    ) -> InspectorContent {
+        let content = InspectorContent(exportFolder: exportFolder)
+        content.source = { [weak windows] in
+            guard let windows else { return nil }
+            return Snapshot(windows)
+        }
+        content.refresh()
+        return content
+    }
+
+    /// `$XDG_CACHE_HOME` (else `~/.cache`), in a folder named after the program.
+    private static func defaultExportFolder() -> String {
+        let cache =
+            getenv("XDG_CACHE_HOME").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (getenv("HOME").map { String(cString: $0) } ?? "/tmp") + "/.cache"
+        let program = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "navigation"
+        return cache + "/" + program
+    }
+
+    /// What the page shows of a window group, read when it refreshes.
+    @MainActor
+    package struct Snapshot {
+        /// Each window's text, in opening order, with its number.
+        package let windows: [(number: Int, text: String)]
+        /// The group's journal.
+        package let journal: NavigationJournal?
+
+        init<Window: NavigationWindow>(_ group: WindowGroup<Window>) {
+            let focused = group.focused
+            windows = group.windows.enumerated().map { index, window in
+                let number = group.number(of: window) ?? index + 1
+                var lines = ["Window \(number)\(window === focused ? " (focused)" : "")"]
+                for (router, name) in zip(window.routers, window.routerNames) {
+                    lines += Self.describe(router, name: name)
+                }
+                return (number, lines.joined(separator: "\n"))
+            }
+            journal = group.journal
+        }
+
+        /// A router's lines: its stack, bottom first, and the question asked, if any.
+        private static func describe<Route: NavigationRoute>(_ router: any Router<Route>, name: String) -> [String] {
+            let pages = router.pages
+            let kind = String(describing: type(of: router)).split(separator: "<").first.map(String.init) ?? "Router"
+            guard !pages.isEmpty else { return ["  \(name) (\(kind)): empty"] }
+            var lines = ["  \(name) (\(kind)):"]
+            for page in pages {
+                var marks: [String] = []
+                if router.isShown(page.id) { marks.append("shown") }
+                if router.hasLeaveGuard(page.id) { marks.append("leave guard") }
+                let model = String(describing: type(of: page.model))
+                lines.append(
+                    "    \(page.route)  “\(page.title)”  \(model)" + (marks.isEmpty ? "" : "  · " + marks.joined(separator: " · ")))
+            }
+            if pages.filter({ router.isShown($0.id) }).count > 1 { lines.append("    (side by side: a sidebar and its content)") }
+            if let question = router.pendingLeave {
+                lines.append("    question open: may \(question.page.route) leave? (reason \(question.reason))")
+            }
+            return lines
+        }
+    }
+}
+
+/// The inspector page's widgets and what keeps them up to date (`NavigationInspector`).
+@MainActor
+package final class InspectorContent {
+    /// The page's root: put it in the inspector's page.
+    package let root = Box(.vertical, spacing: 6)
+    /// The windows' stacks, as text.
+    package let stacks = TextView()
+    /// The journal, newest first, as text.
+    package let journal = TextView()
+    /// Which window's events the journal shows: 0 for all, else the window's number.
+    package var shownWindow = 0 {
+        didSet { refresh() }
+    }
+    /// What the export button last did.
+    package let status = Label("")
+    private let exportFolder: String
+    private let filterRow = Box(.horizontal, spacing: 6)
+    private var filter: DropDown?
+    private var filterNumbers: [Int] = []
+    fileprivate var source: (@MainActor () -> NavigationInspector.Snapshot?)?
+    private var observation: StackObservation?
+    private var refreshPending = false
+    private var connections: [SignalConnection] = []
+
+    init(exportFolder: String) {
+        self.exportFolder = exportFolder
+        root.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+        let export = Button(label: "Export the journal…")
+        connections.append(export.onClicked { [weak self] in _ = self?.export() })
+        let header = Box(.horizontal, spacing: 12)
+        header.append(Label("Windows, routers and stacks; the journal, newest first."))
+        header.append(filterRow)
+        header.append(export)
+        root.append(header)
+        status.alignStart()
+        root.append(status)
+        let panes = Box(.horizontal, spacing: 12)
+        for view in [stacks, journal] {
+            view.isEditable = false
+            view.addCSSClass("monospace")
+            let scrolled = ScrolledWindow(child: view)
+            scrolled.setExpand(horizontal: true, vertical: true)
+            panes.append(scrolled)
+        }
+        panes.setExpand(horizontal: true, vertical: true)
+        root.append(panes)
+    }
+
+    /// Reads the windows and the journal again; while the page lives, every event the journal
+    /// records does this too, once per turn of the main loop.
+    package func refresh() {
+        guard let snapshot = source?() else {
+            stacks.text = "The app's windows are gone."
+            return
+        }
+        if observation == nil, let recorded = snapshot.journal {
+            observation = recorded.observe { [weak self] in self?.refreshSoon() }
+        }
+        stacks.text = snapshot.windows.map { $0.text }.joined(separator: "\n\n")
+        updateFilter(snapshot.windows.map { $0.number })
+        let events = (snapshot.journal?.events ?? []).reversed().filter { shownWindow == 0 || $0.window == shownWindow }
+        journal.text = events.map(Self.line).joined(separator: "\n")
+    }
+
+    /// Writes the journal to a new file in the export folder; returns its path, or `nil` (the
+    /// status says why).
+    @discardableResult
+    package func export() -> String? {
+        guard let recorded = source?()?.journal else {
+            status.text = "No journal to export."
+            return nil
+        }
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let stamp =
+            "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+        let path = exportFolder + "/navigation-journal-\(stamp).txt"
+        guard Self.makeFolders(exportFolder), let file = fopen(path, "w") else {
+            status.text = "Could not write \(path): \(String(cString: strerror(errno)))"
+            return nil
+        }
+        let text = recorded.export()
+        let written = fwrite(text, 1, text.utf8.count, file)
+        let closed = fclose(file)
+        guard written == text.utf8.count, closed == 0 else {
+            status.text = "Could not write \(path): \(String(cString: strerror(errno)))"
+            return nil
+        }
+        status.text = "Exported \(recorded.events.count) events to \(path)"
+        return path
+    }
+
+    /// Makes `path` and the folders above it (mode 0700) where missing.
+    private static func makeFolders(_ path: String) -> Bool {
+        var built = ""
+        for part in path.split(separator: "/") {
+            built += "/" + part
+            if mkdir(built, 0o700) != 0 && errno != EEXIST { return false }
+        }
+        return true
+    }
+
+    private func refreshSoon() {
+        guard !refreshPending else { return }
+        refreshPending = true
+        MainLoop.whenIdle { [weak self] in
+            self?.refreshPending = false
+            self?.refresh()
+        }
+    }
+
+    /// The window filter: "All windows" and each open window, remade when the windows change.
+    private func updateFilter(_ numbers: [Int]) {
+        guard numbers != filterNumbers else { return }
+        filterNumbers = numbers
+        let items = ["All windows"] + numbers.map { "Window \($0)" }
+        let dropDown = DropDown(items: items)
+        dropDown.selectedIndex = numbers.firstIndex(of: shownWindow).map { $0 + 1 } ?? 0
+        connections.append(
+            dropDown.onSelected { [weak self, weak dropDown] in
+                guard let self, let index = dropDown?.selectedIndex else { return }
+                let number = index == 0 ? 0 : self.filterNumbers[index - 1]
+                if number != self.shownWindow { self.shownWindow = number }
+            })
+        filterRow.removeAll()
+        filterRow.append(dropDown)
+        filter = dropDown
+    }
+
+    /// One event as the journal shows it: seconds, window, router, what.
+    private static func line(_ event: NavigationEvent) -> String {
+        let milliseconds = Int(event.time / .milliseconds(1))
+        let seconds = "\(milliseconds / 1000).\(String(1000 + milliseconds % 1000).dropFirst())"
+        return "\(seconds) s  \(event)"
+    }
+}

@@ -1,0 +1,69 @@
+import Gtk
+import GtkNavigation
+import Navigation
+import RayPets
+import RayPetsTesting
+import RayPetsUI
+
+/// GTK Inspector's Navigation page, opened for real in this process.
+@MainActor
+func inspectorTests(_ runner: TestRunner) {
+    runner.testAsync(
+        "GTK Inspector's Navigation page: the window's stacks, shown pages, guards and the question asked; the journal, newest first, by window; an export"
+    ) {
+        let w = try await WalkWindow.onRex()
+        let folder = TemporaryFolders.make("gtk-inspector")
+        defer {
+            InspectorPage.closeInspector()
+            w.close()
+        }
+        let app = w.fixture.app
+        try check(
+            NavigationInspector.install(exportFolder: folder) { [weak app] in app?.windows },
+            "the page was not added: no inspector extension point?")
+        try w.button(L("Edit")).click()
+        try await turns(until: { w.clinic.routes.count == 4 && !w.isSliding })
+        guard let editor = w.clinic.topPage?.model as? PetEditorModel else { throw Failure(description: "no editor") }
+        editor.set(.name, to: "Rexy")
+        w.main.navigation.goBack()
+        try await turns(until: { w.main.alertHost.alert != nil })
+
+        log("  the question is open; opening the inspector")
+        InspectorPage.openInspector()
+        try await turns(until: { NavigationInspector.lastContent != nil })
+        guard let content = NavigationInspector.lastContent else { throw Failure(description: "no page made") }
+        let stacks = content.stacks.text
+        for line in [
+            "Window 1 (focused)", "  dialog (ModalRouter): empty", "  clinic (StackRouter):",
+            "    home  “RayPets”  HomeModel", "    petDetail(\"rex\")  “Rex”  PetDetailsModel",
+            // Not shown while a question about it is open (`Router.isShown`): its controls wait.
+            "    editPet(\"rex\")  “Edit Rex”  PetEditorModel  · leave guard",
+            "    question open: may editPet(\"rex\") leave? (reason back)", "  learn (StackRouter):",
+        ] {
+            try check(stacks.contains(line), "no \(line.debugDescription) in:\n\(stacks)")
+        }
+        let journal = content.journal.text.split(separator: "\n").map(String.init)
+        // Newest first: the alert's page, the guard that asked for it, the request, the user's Back.
+        try check(
+            journal.prefix(4).map { line in line.firstRange(of: " s  ").map { String(line[$0.upperBound...]) } ?? line } == [
+                "1 alert stack discardQuestion", "1 clinic guard editPet(\"rex\") back", "1 clinic request goBack back",
+                "1 clinic host back",
+            ], "newest first: \(journal.prefix(4))")
+        try check(journal.contains { $0.hasSuffix("1 clinic intent changed editPet(\"rex\")") }, "no edit in \(journal)")
+        try check(!content.journal.text.contains("Rexy"), "typed text in the journal")
+
+        // It follows the journal while open: Keep editing, then a second window's events.
+        w.main.alertHost.alert?.button(DiscardAnswer.keepEditing.rawValue)?.click()
+        try await turns(until: { !content.stacks.text.contains("question open") })
+        try check(content.journal.text.contains("answer editPet(\"rex\") stay"), "the answer is not shown")
+        content.shownWindow = 2
+        try check(content.journal.text.isEmpty, "window 2 has no events: \(content.journal.text.prefix(200))")
+        content.shownWindow = 0
+
+        guard let path = content.export() else { throw Failure(description: "export: \(content.status.text)") }
+        try check(path.hasPrefix(folder + "/navigation-journal-"), "exported to \(path)")
+        let events = try JournalFile.events(in: try readTextFile(path))
+        try check(events.count == app.journal.events.count, "\(events.count) events exported")
+        try check(content.status.text.contains(path), "status \(content.status.text)")
+    }
+}
