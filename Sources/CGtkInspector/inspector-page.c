@@ -58,7 +58,11 @@ static void rp_inspector_page_init(RpInspectorPage *self) {
 }
 
 int rp_inspector_page_register(const char *name, const char *title, RpInspectorBuild build) {
-    if (page_build || !g_io_extension_point_lookup("gtk-inspector-page")) return 0;
+    if (page_build) return 0;
+    /* Made here if GTK has not made it yet (before gtk_init): GTK_DEBUG=interactive opens the
+     * inspector inside gtk_init, before an app's own start-up code runs. GTK's later
+     * registration returns this same point and requires its pages to be widgets, as this is. */
+    g_io_extension_point_register("gtk-inspector-page");
     page_title = g_strdup(title);
     page_build = build;
     g_io_extension_point_implement("gtk-inspector-page", rp_inspector_page_get_type(), name, 10);

@@ -187,6 +187,10 @@ ON_WAYLAND = bool(os.environ.get("WAYLAND_DISPLAY")) and not os.environ.get("DIS
 APP_NAMES = ("raypets", "raypets-test-app")
 
 
+# GTK Inspector's window, as AT-SPI names it (its type: the window has no title of its own).
+INSPECTOR = "GtkInspectorWindow"
+
+
 class NeedsX11(DriverError):
     """An input this session cannot synthesize (see ON_WAYLAND)."""
 
@@ -274,7 +278,14 @@ class RayPets:
         return has_state(button, pyatspi.STATE_SENSITIVE)
 
     def frames(self):
-        return [self.app.getChildAtIndex(i) for i in range(self.app.childCount)]
+        """The app's windows, GTK Inspector's aside (`inspector()`)."""
+        frames = [self.app.getChildAtIndex(i) for i in range(self.app.childCount)]
+        return [f for f in frames if name_of(f) != INSPECTOR]
+
+    def inspector(self):
+        """GTK Inspector's window (GTK_DEBUG=interactive), if it is open."""
+        frames = [self.app.getChildAtIndex(i) for i in range(self.app.childCount)]
+        return next((f for f in frames if name_of(f) == INSPECTOR), None)
 
     def main_window(self):
         frames = [f for f in self.frames() if f is not None and not f.getState().contains(pyatspi.STATE_MODAL)]

@@ -14,7 +14,7 @@ import traceback
 
 import pyatspi
 
-from raypets_driver import ON_WAYLAND, RayPets, has_state, role_of, visible_nodes, walk, wait_for, window_pattern
+from raypets_driver import ON_WAYLAND, RayPets, has_state, name_of, role_of, visible_nodes, walk, wait_for, window_pattern
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/raypets"
 # The test app (Tests/TestApp: what raypets runs, plus changes to the records read from stdin),
@@ -1755,6 +1755,53 @@ def test_export_the_journal_of_a_bug_report():
         assert not os.path.exists(missing)
 
 
+def test_navigation_page_in_gtk_inspector():
+    """GTK Inspector (Ctrl+Shift+I) has a Navigation page, shown with both windows' stacks, the
+    dialog open in one and the question asked in the other; its screenshot is
+    docs/screenshots/navigation-inspector.png. GTK 4.8 opens the inspector on a display of its
+    own, which AT-SPI cannot read (its windows have no names or roles there): the page's tab is
+    clicked where GTK draws it, and the page says it is shown in the app's debug log. What the
+    page holds is checked by GtkTests, in-process."""
+    env = private_folders()
+    settings = os.path.join(env["XDG_CONFIG_HOME"], "glib-2.0", "settings")
+    os.makedirs(settings)
+    with open(os.path.join(settings, "keyfile"), "w") as keyfile:
+        # Not the inspector's "Do you want to use GTK Inspector?" first.
+        keyfile.write("[org/gtk/gtk4/settings/debug]\ninspector-warning=false\n")
+    env.update(GSETTINGS_BACKEND="keyfile", G_MESSAGES_DEBUG="GtkNavigation")
+    app = RayPets(BINARY, ARTIFACTS, env=env)
+    try:
+        app.wait_title("RayPets")
+        # Window 1: the appointment dialog. Window 2: Rex's editor, asking "Discard changes?".
+        open_appointment(app)
+        first = app.main_window()
+        app.keys("ctrl+n", window=first)
+        wait_for(lambda: len(main_windows(app)) == 2, "a second window")
+        second = next(w for w in main_windows(app) if w != first)
+        app.click("My pets", window=second)
+        wait_for(lambda: second.name == "My pets", "My pets in the second window")
+        app.choose_row("Rex", window=second)
+        wait_for(lambda: second.name == "Rex", "Rex in the second window")
+        app.click("Edit", window=second)
+        wait_for(lambda: second.name == "Edit Rex", "the editor")
+        app.type_text("y", window=second)
+        app.keys("alt+Left", window=second)
+        alert = app.wait_alert("Discard changes?")
+        windows_before = len(window_ids(app))
+        app.keys("ctrl+shift+i", window=alert)
+        wait_for(lambda: len(window_ids(app)) > windows_before, "GTK Inspector's window after Ctrl+Shift+I")
+        time.sleep(1)
+        # The inspector opens at (0, 0), 905 px wide: its Navigation tab is the last in its header.
+        subprocess.run(["xdotool", "mousemove", "698", "26", "click", "1"], check=True, timeout=10)
+        wait_for(lambda: "the inspector's Navigation page is shown: 2 window(s)" in app.stderr(),
+                 "the Navigation page shown, with both windows")
+        path = app.screenshot("navigation-inspector-screen.png")
+        subprocess.run(["convert", path, "-crop", "910x500+0+0", "+repage",
+                        os.path.join(ARTIFACTS, "navigation-inspector.png")], check=True, timeout=30)
+    finally:
+        app.quit()
+
+
 def test_a_hundred_thousand_pets():
     """With 100,000 demo pets: My pets opens with only the rows on screen made, Ctrl+F and
     typing a name finds that one pet, its page opens, Back returns to the filtered list,
@@ -2174,7 +2221,8 @@ def test_row_7_undo_after_another_pet_took_the_name():
                           and "No appointment requests yet." not in labels)(app.labels()), "its history back")
 
 
-STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_export_the_journal_of_a_bug_report, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
+STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_export_the_journal_of_a_bug_report,
+              test_navigation_page_in_gtk_inspector, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
               test_bad_link_exits_2_with_the_valid_forms, test_command_line_help_and_version,

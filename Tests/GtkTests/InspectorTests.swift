@@ -45,11 +45,14 @@ func inspectorTests(_ runner: TestRunner) {
         let journal = content.journal.text.split(separator: "\n").map(String.init)
         // Newest first: the alert's page, the guard that asked for it, the request, the user's Back.
         try check(
-            journal.prefix(4).map { line in line.firstRange(of: " s  ").map { String(line[$0.upperBound...]) } ?? line } == [
-                "1 alert stack discardQuestion", "1 clinic guard editPet(\"rex\") back", "1 clinic request goBack back",
-                "1 clinic host back",
-            ], "newest first: \(journal.prefix(4))")
-        try check(journal.contains { $0.hasSuffix("1 clinic intent changed editPet(\"rex\")") }, "no edit in \(journal)")
+            journal.prefix(4).map { line in line.firstRange(of: " s  ").map { String(line[$0.upperBound...]) } ?? line }
+                == [
+                    "1 alert stack discardQuestion", "1 clinic guard editPet(\"rex\") back",
+                    "1 clinic request goBack back",
+                    "1 clinic host back",
+                ], "newest first: \(journal.prefix(4))")
+        try check(
+            journal.contains { $0.hasSuffix("1 clinic intent changed editPet(\"rex\")") }, "no edit in \(journal)")
         try check(!content.journal.text.contains("Rexy"), "typed text in the journal")
 
         // It follows the journal while open: Keep editing, then a second window's events.

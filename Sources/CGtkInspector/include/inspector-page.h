@@ -9,6 +9,6 @@
 typedef void (*RpInspectorBuild)(GtkWidget *page);
 
 /* Adds the page to GTK Inspector, called `name` (unique) and titled `title`, filled by `build`.
- * Returns 0, adding nothing, when GTK has no such extension point (it is made by gtk_init),
- * or when a page was registered already. */
+ * May be called before gtk_init (for GTK_DEBUG=interactive, whose inspector opens inside it).
+ * Returns 0, adding nothing, when a page was registered already. */
 int rp_inspector_page_register(const char *name, const char *title, RpInspectorBuild build);

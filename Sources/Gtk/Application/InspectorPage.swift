@@ -25,9 +25,11 @@ public enum InspectorPage {
 
     /// Adds the page `title` (named `name`, which must be unique among the inspector's pages),
     /// whose content `build` makes each time the inspector opens: the widget shown, and what
-    /// keeps it up to date (`nil`: nothing), which the page holds while it lives. Call it once GTK is
-    /// initialized. Returns `false`, adding nothing, if this GTK has no inspector extension point,
-    /// or a page was added already.
+    /// keeps it up to date (`nil`: nothing), which the page holds while it lives. Call it before
+    /// the application runs: `GTK_DEBUG=interactive` opens the inspector as GTK starts, and its
+    /// pages are made then (`build` runs then, before your app has made anything: a page that
+    /// shows the app's state reads it again when it is shown). Returns `false`, adding nothing,
+    /// if a page was added already.
     @discardableResult
     public static func register(
         name: String, title: String, build: @escaping @MainActor () -> (widget: Widget, owner: AnyObject?)

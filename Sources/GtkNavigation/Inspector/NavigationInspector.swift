@@ -1,10 +1,11 @@
+import Gtk
+import Navigation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Gtk
-import Navigation
 
 /// A *Navigation* page in GTK Inspector (Ctrl+Shift+I, or `GTK_DEBUG=interactive`): per window,
 /// every router's stack (each page's route, title and model type; which pages are shown, so a
@@ -16,22 +17,20 @@ import Navigation
 /// then it costs nothing. See *Inspecting and replaying navigation* in `Navigation`.
 @MainActor
 public enum NavigationInspector {
-    /// Adds the Navigation page to GTK Inspector for the window group `windows` gives when the
-    /// inspector opens (`nil`: none yet), and the journal it records into
-    /// (`WindowGroup/init(journal:)`). The export button writes a journal file into
-    /// `exportFolder` (by default the user's cache folder, `~/.cache`, in a folder named after
-    /// the program) and says where. Call it once GTK is initialized and before a window opens
-    /// (`GTK_DEBUG=interactive` opens the inspector with the first window): in a
-    /// `GtkApplication`'s startup. Returns `false` if this GTK has no inspector pages, or a page
-    /// was added already.
+    /// Adds the Navigation page to GTK Inspector for the window group `windows` gives (`nil`:
+    /// none yet) and the journal it records into (`WindowGroup/init(journal:)`). The export
+    /// button writes a journal file into `exportFolder` (by default the user's cache folder,
+    /// `~/.cache`, in a folder named after the program) and says where. Call it before the
+    /// application runs: `GTK_DEBUG=interactive` opens the inspector as GTK starts, before the
+    /// app has windows; the page reads them again each time it is shown, and follows the
+    /// journal once there is one. Returns `false` if a page was added already.
     @discardableResult
     public static func install<Window: NavigationWindow>(
         exportFolder: String? = nil, _ windows: @escaping @MainActor () -> WindowGroup<Window>?
     ) -> Bool {
         let folder = exportFolder ?? defaultExportFolder()
         return InspectorPage.register(name: "navigation", title: "Navigation") {
-            guard let group = windows() else { return (Label("No windows yet."), nil) }
-            let content = makeContent(for: group, exportFolder: folder)
+            let content = makeContent(exportFolder: folder, windows)
             lastContent = content
             return (content.root, content)
         }
@@ -40,14 +39,15 @@ public enum NavigationInspector {
     /// The content the inspector last made (tests read it), while it lives.
     package private(set) static weak var lastContent: InspectorContent?
 
-    /// The page's content for `windows` (what the inspector shows; tests build it directly).
+    /// The page's content for the group `windows` gives (what the inspector shows; tests build
+    /// it directly).
     package static func makeContent<Window: NavigationWindow>(
-        for windows: WindowGroup<Window>, exportFolder: String
+        exportFolder: String, _ windows: @escaping @MainActor () -> WindowGroup<Window>?
     ) -> InspectorContent {
         let content = InspectorContent(exportFolder: exportFolder)
-        content.source = { [weak windows] in
-            guard let windows else { return nil }
-            return Snapshot(windows)
+        content.source = {
+            guard let group = windows() else { return nil }
+            return Snapshot(group)
         }
         content.refresh()
         return content
@@ -95,9 +95,12 @@ public enum NavigationInspector {
                 if router.hasLeaveGuard(page.id) { marks.append("leave guard") }
                 let model = String(describing: type(of: page.model))
                 lines.append(
-                    "    \(page.route)  “\(page.title)”  \(model)" + (marks.isEmpty ? "" : "  · " + marks.joined(separator: " · ")))
+                    "    \(page.route)  “\(page.title)”  \(model)"
+                        + (marks.isEmpty ? "" : "  · " + marks.joined(separator: " · ")))
             }
-            if pages.filter({ router.isShown($0.id) }).count > 1 { lines.append("    (side by side: a sidebar and its content)") }
+            if pages.filter({ router.isShown($0.id) }).count > 1 {
+                lines.append("    (side by side: a sidebar and its content)")
+            }
             if let question = router.pendingLeave {
                 lines.append("    question open: may \(question.page.route) leave? (reason \(question.reason))")
             }
@@ -125,6 +128,7 @@ package final class InspectorContent {
     private let filterRow = Box(.horizontal, spacing: 6)
     private var filter: DropDown?
     private var filterNumbers: [Int] = []
+    private var windowCount = 0
     fileprivate var source: (@MainActor () -> NavigationInspector.Snapshot?)?
     private var observation: StackObservation?
     private var refreshPending = false
@@ -135,6 +139,13 @@ package final class InspectorContent {
         root.setMargins(top: 12, bottom: 12, start: 12, end: 12)
         let export = Button(label: "Export the journal…")
         connections.append(export.onClicked { [weak self] in _ = self?.export() })
+        // Shown again (the inspector's tab chosen, the inspector reopened): read anew.
+        connections.append(
+            root.connect("map") { [weak self] in
+                self?.refresh()
+                Log(domain: "GtkNavigation").debug(
+                    "the inspector's Navigation page is shown: \(self?.windowCount ?? 0) window(s)")
+            })
         let header = Box(.horizontal, spacing: 12)
         header.append(Label("Windows, routers and stacks; the journal, newest first."))
         header.append(filterRow)
@@ -158,12 +169,13 @@ package final class InspectorContent {
     /// records does this too, once per turn of the main loop.
     package func refresh() {
         guard let snapshot = source?() else {
-            stacks.text = "The app's windows are gone."
+            stacks.text = "No windows yet: they show here once the app has opened them."
             return
         }
         if observation == nil, let recorded = snapshot.journal {
             observation = recorded.observe { [weak self] in self?.refreshSoon() }
         }
+        windowCount = snapshot.windows.count
         stacks.text = snapshot.windows.map { $0.text }.joined(separator: "\n\n")
         updateFilter(snapshot.windows.map { $0.number })
         let events = (snapshot.journal?.events ?? []).reversed().filter { shownWindow == 0 || $0.window == shownWindow }

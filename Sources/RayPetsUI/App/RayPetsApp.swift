@@ -65,8 +65,6 @@ public final class RayPetsApp {
             CSSProvider(resource: Self.resourceBase + "/style.css").install()
         }
         installActions()
-        // GTK Inspector's Navigation page: made only when the inspector opens.
-        NavigationInspector.install { [weak self] in self?.coordinator?.windows }
     }
 
     /// Builds the services and the application coordinator the first time, and opens the

@@ -1,5 +1,6 @@
 import Glibc
 import Gtk
+import GtkNavigation
 import RayPets
 
 /// What the `raypets` executable does: answers the command-line checks that need no window,
@@ -45,6 +46,9 @@ public enum RayPetsMain {
             settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath(),
             databasePath: ClinicDatabase.defaultPath())
         configure(app)
+        // GTK Inspector's Navigation page: registered before GTK starts (GTK_DEBUG=interactive
+        // opens the inspector then), its content made only when the inspector opens.
+        NavigationInspector.install { [weak app] in app?.coordinator?.windows }
         return app.run(arguments: arguments)
     }
 
