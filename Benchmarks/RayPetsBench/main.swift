@@ -105,6 +105,7 @@ func benchWindow() -> (StackRouter<AppRoute>, GtkStackHost<AppRoute>, () -> Int)
     navigation.follow(host)
     window.child = host.widget
     let router = StackRouter(host: host)
+    router.journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: "clinic")
     router.present(.home, model: HomeModel(), animated: false, onDismissed: nil)
     final class Frames { var count = 0 }
     let frames = Frames()
@@ -222,8 +223,15 @@ func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
 func headlessStack() -> (StackRouter<AppRoute>, MessageModel) {
     let host = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let router = StackRouter(host: host)
+    router.journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: "clinic")
     router.present(.home, model: HomeModel(), animated: false, onDismissed: nil)
     return (router, MessageModel(title: "Step", message: "", actionTitle: "Next"))
+}
+
+/// The navigation journal every benchmark's routers record into, as the app's do (always on).
+@MainActor
+enum BenchJournal {
+    static let shared = NavigationJournal()
 }
 
 /// `count` present+dismiss pairs of a How-to-code step through `router`.
@@ -244,6 +252,10 @@ func appointmentFlows(_ count: Int) async -> ClinicData {
     let dialogHost = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
     let dialog = ModalRouter(host: dialogHost)
+    dialog.journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: "dialog")
+    for tab in AppTab.allCases {
+        tabs.router(for: tab).journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: tab.rawValue)
+    }
     tabs.router(for: .clinic).present(.home, model: HomeModel(), animated: false, onDismissed: nil)
     let data = ClinicData(store: ClinicDatabase.inMemory())
     let feedback = FeedbackLog()

@@ -1795,9 +1795,16 @@ def test_navigation_page_in_gtk_inspector():
         subprocess.run(["xdotool", "mousemove", "698", "26", "click", "1"], check=True, timeout=10)
         wait_for(lambda: "the inspector's Navigation page is shown: 2 window(s)" in app.stderr(),
                  "the Navigation page shown, with both windows")
-        path = app.screenshot("navigation-inspector-screen.png")
-        subprocess.run(["convert", path, "-crop", "910x500+0+0", "+repage",
-                        os.path.join(ARTIFACTS, "navigation-inspector.png")], check=True, timeout=30)
+        # Then as large as the screen, for the screenshot: the inspector's window is the one
+        # named after the program (the app's windows have their titles), not a 1x1 helper.
+        for window in window_ids(app):
+            name = subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True,
+                                  timeout=10).stdout.strip()
+            size = subprocess.run(["xdotool", "getwindowgeometry", window], capture_output=True, text=True,
+                                  timeout=10).stdout
+            if name == "raypets" and "Geometry: 1x1" not in size:
+                subprocess.run(["xdotool", "windowsize", window, "1280", "800"], check=True, timeout=10)
+        app.screenshot("navigation-inspector.png")
     finally:
         app.quit()
 

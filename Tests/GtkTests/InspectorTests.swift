@@ -54,6 +54,13 @@ func inspectorTests(_ runner: TestRunner) {
         try check(
             journal.contains { $0.hasSuffix("1 clinic intent changed editPet(\"rex\")") }, "no edit in \(journal)")
         try check(!content.journal.text.contains("Rexy"), "typed text in the journal")
+        // A page chosen: what its model holds (the editor's draft, on this machine only).
+        content.chosenPage = "1 clinic · editPet(\"rex\")"
+        try check(
+            content.details.text.contains("model: PetEditorModel"), "details: \(content.details.text.prefix(300))")
+        try check(
+            content.details.text.contains("what the model holds:"), "no fields: \(content.details.text.prefix(300))")
+        try check(content.details.text.contains("Rexy"), "the draft is not shown: \(content.details.text.prefix(600))")
 
         // It follows the journal while open: Keep editing, then a second window's events.
         w.main.alertHost.alert?.button(DiscardAnswer.keepEditing.rawValue)?.click()
@@ -65,7 +72,9 @@ func inspectorTests(_ runner: TestRunner) {
 
         guard let path = content.export() else { throw Failure(description: "export: \(content.status.text)") }
         try check(path.hasPrefix(folder + "/navigation-journal-"), "exported to \(path)")
-        let events = try JournalFile.events(in: try readTextFile(path))
+        let exported = try readTextFile(path)
+        try check(!exported.contains("Rexy"), "typed text in the exported journal")
+        let events = try JournalFile.events(in: exported)
         try check(events.count == app.journal.events.count, "\(events.count) events exported")
         try check(content.status.text.contains(path), "status \(content.status.text)")
     }

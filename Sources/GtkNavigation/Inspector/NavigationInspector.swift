@@ -11,7 +11,9 @@ import Navigation
 /// every router's stack (each page's route, title and model type; which pages are shown, so a
 /// split shows both its sides; which have a leave guard) and the question a guard is asking;
 /// beside it, the group's journal (`NavigationJournal`), newest first, for every window or one;
-/// and a button that exports the journal to a file.
+/// a chosen page's details (its model's stored properties, as Swift reflects them: a debugging
+/// view on this machine, which may show what a user typed; the export never does); and a button
+/// that exports the journal to a file.
 ///
 /// The page is made when the inspector opens and follows the journal while it is open: until
 /// then it costs nothing. See *Inspecting and replaying navigation* in `Navigation`.
@@ -69,6 +71,9 @@ public enum NavigationInspector {
         package let windows: [(number: Int, text: String)]
         /// The group's journal.
         package let journal: NavigationJournal?
+        /// Every page of every window, with what it holds: a name to choose it by, and its
+        /// details (its model's stored properties, as Swift reflects them).
+        package let pages: [(name: String, details: String)]
 
         init<Window: NavigationWindow>(_ group: WindowGroup<Window>) {
             let focused = group.focused
@@ -81,6 +86,30 @@ public enum NavigationInspector {
                 return (number, lines.joined(separator: "\n"))
             }
             journal = group.journal
+            var pages: [(name: String, details: String)] = []
+            for window in group.windows {
+                let number = group.number(of: window) ?? 0
+                for (router, name) in zip(window.routers, window.routerNames) {
+                    pages += router.pages.map { Self.details(of: $0, in: router, place: "\(number) \(name)") }
+                }
+            }
+            self.pages = pages
+        }
+
+        /// A page's name in the chooser, and what it holds.
+        private static func details<Route: NavigationRoute>(
+            of page: Page<Route>, in router: any Router<Route>, place: String
+        ) -> (name: String, details: String) {
+            var lines = [
+                "\(page.route)  “\(page.title)”", "window and router: \(place)", "page: \(page.id)",
+                "model: \(type(of: page.model))", "shown: \(router.isShown(page.id) ? "yes" : "no")",
+                "leave guard: \(router.hasLeaveGuard(page.id) ? "yes" : "no")", "", "what the model holds:",
+            ]
+            for child in Mirror(reflecting: page.model).children {
+                let value = String(describing: child.value)
+                lines.append("  \(child.label ?? "-"): \(value.count > 160 ? value.prefix(160) + "…" : value)")
+            }
+            return ("\(place) · \(page.route)", lines.joined(separator: "\n"))
         }
 
         /// A router's lines: its stack, bottom first, and the question asked, if any.
@@ -122,8 +151,16 @@ package final class InspectorContent {
     package var shownWindow = 0 {
         didSet { refresh() }
     }
+    /// The chosen page's details (`Snapshot.pages`).
+    package let details = TextView()
+    /// Which page's details show, by its name in the chooser (`nil`: none chosen).
+    package var chosenPage: String? {
+        didSet { refresh() }
+    }
     /// What the export button last did.
     package let status = Label("")
+    private let pageRow = Box(.horizontal, spacing: 6)
+    private var pageNames: [String] = []
     private let exportFolder: String
     private let filterRow = Box(.horizontal, spacing: 6)
     private var filter: DropDown?
@@ -146,21 +183,27 @@ package final class InspectorContent {
                 Log(domain: "GtkNavigation").debug(
                     "the inspector's Navigation page is shown: \(self?.windowCount ?? 0) window(s)")
             })
+        // The windows' stacks above the chosen page's details, the journal beside them.
         let header = Box(.horizontal, spacing: 12)
-        header.append(Label("Windows, routers and stacks; the journal, newest first."))
+        pageRow.append(Label("Page:"))
+        header.append(pageRow)
         header.append(filterRow)
         header.append(export)
         root.append(header)
         status.alignStart()
+        status.isVisible = false
         root.append(status)
+        let left = Box(.vertical, spacing: 12)
         let panes = Box(.horizontal, spacing: 12)
-        for view in [stacks, journal] {
+        for (view, box) in [(stacks, left), (details, left), (journal, panes)] {
             view.isEditable = false
             view.addCSSClass("monospace")
             let scrolled = ScrolledWindow(child: view)
             scrolled.setExpand(horizontal: true, vertical: true)
-            panes.append(scrolled)
+            box.append(scrolled)
+            if view === details { panes.append(left) }
         }
+        left.setExpand(horizontal: true, vertical: true)
         panes.setExpand(horizontal: true, vertical: true)
         root.append(panes)
     }
@@ -178,6 +221,9 @@ package final class InspectorContent {
         windowCount = snapshot.windows.count
         stacks.text = snapshot.windows.map { $0.text }.joined(separator: "\n\n")
         updateFilter(snapshot.windows.map { $0.number })
+        updatePageChooser(snapshot.pages.map { $0.name })
+        details.text =
+            snapshot.pages.first { $0.name == chosenPage }?.details ?? "Choose a page above to see what it holds."
         let events = (snapshot.journal?.events ?? []).reversed().filter { shownWindow == 0 || $0.window == shownWindow }
         journal.text = events.map(Self.line).joined(separator: "\n")
     }
@@ -188,6 +234,7 @@ package final class InspectorContent {
     package func export() -> String? {
         guard let recorded = source?()?.journal else {
             status.text = "No journal to export."
+            status.isVisible = true
             return nil
         }
         var now = time(nil)
@@ -200,6 +247,7 @@ package final class InspectorContent {
         let path = exportFolder + "/navigation-journal-\(stamp).txt"
         guard Self.makeFolders(exportFolder), let file = fopen(path, "w") else {
             status.text = "Could not write \(path): \(String(cString: strerror(errno)))"
+            status.isVisible = true
             return nil
         }
         let text = recorded.export()
@@ -207,9 +255,11 @@ package final class InspectorContent {
         let closed = fclose(file)
         guard written == text.utf8.count, closed == 0 else {
             status.text = "Could not write \(path): \(String(cString: strerror(errno)))"
+            status.isVisible = true
             return nil
         }
         status.text = "Exported \(recorded.events.count) events to \(path)"
+        status.isVisible = true
         return path
     }
 
@@ -248,6 +298,23 @@ package final class InspectorContent {
         filterRow.removeAll()
         filterRow.append(dropDown)
         filter = dropDown
+    }
+
+    /// The page chooser: every page of every window, remade when the pages change.
+    private func updatePageChooser(_ names: [String]) {
+        guard names != pageNames else { return }
+        pageNames = names
+        let dropDown = DropDown(items: ["(none)"] + names)
+        dropDown.selectedIndex = chosenPage.flatMap { names.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        connections.append(
+            dropDown.onSelected { [weak self, weak dropDown] in
+                guard let self, let index = dropDown?.selectedIndex else { return }
+                let name = index == 0 ? nil : self.pageNames[index - 1]
+                if name != self.chosenPage { self.chosenPage = name }
+            })
+        pageRow.removeAll()
+        pageRow.append(Label("Page:"))
+        pageRow.append(dropDown)
     }
 
     /// One event as the journal shows it: seconds, window, router, what.
