@@ -108,13 +108,9 @@ extension Coordinator {
 
     private func recordIntent(_ name: String, page id: PageID, value: Any?, ran: Bool) {
         guard let place = router.journalPlace else { return }
-        let route = router.pages.first(where: { $0.id == id }).map { String(describing: $0.route) } ?? "-"
+        let route = router.pages.first(where: { $0.id == id })?.route
         let value = (value as? any JournalValue)?.journalValue
-        let kind: NavigationEvent.Kind =
-            !ran
-            ? .ignored(name, page: route, value: value)
-            : place.journal.isRecordingSteps
-                ? .step(name, page: route, value: value) : .intent(name, page: route, value: value)
-        place.record(kind)
+        place.recordIntent(
+            !ran ? .ignored : place.journal.isRecordingSteps ? .step : .intent, name, route: route, value: value)
     }
 }

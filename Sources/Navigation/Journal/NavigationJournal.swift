@@ -22,13 +22,15 @@
 public final class NavigationJournal {
     /// How many events it keeps.
     public let capacity: Int
+    // Unchecked (here and in JournalPlace): every change reads and writes these, a checked access
+    // calls the runtime's exclusivity check, and all of it runs on the main actor, never `inout`.
     /// The events, oldest first until the ring is full; then `next` is the oldest.
-    private var ring: [StoredEvent] = []
-    private var next = 0
+    @exclusivity(unchecked) private var ring: [StoredEvent] = []
+    @exclusivity(unchecked) private var next = 0
     /// How many events were recorded since the journal was made, forgotten ones included.
-    public private(set) var recordedCount = 0
+    @exclusivity(unchecked) public private(set) var recordedCount = 0
     private let origin = NavigationJournal.now()
-    private var observers: [(key: Int, handler: @MainActor () -> Void)] = []
+    @exclusivity(unchecked) private var observers: [(key: Int, handler: @MainActor () -> Void)] = []
     private var nextKey = 0
 
     /// An empty journal that keeps the last `capacity` events (at least one).
@@ -45,7 +47,7 @@ public final class NavigationJournal {
     /// Records an event the app reports: an `action` (a new window, a link opened), or any
     /// other kind. The routers, hosts and window groups record theirs themselves.
     public func record(_ kind: NavigationEvent.Kind, window: Int? = nil, router: String? = nil) {
-        store(StoredEvent(time: Self.now(), window: window, router: router, kind: .event(kind)))
+        store(StoredEvent(time: Self.now(), place: nil, window: window, router: router, kind: .event(kind)))
     }
 
     /// Runs `body`, in which the intents that run are recorded as `step`s: the app's code runs
@@ -59,7 +61,7 @@ public final class NavigationJournal {
 
     /// Whether intents are recorded as `step`s now (`recordingSteps(_:)`).
     public var isRecordingSteps: Bool { stepDepth > 0 }
-    private var stepDepth = 0
+    @exclusivity(unchecked) private var stepDepth = 0
 
     /// Forgets every event (`recordedCount` too).
     public func clear() {
@@ -124,66 +126,114 @@ public final class JournalPlace {
         self.router = router
     }
 
+    /// Formats the routes of this place's router (`[Route]`, kept as `Any` until read).
+    @exclusivity(unchecked) private var describe: (Any) -> [String] = { _ in [] }
+    @exclusivity(unchecked) private var describes = false
+
     /// Records `kind` here.
     public func record(_ kind: NavigationEvent.Kind) {
-        journal.record(kind, window: window, router: router)
+        journal.store(
+            StoredEvent(time: NavigationJournal.now(), place: self, window: nil, router: nil, kind: .event(kind)))
+    }
+
+    /// The routes `routes` (a `[Route]` this place's router recorded) as the journal shows them.
+    func descriptions(of routes: Any) -> [String] { describe(routes) }
+
+    /// Learns how to format `Route` (once: a place belongs to one router).
+    private func formats<Route: NavigationRoute>(_: Route.Type) {
+        guard !describes else { return }
+        describes = true
+        describe = { ($0 as? [Route])?.map { String(describing: $0) } ?? [] }
     }
 
     /// Records a leave guard asked about the page showing `route`, and its answer if it gave
-    /// one at once (`ask`'s answer is recorded when it comes).
+    /// one at once (`ask`'s answer is recorded when it comes, `recordAnswer`).
     func recordGuard<Route: NavigationRoute>(_ route: Route, reason: LeaveReason, decision: LeaveDecision) {
-        let page = String(describing: route)
-        record(.guardAsked(page: page, reason: reason))
+        formats(Route.self)
+        store(.guardAsked(route: [route], reason: reason))
         switch decision {
-        case .leave: record(.guardAnswered(page: page, leaves: true))
-        case .stay: record(.guardAnswered(page: page, leaves: false))
+        case .leave: store(.guardAnswered(route: [route], leaves: true))
+        case .stay: store(.guardAnswered(route: [route], leaves: false))
         case .ask: break
         }
     }
 
+    /// Records a guard's answer to the question it asked about the page showing `route`.
+    func recordAnswer<Route: NavigationRoute>(_ route: Route, leaves: Bool) {
+        formats(Route.self)
+        store(.guardAnswered(route: [route], leaves: leaves))
+    }
+
+    /// Records a page's intent `name` (`intent`, `ignored` or `step`: `kind`) on the page showing
+    /// `route`, with the value's journal text.
+    func recordIntent<Route: NavigationRoute>(
+        _ kind: StoredEvent.IntentKind, _ name: String, route: Route?, value: String?
+    ) {
+        formats(Route.self)
+        store(.intent(kind, name, route: route.map { [$0] } ?? [Route](), value: value))
+    }
+
+    private func store(_ kind: StoredEvent.Kind) {
+        journal.store(StoredEvent(time: NavigationJournal.now(), place: self, window: nil, router: nil, kind: kind))
+    }
+
     /// Records a stack's routes; they are formatted only when the journal is read.
     func recordStack<Route: NavigationRoute>(_ routes: [Route]) {
-        journal.store(StoredEvent(time: NavigationJournal.now(), window: window, router: router, kind: .stack(routes)))
+        formats(Route.self)
+        store(.stack(routes))
     }
 
     /// Records a request for `change`, its routes formatted only when the journal is read.
     func recordRequest<Route: NavigationRoute>(_ name: String, routes: [Route], reason: LeaveReason) {
-        journal.store(
-            StoredEvent(
-                time: NavigationJournal.now(), window: window, router: router,
-                kind: .request(name, routes: routes, reason: reason)))
+        formats(Route.self)
+        store(.request(name, routes: routes, reason: reason))
     }
 }
 
-/// A list of routes whose descriptions are made when the journal is read.
-protocol RouteList: Sendable {
-    var descriptions: [String] { get }
-}
-
-extension Array: RouteList where Element: NavigationRoute {
-    var descriptions: [String] { map { String(describing: $0) } }
-}
-
-/// An event as the journal stores it: routes kept as they are until read.
+/// An event as the journal stores it: a router's routes kept as they are (`[Route]`, as `Any`:
+/// no conformance to look up at each change) until read, and formatted by its place.
+@MainActor
 struct StoredEvent {
     let time: Int64
+    /// The router's place, for a router's events; `nil` for the app's and the windows'.
+    let place: JournalPlace?
     let window: Int?
     let router: String?
     let kind: Kind
 
     enum Kind {
         case event(NavigationEvent.Kind)
-        case stack(any RouteList)
-        case request(String, routes: any RouteList, reason: LeaveReason)
+        case stack(Any)
+        case request(String, routes: Any, reason: LeaveReason)
+        case intent(IntentKind, String, route: Any, value: String?)
+        case guardAsked(route: Any, reason: LeaveReason)
+        case guardAnswered(route: Any, leaves: Bool)
     }
+
+    /// Which of the three page kinds an intent is recorded as.
+    enum IntentKind { case intent, ignored, step }
+
+    /// A page's route, as the journal shows it (`-` for none).
+    private func page(_ route: Any) -> String { place?.descriptions(of: route).first ?? "-" }
 
     func event(since origin: Int64) -> NavigationEvent {
         let kind: NavigationEvent.Kind =
             switch self.kind {
             case .event(let kind): kind
-            case .stack(let routes): .stack(routes.descriptions)
-            case .request(let name, let routes, let reason): .request(name, routes: routes.descriptions, reason: reason)
+            case .stack(let routes): .stack(place?.descriptions(of: routes) ?? [])
+            case .request(let name, let routes, let reason):
+                .request(name, routes: place?.descriptions(of: routes) ?? [], reason: reason)
+            case .intent(let kind, let name, let route, let value):
+                switch kind {
+                case .intent: .intent(name, page: page(route), value: value)
+                case .ignored: .ignored(name, page: page(route), value: value)
+                case .step: .step(name, page: page(route), value: value)
+                }
+            case .guardAsked(let route, let reason): .guardAsked(page: page(route), reason: reason)
+            case .guardAnswered(let route, let leaves): .guardAnswered(page: page(route), leaves: leaves)
             }
-        return NavigationEvent(time: .nanoseconds(time - origin), window: window, router: router, kind: kind)
+        return NavigationEvent(
+            time: .nanoseconds(time - origin), window: place?.window ?? window, router: place?.router ?? router,
+            kind: kind)
     }
 }

@@ -29,7 +29,7 @@ extension PageRouter {
         request.asking = nil
         request.task = nil
         defer { makeWaitingRequests() }
-        journalPlace?.record(.guardAnswered(page: String(describing: question.page.route), leaves: answer))
+        journalPlace?.recordAnswer(question.page.route, leaves: answer)
         guard answer else { return conclude(request, made: false) }
         request.approved.insert(question.page.id)
         evaluate(request)  // the latest change, against the stack as it is now

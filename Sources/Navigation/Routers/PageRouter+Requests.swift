@@ -128,7 +128,7 @@ extension PageRouter {
             case .dismiss: ("dismiss", [])
             case .dismissAll: ("dismissAll", [])
             case .popTo(let route): ("popTo", [route])
-            case .remove(let id): ("removeFrom", stack.pages.filter { $0.id == id }.map { $0.route })
+            case .remove(let id): ("removeFrom", stack.pages.first { $0.id == id }.map { [$0.route] } ?? [])
             case .replaceTop: ("replaceTop", planned.newPages.map { $0.page.route })
             case .setStack: ("setStack", planned.newPages.map { $0.page.route })
             }
