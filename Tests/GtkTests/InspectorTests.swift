@@ -1,3 +1,4 @@
+import Glibc
 import Gtk
 import GtkNavigation
 import Navigation
@@ -8,6 +9,13 @@ import RayPetsUI
 /// GTK Inspector's Navigation page, opened for real in this process.
 @MainActor
 func inspectorTests(_ runner: TestRunner) {
+    // GTK 4.8's inspector opens a display connection of its own and prepares GL on it, which
+    // blocks for good on the Wayland tier's headless weston (pixman): traced with gdb,
+    // wl_display_roundtrip_queue in libEGL_mesa under gdk_display_prepare_gl. Xvfb only.
+    if getenv("WAYLAND_DISPLAY") != nil && getenv("DISPLAY") == nil {
+        log("skip GTK Inspector's Navigation page: the inspector's own display blocks on headless weston")
+        return
+    }
     runner.testAsync(
         "GTK Inspector's Navigation page: the window's stacks, shown pages, guards and the question asked; the journal, newest first, by window; an export"
     ) {
