@@ -163,6 +163,23 @@ struct JournalTests {
         #expect(journal.events.map(\.kind) == [.action("after")])
     }
 
+    @Test("a journal goes once nothing holds it: its events do not hold it through their routers' places")
+    func journalIsFreed() {
+        weak var gone: NavigationJournal?
+        do {
+            let journal = NavigationJournal()
+            gone = journal
+            let group = WindowGroup<TestWindow>(journal: journal)
+            let window = TestWindow("first")
+            group.add(window)
+            window.stack.present(.a, model: TitledModel("a"))
+            window.stack.journalPlace?.record(.action("x"))
+            group.remove(window)
+            #expect(!journal.events.isEmpty)
+        }
+        #expect(gone == nil, "the journal outlived its group and windows (a cycle through its events)")
+    }
+
     @Test("observers hear of every event and of clear()")
     func observe() {
         let journal = NavigationJournal()

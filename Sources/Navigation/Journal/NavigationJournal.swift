@@ -124,27 +124,21 @@ public final class JournalPlace {
         self.journal = journal
         self.window = window
         self.router = router
+        info = PlaceInfo(window: window, router: router)
     }
 
-    /// Formats the routes of this place's router (`[Route]`, kept as `Any` until read).
-    @exclusivity(unchecked) private var describe: (Any) -> [String] = { _ in [] }
-    @exclusivity(unchecked) private var describes = false
+    /// What the journal's events keep of this place: not the place itself, which holds the
+    /// journal (the journal would hold itself through its events, and never go).
+    private let info: PlaceInfo
 
     /// Records `kind` here.
     public func record(_ kind: NavigationEvent.Kind) {
         journal.store(
-            StoredEvent(time: NavigationJournal.now(), place: self, window: nil, router: nil, kind: .event(kind)))
+            StoredEvent(time: NavigationJournal.now(), place: info, window: nil, router: nil, kind: .event(kind)))
     }
-
-    /// The routes `routes` (a `[Route]` this place's router recorded) as the journal shows them.
-    func descriptions(of routes: Any) -> [String] { describe(routes) }
 
     /// Learns how to format `Route` (once: a place belongs to one router).
-    private func formats<Route: NavigationRoute>(_: Route.Type) {
-        guard !describes else { return }
-        describes = true
-        describe = { ($0 as? [Route])?.map { String(describing: $0) } ?? [] }
-    }
+    private func formats<Route: NavigationRoute>(_: Route.Type) { info.formats(Route.self) }
 
     /// Records a leave guard asked about the page showing `route`, and its answer if it gave
     /// one at once (`ask`'s answer is recorded when it comes, `recordAnswer`).
@@ -174,7 +168,7 @@ public final class JournalPlace {
     }
 
     private func store(_ kind: StoredEvent.Kind) {
-        journal.store(StoredEvent(time: NavigationJournal.now(), place: self, window: nil, router: nil, kind: kind))
+        journal.store(StoredEvent(time: NavigationJournal.now(), place: info, window: nil, router: nil, kind: kind))
     }
 
     /// Records a stack's routes; they are formatted only when the journal is read.
@@ -190,13 +184,38 @@ public final class JournalPlace {
     }
 }
 
+/// A place's window, router name and route formatter, as its events keep them.
+@MainActor
+final class PlaceInfo {
+    let window: Int?
+    let router: String
+    /// Formats the routes of the place's router (`[Route]`, kept as `Any` until read).
+    @exclusivity(unchecked) private var describe: (Any) -> [String] = { _ in [] }
+    @exclusivity(unchecked) private var describes = false
+
+    init(window: Int?, router: String) {
+        self.window = window
+        self.router = router
+    }
+
+    /// Learns how to format `Route` (once: a place belongs to one router).
+    func formats<Route: NavigationRoute>(_: Route.Type) {
+        guard !describes else { return }
+        describes = true
+        describe = { ($0 as? [Route])?.map { String(describing: $0) } ?? [] }
+    }
+
+    /// The routes `routes` (a `[Route]` the place's router recorded) as the journal shows them.
+    func descriptions(of routes: Any) -> [String] { describe(routes) }
+}
+
 /// An event as the journal stores it: a router's routes kept as they are (`[Route]`, as `Any`:
 /// no conformance to look up at each change) until read, and formatted by its place.
 @MainActor
 struct StoredEvent {
     let time: Int64
     /// The router's place, for a router's events; `nil` for the app's and the windows'.
-    let place: JournalPlace?
+    let place: PlaceInfo?
     let window: Int?
     let router: String?
     let kind: Kind
