@@ -163,7 +163,6 @@ package final class InspectorContent {
     private var pageNames: [String] = []
     private let exportFolder: String
     private let filterRow = Box(.horizontal, spacing: 6)
-    private var filter: DropDown?
     private var filterNumbers: [Int] = []
     private var windowCount = 0
     fileprivate var source: (@MainActor () -> NavigationInspector.Snapshot?)?
@@ -297,7 +296,6 @@ package final class InspectorContent {
             })
         filterRow.removeAll()
         filterRow.append(dropDown)
-        filter = dropDown
     }
 
     /// The page chooser: every page of every window, remade when the pages change.
