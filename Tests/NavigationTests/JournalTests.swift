@@ -163,6 +163,48 @@ struct JournalTests {
         #expect(journal.events.map(\.kind) == [.action("after")])
     }
 
+    @Test(
+        "a small ring forgets only the oldest events: every event it keeps, routes and all, is the one a journal that forgets nothing has, through stacks that grow, shrink and are replaced, and after clear()"
+    )
+    func ringKeepsRoutes() {
+        let small = NavigationJournal(capacity: 5)
+        let whole = NavigationJournal(capacity: 10_000)
+        let routers = [small, whole].map { journal in
+            let router = StackRouter(host: InMemoryHost<TestRoute>())
+            router.journalPlace = JournalPlace(journal: journal, window: 1, router: "r")
+            return router
+        }
+        func kinds(_ journal: NavigationJournal) -> [String] { journal.events.map { "\($0.router ?? "-") \($0.kind)" } }
+        let routes: [TestRoute] = [.root, .a, .b, .c]
+        var generator = SystemRandomNumberGenerator()
+        var kept = 0
+        for step in 0..<400 {
+            let choice = Int.random(in: 0..<6, using: &generator)
+            let depth = Int.random(in: 1...4, using: &generator)
+            for router in routers {
+                switch choice {
+                case 0, 1: router.present(routes[step % 4], model: TitledModel("p"), animated: false, onDismissed: nil)
+                case 2: router.dismiss(animated: false)
+                case 3: _ = router.popTo(.root, animated: false)
+                case 4:
+                    _ = router.setStack(
+                        (0..<depth).map { PageEntry(routes[$0], model: TitledModel("p")) }, animated: false)
+                default: router.journalPlace?.record(.action("step \(step)"))
+                }
+            }
+            if step == 200 {
+                small.clear()
+                kept = whole.events.count
+            }
+            let expected = Array(kinds(whole).dropFirst(kept).suffix(5))
+            guard kinds(small) == expected else {
+                Issue.record("step \(step): \(kinds(small)) is not \(expected)")
+                return
+            }
+        }
+        #expect(whole.events.contains { if case .stack(let routes) = $0.kind { routes.count == 4 } else { false } })
+    }
+
     @Test("a journal goes once nothing holds it: its events do not hold it through their routers' places")
     func journalIsFreed() {
         weak var gone: NavigationJournal?

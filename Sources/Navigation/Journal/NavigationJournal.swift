@@ -10,8 +10,9 @@
 /// change, and every window opened, focused and closed, each with its time, window and router.
 ///
 /// A journal is bounded: it keeps the last `capacity` events and forgets the oldest. Recording
-/// is cheap enough to leave on (a stack change stores its routes and formats them only when the
-/// events are read), and carries no user text: pages are named by their routes, and an intent's
+/// is cheap enough to leave on: an event is a fixed-size record written over the oldest, a
+/// stack's routes are copied into storage its router reuses, and nothing is formatted until the
+/// events are read. It carries no user text: pages are named by their routes, and an intent's
 /// value only if its type allows it (`JournalValue`).
 ///
 /// Give the journal to a `WindowGroup` (`WindowGroup/init(journal:)`): each window's routers
@@ -25,10 +26,13 @@ public final class NavigationJournal {
     // Unchecked (here and in JournalPlace): every change reads and writes these, a checked access
     // calls the runtime's exclusivity check, and all of it runs on the main actor, never `inout`.
     /// The events, oldest first until the ring is full; then `next` is the oldest.
-    @exclusivity(unchecked) private var ring: [StoredEvent] = []
+    @exclusivity(unchecked) private var ring: ContiguousArray<JournalRecord> = []
     @exclusivity(unchecked) private var next = 0
     /// How many events were recorded since the journal was made, forgotten ones included.
     @exclusivity(unchecked) public private(set) var recordedCount = 0
+    /// How many events were stored, `clear()` or not: the number the next one gets. A router's
+    /// routes are kept for its events with the last `capacity` numbers (`RouteLog`).
+    @exclusivity(unchecked) private(set) var serial = 0
     private let origin = NavigationJournal.now()
     @exclusivity(unchecked) private var observers: [(key: Int, handler: @MainActor () -> Void)] = []
     private var nextKey = 0
@@ -47,7 +51,7 @@ public final class NavigationJournal {
     /// Records an event the app reports: an `action` (a new window, a link opened), or any
     /// other kind. The routers, hosts and window groups record theirs themselves.
     public func record(_ kind: NavigationEvent.Kind, window: Int? = nil, router: String? = nil) {
-        store(StoredEvent(time: Self.now(), place: nil, window: window, router: router, kind: .event(kind)))
+        store(JournalRecord(.event, extra: JournalExtra(kind: kind, window: window, router: router)))
     }
 
     /// Runs `body`, in which the intents that run are recorded as `step`s: the app's code runs
@@ -68,7 +72,7 @@ public final class NavigationJournal {
         ring.removeAll(keepingCapacity: true)
         next = 0
         recordedCount = 0
-        notify()
+        if !observers.isEmpty { notify() }
     }
 
     /// Calls `handler` after every event recorded (and after `clear()`). Keep the returned
@@ -83,19 +87,19 @@ public final class NavigationJournal {
     /// The events kept, as the journal's file (`JournalFile`).
     public func export() -> String { JournalFile.text(of: events) }
 
-    func store(_ event: StoredEvent) {
+    func store(_ record: consuming JournalRecord) {
         if ring.count < capacity {
-            ring.append(event)
+            ring.append(record)
         } else {
-            ring[next] = event
+            ring[next] = record
             next = next + 1 == capacity ? 0 : next + 1
         }
+        serial += 1
         recordedCount += 1
-        notify()
+        if !observers.isEmpty { notify() }
     }
 
     private func notify() {
-        guard !observers.isEmpty else { return }
         for observer in observers { observer.handler() }
     }
 
@@ -107,152 +111,3 @@ public final class NavigationJournal {
     }
 }
 
-/// Where a router records what it does: the journal, the router's window (its number in its
-/// `WindowGroup`) and the router's name in it. A `WindowGroup` with a journal sets one on each
-/// router of each window it adds.
-@MainActor
-public final class JournalPlace {
-    /// The journal the router records into.
-    public let journal: NavigationJournal
-    /// The window's number, or `nil` for a router outside a window group.
-    public let window: Int?
-    /// The router's name in its window.
-    public let router: String
-
-    /// A place in `journal`, for the router named `router` in window `window`.
-    public init(journal: NavigationJournal, window: Int?, router: String) {
-        self.journal = journal
-        self.window = window
-        self.router = router
-        info = PlaceInfo(window: window, router: router)
-    }
-
-    /// What the journal's events keep of this place: not the place itself, which holds the
-    /// journal (the journal would hold itself through its events, and never go).
-    private let info: PlaceInfo
-
-    /// Records `kind` here.
-    public func record(_ kind: NavigationEvent.Kind) {
-        journal.store(
-            StoredEvent(time: NavigationJournal.now(), place: info, window: nil, router: nil, kind: .event(kind)))
-    }
-
-    /// Learns how to format `Route` (once: a place belongs to one router).
-    private func formats<Route: NavigationRoute>(_: Route.Type) { info.formats(Route.self) }
-
-    /// Records a leave guard asked about the page showing `route`, and its answer if it gave
-    /// one at once (`ask`'s answer is recorded when it comes, `recordAnswer`).
-    func recordGuard<Route: NavigationRoute>(_ route: Route, reason: LeaveReason, decision: LeaveDecision) {
-        formats(Route.self)
-        store(.guardAsked(route: [route], reason: reason))
-        switch decision {
-        case .leave: store(.guardAnswered(route: [route], leaves: true))
-        case .stay: store(.guardAnswered(route: [route], leaves: false))
-        case .ask: break
-        }
-    }
-
-    /// Records a guard's answer to the question it asked about the page showing `route`.
-    func recordAnswer<Route: NavigationRoute>(_ route: Route, leaves: Bool) {
-        formats(Route.self)
-        store(.guardAnswered(route: [route], leaves: leaves))
-    }
-
-    /// Records a page's intent `name` (`intent`, `ignored` or `step`: `kind`) on the page showing
-    /// `route`, with the value's journal text.
-    func recordIntent<Route: NavigationRoute>(
-        _ kind: StoredEvent.IntentKind, _ name: String, route: Route?, value: String?
-    ) {
-        formats(Route.self)
-        store(.intent(kind, name, route: route.map { [$0] } ?? [Route](), value: value))
-    }
-
-    private func store(_ kind: StoredEvent.Kind) {
-        journal.store(StoredEvent(time: NavigationJournal.now(), place: info, window: nil, router: nil, kind: kind))
-    }
-
-    /// Records a stack's routes; they are formatted only when the journal is read.
-    func recordStack<Route: NavigationRoute>(_ routes: [Route]) {
-        formats(Route.self)
-        store(.stack(routes))
-    }
-
-    /// Records a request for `change`, its routes formatted only when the journal is read.
-    func recordRequest<Route: NavigationRoute>(_ name: String, routes: [Route], reason: LeaveReason) {
-        formats(Route.self)
-        store(.request(name, routes: routes, reason: reason))
-    }
-}
-
-/// A place's window, router name and route formatter, as its events keep them.
-@MainActor
-final class PlaceInfo {
-    let window: Int?
-    let router: String
-    /// Formats the routes of the place's router (`[Route]`, kept as `Any` until read).
-    @exclusivity(unchecked) private var describe: (Any) -> [String] = { _ in [] }
-    @exclusivity(unchecked) private var describes = false
-
-    init(window: Int?, router: String) {
-        self.window = window
-        self.router = router
-    }
-
-    /// Learns how to format `Route` (once: a place belongs to one router).
-    func formats<Route: NavigationRoute>(_: Route.Type) {
-        guard !describes else { return }
-        describes = true
-        describe = { ($0 as? [Route])?.map { String(describing: $0) } ?? [] }
-    }
-
-    /// The routes `routes` (a `[Route]` the place's router recorded) as the journal shows them.
-    func descriptions(of routes: Any) -> [String] { describe(routes) }
-}
-
-/// An event as the journal stores it: a router's routes kept as they are (`[Route]`, as `Any`:
-/// no conformance to look up at each change) until read, and formatted by its place.
-@MainActor
-struct StoredEvent {
-    let time: Int64
-    /// The router's place, for a router's events; `nil` for the app's and the windows'.
-    let place: PlaceInfo?
-    let window: Int?
-    let router: String?
-    let kind: Kind
-
-    enum Kind {
-        case event(NavigationEvent.Kind)
-        case stack(Any)
-        case request(String, routes: Any, reason: LeaveReason)
-        case intent(IntentKind, String, route: Any, value: String?)
-        case guardAsked(route: Any, reason: LeaveReason)
-        case guardAnswered(route: Any, leaves: Bool)
-    }
-
-    /// Which of the three page kinds an intent is recorded as.
-    enum IntentKind { case intent, ignored, step }
-
-    /// A page's route, as the journal shows it (`-` for none).
-    private func page(_ route: Any) -> String { place?.descriptions(of: route).first ?? "-" }
-
-    func event(since origin: Int64) -> NavigationEvent {
-        let kind: NavigationEvent.Kind =
-            switch self.kind {
-            case .event(let kind): kind
-            case .stack(let routes): .stack(place?.descriptions(of: routes) ?? [])
-            case .request(let name, let routes, let reason):
-                .request(name, routes: place?.descriptions(of: routes) ?? [], reason: reason)
-            case .intent(let kind, let name, let route, let value):
-                switch kind {
-                case .intent: .intent(name, page: page(route), value: value)
-                case .ignored: .ignored(name, page: page(route), value: value)
-                case .step: .step(name, page: page(route), value: value)
-                }
-            case .guardAsked(let route, let reason): .guardAsked(page: page(route), reason: reason)
-            case .guardAnswered(let route, let leaves): .guardAnswered(page: page(route), leaves: leaves)
-            }
-        return NavigationEvent(
-            time: .nanoseconds(time - origin), window: place?.window ?? window, router: place?.router ?? router,
-            kind: kind)
-    }
-}

@@ -10,8 +10,8 @@
 @MainActor
 public final class ModalRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
     /// A router opening its dialog on `host`. The router becomes the host's delegate.
-    public override init(host: any NavigationHost<Route>) {
-        super.init(host: host)
+    public init(host: any NavigationHost<Route>) {
+        super.init(host: host, keepsRoot: false)
         host.delegate = self
     }
 

@@ -122,17 +122,20 @@ extension PageRouter {
 
     /// Records the request for `planned`: its change's name, the routes it names, its reason.
     private func record(_ planned: PlannedChange<Route>, in place: JournalPlace) {
-        let (name, routes): (String, [Route]) =
-            switch planned.change {
-            case .goBack: ("goBack", [])
-            case .dismiss: ("dismiss", [])
-            case .dismissAll: ("dismissAll", [])
-            case .popTo(let route): ("popTo", [route])
-            case .remove(let id): ("removeFrom", stack.pages.first { $0.id == id }.map { [$0.route] } ?? [])
-            case .replaceTop: ("replaceTop", planned.newPages.map { $0.page.route })
-            case .setStack: ("setStack", planned.newPages.map { $0.page.route })
-            }
-        place.recordRequest(name, routes: routes, reason: planned.reason)
+        let reason = planned.reason
+        switch planned.change {
+        case .goBack: place.recordRequest(.goBack, routes: EmptyCollection<Route>(), reason: reason)
+        case .dismiss: place.recordRequest(.dismiss, routes: EmptyCollection<Route>(), reason: reason)
+        case .dismissAll: place.recordRequest(.dismissAll, routes: EmptyCollection<Route>(), reason: reason)
+        case .popTo(let route): place.recordRequest(.popTo, routes: CollectionOfOne(route), reason: reason)
+        case .remove(let id):
+            let route = stack.pages.first { $0.id == id }.map { [$0.route] } ?? []
+            place.recordRequest(.removeFrom, routes: route, reason: reason)
+        case .replaceTop:
+            place.recordRequest(.replaceTop, routes: planned.newPages.lazy.map { $0.page.route }, reason: reason)
+        case .setStack:
+            place.recordRequest(.setStack, routes: planned.newPages.lazy.map { $0.page.route }, reason: reason)
+        }
     }
 
     /// How many pages `change` keeps, or `nil` if it has nothing to do.

@@ -61,7 +61,10 @@ extension PageRouter {
     public func removeAll(where shows: (Route) -> Bool, animated: Bool) -> Int {
         let oldTop = stack.pages.last?.id
         let before = stack.pages.count
-        let handlers = stack.removePages(where: { shows($0.route) })
+        // The app's predicate runs before the stack is modified, not during the removal.
+        let doomed = Set(stack.pages.filter { shows($0.route) }.map { $0.id })
+        guard !doomed.isEmpty else { return 0 }
+        let handlers = stack.removePages(where: { doomed.contains($0.id) })
         let removed = before - stack.pages.count
         guard removed > 0 else { return 0 }
         let topChanged = stack.pages.last?.id != oldTop
@@ -85,7 +88,7 @@ extension PageRouter {
     /// out of line, 6,972).
     @inline(never)
     private func recordStack(in place: JournalPlace) {
-        place.recordStack(stack.pages.map { $0.route })
+        place.recordStack(stack.pages)
     }
 
     /// Lets the host show the stack and tells the observers.

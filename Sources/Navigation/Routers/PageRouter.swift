@@ -26,11 +26,17 @@
 public class PageRouter<Route: NavigationRoute> {
     // Internal, not private: the request and change paths (PageRouter+Requests.swift,
     // PageRouter+Stack.swift) use them.
-    var stack = RouterState<Route>()
+    // Unchecked (`stack`, `guards`, `pending`): every change reads and writes them many times,
+    // and each checked access calls the runtime's exclusivity check (callgrind: about 800
+    // instructions of a headless present+dismiss of 6,500). All of it runs on the main actor,
+    // and no code outside this module runs while one of them is being modified: RouterState's
+    // mutations call nothing of the app's (`removeAll(where:)` asks its predicate first), and
+    // `guards` and `pending` are replaced, not modified in place around a call.
+    @exclusivity(unchecked) var stack = RouterState<Route>()
     let host: any NavigationHost<Route>
     let observers = StackObservers<Route>()
-    var guards: [PageID: LeaveGuard<Route>] = [:]
-    var pending: PendingLeave<Route>?
+    @exclusivity(unchecked) var guards: [PageID: LeaveGuard<Route>] = [:]
+    @exclusivity(unchecked) var pending: PendingLeave<Route>?
     /// The user's requests (through the host) that came while a question was pending: made
     /// in order once it is concluded (`PageRouter+Requests.swift`).
     var waiting: [WaitingRequest<Route>] = []
@@ -38,8 +44,10 @@ public class PageRouter<Route: NavigationRoute> {
     var drainScheduled = false
     private let thread = pthread_self()
 
-    init(host: any NavigationHost<Route>) {
+    /// A router on `host`; `keepsRoot`: a stack router's (`restingCount`, `closesAnimated`).
+    init(host: any NavigationHost<Route>, keepsRoot: Bool) {
         self.host = host
+        self.keepsRoot = keepsRoot
     }
 
     // Not `isolated deinit`: that runs without the releasing task's task-locals, and the
@@ -72,11 +80,17 @@ public class PageRouter<Route: NavigationRoute> {
         for completion in pending.completions { completion(false) }
     }
 
+    /// Whether this is a stack router, whose first page stays; not a dialog's.
+    // A stored flag, not overridden properties: an override in a generic subclass is called
+    // through the class's table, unspecialized, where it looks up `Page<Route>`'s metadata
+    // to count the stack (callgrind: about 390 instructions a headless present+dismiss).
+    private let keepsRoot: Bool
+
     /// How many pages `dismiss` keeps (a stack router its root, a dialog router none).
-    var restingCount: Int { 0 }
+    var restingCount: Int { keepsRoot ? min(1, stack.pages.count) : 0 }
 
     /// Whether a close request animates (a stack's pages slide; a dialog's window just goes).
-    var closesAnimated: Bool { false }
+    var closesAnimated: Bool { keepsRoot }
 
     /// The current stack, bottom first. The last page is the top page.
     public var pages: [Page<Route>] { stack.pages }

@@ -7,15 +7,11 @@
 @MainActor
 public final class StackRouter<Route: NavigationRoute>: PageRouter<Route>, Router, NavigationHostDelegate {
     /// A router showing its pages on `host`. The router becomes the host's delegate.
-    public override init(host: any NavigationHost<Route>) {
-        super.init(host: host)
+    public init(host: any NavigationHost<Route>) {
+        super.init(host: host, keepsRoot: true)
         host.delegate = self
     }
 
-    override var restingCount: Int { min(1, stack.pages.count) }
-
     /// Pops everything above the root page, if their leave guards agree (reason `code`).
     public func dismiss(animated: Bool) { submit(.dismiss, reason: .code, animated: animated) }
-
-    override var closesAnimated: Bool { true }
 }

@@ -1,0 +1,108 @@
+/// Where a router records what it does: the journal, the router's window (its number in its
+/// `WindowGroup`) and the router's name in it. A `WindowGroup` with a journal sets one on each
+/// router of each window it adds.
+@MainActor
+public final class JournalPlace {
+    /// The journal the router records into.
+    public let journal: NavigationJournal
+    /// The window's number, or `nil` for a router outside a window group.
+    public let window: Int?
+    /// The router's name in its window.
+    public let router: String
+
+    /// A place in `journal`, for the router named `router` in window `window`.
+    public init(journal: NavigationJournal, window: Int?, router: String) {
+        self.journal = journal
+        self.window = window
+        self.router = router
+        info = PlaceInfo(window: window, router: router, routeType: nil)
+    }
+
+    /// What the journal's records keep of this place: not the place itself, which holds the
+    /// journal (the journal would hold itself through its records, and never go). Once the
+    /// router records a route, a `RouteLog` of its route type, which keeps the routes.
+    @exclusivity(unchecked) private var info: PlaceInfo
+
+    /// Records `kind` here.
+    public func record(_ kind: NavigationEvent.Kind) {
+        journal.store(JournalRecord(.event, place: info, extra: JournalExtra(kind: kind)))
+    }
+
+    /// The log that keeps this place's routes of type `Route` (made on first use; a place
+    /// belongs to one router, so to one route type).
+    private func log<Route: NavigationRoute>(_: Route.Type) -> RouteLog<Route> {
+        if info.routeType != ObjectIdentifier(Route.self) {
+            info = RouteLog<Route>(window: window, router: router)
+        }
+        // Checked just above: `info` is a `RouteLog<Route>` (no dynamic cast at each record).
+        return unsafeDowncast(info, to: RouteLog<Route>.self)
+    }
+
+    /// Records `code` with `routes`, kept in this place's `RouteLog`.
+    private func record<Route: NavigationRoute>(
+        _ code: JournalRecord.Code, _ routes: some Collection<Route>, reason: LeaveReason = .code,
+        leaves: Bool = false, extra: JournalExtra? = nil
+    ) {
+        let (log, event, oldest) = writing(Route.self)
+        let start = log.written
+        for route in routes { log.write(route, event: event, oldest: oldest) }
+        journal.store(
+            JournalRecord(
+                code, place: log, start: start, count: log.written - start, reason: reason, leaves: leaves,
+                extra: extra))
+    }
+
+    /// The log the next event's routes of type `Route` go to, the event's number, and the
+    /// number of the oldest event the journal will still have once it is stored.
+    private func writing<Route: NavigationRoute>(_: Route.Type) -> (RouteLog<Route>, event: Int, oldest: Int) {
+        let event = journal.serial
+        return (log(Route.self), event, event + 1 - journal.capacity)
+    }
+
+    /// Records a leave guard asked about the page showing `route`, and its answer if it gave
+    /// one at once (`ask`'s answer is recorded when it comes, `recordAnswer`).
+    func recordGuard<Route: NavigationRoute>(_ route: Route, reason: LeaveReason, decision: LeaveDecision) {
+        record(.guardAsked, CollectionOfOne(route), reason: reason)
+        switch decision {
+        case .leave: recordAnswer(route, leaves: true)
+        case .stay: recordAnswer(route, leaves: false)
+        case .ask: break
+        }
+    }
+
+    /// Records a guard's answer to the question it asked about the page showing `route`.
+    func recordAnswer<Route: NavigationRoute>(_ route: Route, leaves: Bool) {
+        record(.guardAnswered, CollectionOfOne(route), leaves: leaves)
+    }
+
+    /// Records a page's intent `name` (`intent`, `ignored` or `step`: `code`) on the page showing
+    /// `route`, with the value's journal text.
+    func recordIntent<Route: NavigationRoute>(
+        _ code: JournalRecord.Code, _ name: String, route: Route?, value: String?
+    ) {
+        let extra = JournalExtra(name: name, value: value)
+        guard let route else { return journal.store(JournalRecord(code, place: info, extra: extra)) }
+        record(code, CollectionOfOne(route), extra: extra)
+    }
+
+    /// Records the stack of `pages`: their routes are copied into the log's ring, and
+    /// formatted only when the journal is read.
+    func recordStack<Route: NavigationRoute>(_ pages: [Page<Route>]) {
+        // A loop, not `pages.lazy.map(\.route)`: the closure, isolated to the main actor like
+        // this class, checks its executor at each page (callgrind: about 200 instructions a page).
+        let (log, event, oldest) = writing(Route.self)
+        let start = log.written
+        for page in pages { log.write(page.route, event: event, oldest: oldest) }
+        journal.store(JournalRecord(.stack, place: log, start: start, count: pages.count))
+    }
+
+    /// Records a request for a change (`change`), with the routes it names and its reason.
+    func recordRequest<Route: NavigationRoute>(
+        _ change: JournalRecord.Change, routes: some Collection<Route>, reason: LeaveReason
+    ) {
+        guard !routes.isEmpty else {
+            return journal.store(JournalRecord(.request(change), place: info, reason: reason))
+        }
+        record(.request(change), routes, reason: reason)
+    }
+}

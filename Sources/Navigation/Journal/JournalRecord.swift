@@ -1,0 +1,157 @@
+/// One event as the journal stores it: a fixed-size record that is written over the oldest
+/// once the ring is full. What a few kinds carry besides (an intent's name, an app's action)
+/// is in a `JournalExtra`; a router's routes stay in its place's `RouteLog`, where the record
+/// finds them by number, so that recording copies no array and looks up no conformance.
+@MainActor
+struct JournalRecord {
+    let time: Int64
+    /// Where the router's event happened (and, for a `RouteLog`, its routes); `nil` for the
+    /// app's and the windows' events.
+    let place: PlaceInfo?
+    let code: Code
+    /// The number of the first of the event's routes in `place` (a `RouteLog`), and how many.
+    let start: Int
+    let count: Int
+    let reason: LeaveReason
+    let leaves: Bool
+    let extra: JournalExtra?
+
+    /// What kind of event: `NavigationEvent.Kind`'s cases as the journal records them.
+    enum Code {
+        /// An event the app, a window or a host reported as it is (`JournalExtra/kind`).
+        case event
+        case stack
+        case request(Change)
+        case intent, ignored, step
+        case guardAsked, guardAnswered
+    }
+
+    /// A requested change's name, as `NavigationEvent.Kind/request(_:routes:reason:)` has it.
+    enum Change: String {
+        case goBack, dismiss, dismissAll, popTo, removeFrom, replaceTop, setStack
+    }
+
+    init(
+        _ code: Code, place: PlaceInfo? = nil, start: Int = 0, count: Int = 0, reason: LeaveReason = .code, leaves: Bool = false,
+        extra: JournalExtra? = nil
+    ) {
+        time = NavigationJournal.now()
+        self.place = place
+        self.code = code
+        self.start = start
+        self.count = count
+        self.reason = reason
+        self.leaves = leaves
+        self.extra = extra
+    }
+
+    /// The event, its time counted from `origin`.
+    func event(since origin: Int64) -> NavigationEvent {
+        let routes = count == 0 ? [] : place?.descriptions(from: start, count: count) ?? []
+        let page = routes.first ?? "-"
+        let name = extra?.name ?? ""
+        let kind: NavigationEvent.Kind =
+            switch code {
+            case .event: extra?.kind ?? .action("")
+            case .stack: .stack(routes)
+            case .request(let change): .request(change.rawValue, routes: routes, reason: reason)
+            case .intent: .intent(name, page: page, value: extra?.value)
+            case .ignored: .ignored(name, page: page, value: extra?.value)
+            case .step: .step(name, page: page, value: extra?.value)
+            case .guardAsked: .guardAsked(page: page, reason: reason)
+            case .guardAnswered: .guardAnswered(page: page, leaves: leaves)
+            }
+        return NavigationEvent(
+            time: .nanoseconds(time - origin), window: place?.window ?? extra?.window,
+            router: place?.router ?? extra?.router, kind: kind)
+    }
+}
+
+/// What an event carries besides its record: an app's or a host's event as it was reported,
+/// with its window and router when no place has them; an intent's name and value.
+final class JournalExtra {
+    let kind: NavigationEvent.Kind?
+    let window: Int?
+    let router: String?
+    let name: String?
+    let value: String?
+
+    init(
+        kind: NavigationEvent.Kind? = nil, window: Int? = nil, router: String? = nil, name: String? = nil,
+        value: String? = nil
+    ) {
+        self.kind = kind
+        self.window = window
+        self.router = router
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A place's window and router name, as its records keep them.
+@MainActor
+class PlaceInfo {
+    let window: Int?
+    let router: String
+    /// The route type whose routes this keeps (`RouteLog`), or `nil`.
+    let routeType: ObjectIdentifier?
+
+    init(window: Int?, router: String, routeType: ObjectIdentifier?) {
+        self.window = window
+        self.router = router
+        self.routeType = routeType
+    }
+
+    /// The `count` routes kept from number `start` on, as the journal shows them.
+    func descriptions(from start: Int, count: Int) -> [String] { [] }
+}
+
+/// A place that keeps the routes of its records in one ring, in the order they were written:
+/// recording a stack copies its routes into it, over routes whose events the journal has
+/// forgotten, and allocates nothing; the ring doubles when every route in it is still needed.
+@MainActor
+final class RouteLog<Route: NavigationRoute>: PlaceInfo {
+    /// The routes: the one written `n`th (from 0) is at `n % routes.count`.
+    @exclusivity(unchecked) private var routes: ContiguousArray<Route> = []
+    /// The journal's number (`NavigationJournal/serial`) of the event of the route at each index.
+    @exclusivity(unchecked) private var owners: ContiguousArray<Int> = []
+    /// How many routes were written: the next one's number.
+    @exclusivity(unchecked) private(set) var written = 0
+    /// Where the next route goes: `written % routes.count`.
+    @exclusivity(unchecked) private var index = 0
+
+    init(window: Int?, router: String) {
+        super.init(window: window, router: router, routeType: ObjectIdentifier(Route.self))
+    }
+
+    /// Writes `route` for the journal's event number `event`, over the oldest route if its
+    /// event is older than `oldest` (the journal has forgotten it); else the ring grows first.
+    func write(_ route: Route, event: Int, oldest: Int) {
+        if index == routes.count || owners[index] >= oldest { grow(filling: route) }
+        routes[index] = route
+        owners[index] = event
+        written += 1
+        index = index + 1 == routes.count ? 0 : index + 1
+    }
+
+    /// Doubles the ring (at least 16 routes), keeping every route at its number's new index.
+    private func grow(filling filler: Route) {
+        let old = routes.count
+        let count = max(old * 2, 16)
+        var grown = ContiguousArray(repeating: filler, count: count)
+        var grownOwners = ContiguousArray(repeating: Int.min, count: count)
+        for number in max(written - old, 0)..<written {
+            grown[number % count] = routes[number % old]
+            grownOwners[number % count] = owners[number % old]
+        }
+        routes = grown
+        owners = grownOwners
+        index = written % count
+    }
+
+    override func descriptions(from start: Int, count: Int) -> [String] {
+        (start..<start + count).map { number in
+            number >= written - routes.count ? String(describing: routes[number % routes.count]) : "?"
+        }
+    }
+}
