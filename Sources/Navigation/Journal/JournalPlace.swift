@@ -16,6 +16,7 @@ public final class JournalPlace {
         self.window = window
         self.router = router
         info = PlaceInfo(window: window, router: router, routeType: nil)
+        journal.register(info)
     }
 
     /// What the journal's records keep of this place: not the place itself, which holds the
@@ -25,7 +26,7 @@ public final class JournalPlace {
 
     /// Records `kind` here.
     public func record(_ kind: NavigationEvent.Kind) {
-        journal.store(JournalRecord(.event, place: info, extra: JournalExtra(kind: kind)))
+        store(JournalRecord(.event, place: info, hasExtra: true), in: info, extra: JournalExtra(kind: kind))
     }
 
     /// The log that keeps this place's routes of type `Route` (made on first use; a place
@@ -33,6 +34,7 @@ public final class JournalPlace {
     private func log<Route: NavigationRoute>(_: Route.Type) -> RouteLog<Route> {
         if info.routeType != ObjectIdentifier(Route.self) {
             info = RouteLog<Route>(window: window, router: router)
+            journal.register(info)
         }
         // Checked just above: `info` is a `RouteLog<Route>` (no dynamic cast at each record).
         return unsafeDowncast(info, to: RouteLog<Route>.self)
@@ -46,10 +48,16 @@ public final class JournalPlace {
         let (log, event, oldest) = writing(Route.self)
         let start = log.written
         for route in routes { log.write(route, event: event, oldest: oldest) }
-        journal.store(
-            JournalRecord(
-                code, place: log, start: start, count: log.written - start, reason: reason, leaves: leaves,
-                extra: extra))
+        let record = JournalRecord(
+            code, place: log, start: start, count: log.written - start, reason: reason, leaves: leaves,
+            hasExtra: extra != nil)
+        store(record, in: log, extra: extra)
+    }
+
+    /// Stores `record` of `place`, with `extra` if it has one.
+    private func store(_ record: JournalRecord, in place: PlaceInfo, extra: JournalExtra? = nil) {
+        place.lastEvent = journal.serial
+        journal.store(record, extra: extra)
     }
 
     /// The log the next event's routes of type `Route` go to, the event's number, and the
@@ -81,7 +89,7 @@ public final class JournalPlace {
         _ code: JournalRecord.Code, _ name: String, route: Route?, value: String?
     ) {
         let extra = JournalExtra(name: name, value: value)
-        guard let route else { return journal.store(JournalRecord(code, place: info, extra: extra)) }
+        guard let route else { return store(JournalRecord(code, place: info, hasExtra: true), in: info, extra: extra) }
         record(code, CollectionOfOne(route), extra: extra)
     }
 
@@ -93,7 +101,7 @@ public final class JournalPlace {
         let (log, event, oldest) = writing(Route.self)
         let start = log.written
         for page in pages { log.write(page.route, event: event, oldest: oldest) }
-        journal.store(JournalRecord(.stack, place: log, start: start, count: pages.count))
+        store(JournalRecord(.stack, place: log, start: start, count: pages.count), in: log)
     }
 
     /// Records a request for a change (`change`), with the routes it names and its reason.
@@ -101,7 +109,7 @@ public final class JournalPlace {
         _ change: JournalRecord.Change, routes: some Collection<Route>, reason: LeaveReason
     ) {
         guard !routes.isEmpty else {
-            return journal.store(JournalRecord(.request(change), place: info, reason: reason))
+            return store(JournalRecord(.request(change), place: info, reason: reason), in: info)
         }
         record(.request(change), routes, reason: reason)
     }

@@ -6,15 +6,16 @@
 struct JournalRecord {
     let time: Int64
     /// Where the router's event happened (and, for a `RouteLog`, its routes); `nil` for the
-    /// app's and the windows' events.
-    let place: PlaceInfo?
+    /// app's and the windows' events. Not retained: the journal keeps it (`register(_:)`).
+    let place: Unmanaged<PlaceInfo>?
     let code: Code
     /// The number of the first of the event's routes in `place` (a `RouteLog`), and how many.
     let start: Int
     let count: Int
     let reason: LeaveReason
     let leaves: Bool
-    let extra: JournalExtra?
+    /// Whether the journal keeps a `JournalExtra` for it.
+    let hasExtra: Bool
 
     /// What kind of event: `NavigationEvent.Kind`'s cases as the journal records them.
     enum Code {
@@ -32,21 +33,24 @@ struct JournalRecord {
     }
 
     init(
-        _ code: Code, place: PlaceInfo? = nil, start: Int = 0, count: Int = 0, reason: LeaveReason = .code, leaves: Bool = false,
-        extra: JournalExtra? = nil
+        _ code: Code, place: PlaceInfo? = nil, start: Int = 0, count: Int = 0, reason: LeaveReason = .code,
+        leaves: Bool = false, hasExtra: Bool = false
     ) {
         time = NavigationJournal.now()
-        self.place = place
+        // Not `place.map { ... }`: a closure isolated to the main actor checks its executor
+        // when it runs (about 200 instructions).
+        if let place { self.place = Unmanaged.passUnretained(place) } else { self.place = nil }
         self.code = code
         self.start = start
         self.count = count
         self.reason = reason
         self.leaves = leaves
-        self.extra = extra
+        self.hasExtra = hasExtra
     }
 
-    /// The event, its time counted from `origin`.
-    func event(since origin: Int64) -> NavigationEvent {
+    /// The event, with what it carries besides (`extra`), its time counted from `origin`.
+    func event(extra: JournalExtra?, since origin: Int64) -> NavigationEvent {
+        let place = place?.takeUnretainedValue()
         let routes = count == 0 ? [] : place?.descriptions(from: start, count: count) ?? []
         let page = routes.first ?? "-"
         let name = extra?.name ?? ""
@@ -95,6 +99,8 @@ class PlaceInfo {
     let router: String
     /// The route type whose routes this keeps (`RouteLog`), or `nil`.
     let routeType: ObjectIdentifier?
+    /// The journal's number of the last event recorded here (`NavigationJournal/serial`).
+    @exclusivity(unchecked) var lastEvent = Int.min
 
     init(window: Int?, router: String, routeType: ObjectIdentifier?) {
         self.window = window
@@ -111,13 +117,12 @@ class PlaceInfo {
 /// forgotten, and allocates nothing; the ring doubles when every route in it is still needed.
 @MainActor
 final class RouteLog<Route: NavigationRoute>: PlaceInfo {
-    /// The routes: the one written `n`th (from 0) is at `n % routes.count`.
-    @exclusivity(unchecked) private var routes: ContiguousArray<Route> = []
-    /// The journal's number (`NavigationJournal/serial`) of the event of the route at each index.
-    @exclusivity(unchecked) private var owners: ContiguousArray<Int> = []
+    /// The routes, each with the journal's number (`NavigationJournal/serial`) of its event:
+    /// the route written `n`th (from 0) is at `n % entries.count`.
+    @exclusivity(unchecked) private var entries: ContiguousArray<(route: Route, event: Int)> = []
     /// How many routes were written: the next one's number.
     @exclusivity(unchecked) private(set) var written = 0
-    /// Where the next route goes: `written % routes.count`.
+    /// Where the next route goes: `written % entries.count`.
     @exclusivity(unchecked) private var index = 0
 
     init(window: Int?, router: String) {
@@ -127,31 +132,25 @@ final class RouteLog<Route: NavigationRoute>: PlaceInfo {
     /// Writes `route` for the journal's event number `event`, over the oldest route if its
     /// event is older than `oldest` (the journal has forgotten it); else the ring grows first.
     func write(_ route: Route, event: Int, oldest: Int) {
-        if index == routes.count || owners[index] >= oldest { grow(filling: route) }
-        routes[index] = route
-        owners[index] = event
+        if index == entries.count || entries[index].event >= oldest { grow(filling: route) }
+        entries[index] = (route, event)
         written += 1
-        index = index + 1 == routes.count ? 0 : index + 1
+        index = index + 1 == entries.count ? 0 : index + 1
     }
 
     /// Doubles the ring (at least 16 routes), keeping every route at its number's new index.
     private func grow(filling filler: Route) {
-        let old = routes.count
+        let old = entries.count
         let count = max(old * 2, 16)
-        var grown = ContiguousArray(repeating: filler, count: count)
-        var grownOwners = ContiguousArray(repeating: Int.min, count: count)
-        for number in max(written - old, 0)..<written {
-            grown[number % count] = routes[number % old]
-            grownOwners[number % count] = owners[number % old]
-        }
-        routes = grown
-        owners = grownOwners
+        var grown = ContiguousArray(repeating: (route: filler, event: Int.min), count: count)
+        for number in max(written - old, 0)..<written { grown[number % count] = entries[number % old] }
+        entries = grown
         index = written % count
     }
 
     override func descriptions(from start: Int, count: Int) -> [String] {
         (start..<start + count).map { number in
-            number >= written - routes.count ? String(describing: routes[number % routes.count]) : "?"
+            number >= written - entries.count ? String(describing: entries[number % entries.count].route) : "?"
         }
     }
 }

@@ -27,6 +27,14 @@ public final class NavigationJournal {
     // calls the runtime's exclusivity check, and all of it runs on the main actor, never `inout`.
     /// The events, oldest first until the ring is full; then `next` is the oldest.
     @exclusivity(unchecked) private var ring: ContiguousArray<JournalRecord> = []
+    /// What the records at the same indices carry besides (`JournalRecord/hasExtra`), or `nil`.
+    @exclusivity(unchecked) private var extras: ContiguousArray<JournalExtra?> = []
+    /// The places the records name. Records do not retain their place (a retain and a release
+    /// at each event); the journal keeps each one until no router holds it and none of the
+    /// events it keeps names it (`register(_:)`).
+    @exclusivity(unchecked) private var places: [PlaceInfo] = []
+    /// The number (`serial`) of the first event after the last `clear()`.
+    @exclusivity(unchecked) private var clearedAt = 0
     @exclusivity(unchecked) private var next = 0
     /// How many events were recorded since the journal was made, forgotten ones included.
     @exclusivity(unchecked) public private(set) var recordedCount = 0
@@ -41,17 +49,18 @@ public final class NavigationJournal {
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 1)
         ring.reserveCapacity(self.capacity)
+        extras.reserveCapacity(self.capacity)
     }
 
     /// The events kept, oldest first.
     public var events: [NavigationEvent] {
-        (ring[next...] + ring[..<next]).map { $0.event(since: origin) }
+        (Array(next..<ring.count) + Array(0..<next)).map { ring[$0].event(extra: extras[$0], since: origin) }
     }
 
     /// Records an event the app reports: an `action` (a new window, a link opened), or any
     /// other kind. The routers, hosts and window groups record theirs themselves.
     public func record(_ kind: NavigationEvent.Kind, window: Int? = nil, router: String? = nil) {
-        store(JournalRecord(.event, extra: JournalExtra(kind: kind, window: window, router: router)))
+        store(JournalRecord(.event, hasExtra: true), extra: JournalExtra(kind: kind, window: window, router: router))
     }
 
     /// Runs `body`, in which the intents that run are recorded as `step`s: the app's code runs
@@ -70,6 +79,8 @@ public final class NavigationJournal {
     /// Forgets every event (`recordedCount` too).
     public func clear() {
         ring.removeAll(keepingCapacity: true)
+        extras.removeAll(keepingCapacity: true)
+        clearedAt = serial
         next = 0
         recordedCount = 0
         if !observers.isEmpty { notify() }
@@ -87,16 +98,36 @@ public final class NavigationJournal {
     /// The events kept, as the journal's file (`JournalFile`).
     public func export() -> String { JournalFile.text(of: events) }
 
-    func store(_ record: consuming JournalRecord) {
+    /// Stores `record`, with `extra` if it has one (`JournalRecord/hasExtra`), over the oldest
+    /// once the ring is full.
+    func store(_ record: JournalRecord, extra: JournalExtra? = nil) {
         if ring.count < capacity {
             ring.append(record)
+            extras.append(extra)
         } else {
+            if record.hasExtra || ring[next].hasExtra { extras[next] = extra }
             ring[next] = record
             next = next + 1 == capacity ? 0 : next + 1
         }
         serial += 1
         recordedCount += 1
         if !observers.isEmpty { notify() }
+    }
+
+    /// Keeps `place` while records may name it, and forgets the places no router holds and
+    /// no kept event names.
+    func register(_ place: PlaceInfo) {
+        let oldest = max(serial - capacity, clearedAt)
+        var index = 0
+        while index < places.count {
+            if places[index].lastEvent < oldest, isKnownUniquelyReferenced(&places[index]) {
+                places.swapAt(index, places.count - 1)
+                places.removeLast()
+            } else {
+                index += 1
+            }
+        }
+        places.append(place)
     }
 
     private func notify() {
