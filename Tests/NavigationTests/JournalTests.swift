@@ -164,12 +164,14 @@ struct JournalTests {
     }
 
     @Test(
-        "a small ring forgets only the oldest events: every event it keeps, routes and all, is the one a journal that forgets nothing has, through stacks that grow, shrink and are replaced, and after clear()"
+        "a ring forgets only the oldest events: every event it keeps, routes and all, is the one a journal that forgets nothing has, through stacks that grow, shrink and are replaced, past its first 256 routes, and after clear()"
     )
     func ringKeepsRoutes() {
-        let small = NavigationJournal(capacity: 5)
-        let whole = NavigationJournal(capacity: 10_000)
-        let routers = [small, whole].map { journal in
+        // 5 events: routes are written over at once; 150: the routes of the events kept (up to
+        // 12 a stack) outgrow the room a place starts with (256), after older ones were written
+        // over, so they move; 10,000: nothing is forgotten (the reference).
+        let journals = [5, 150, 10_000].map { NavigationJournal(capacity: $0) }
+        let routers = journals.map { journal in
             let router = StackRouter(host: InMemoryHost<TestRoute>())
             router.journalPlace = JournalPlace(journal: journal, window: 1, router: "r")
             return router
@@ -178,9 +180,10 @@ struct JournalTests {
         let routes: [TestRoute] = [.root, .a, .b, .c]
         var generator = SystemRandomNumberGenerator()
         var kept = 0
-        for step in 0..<400 {
+        var earlier: [String] = []
+        for step in 0..<1_500 {
             let choice = Int.random(in: 0..<6, using: &generator)
-            let depth = Int.random(in: 1...4, using: &generator)
+            let depth = Int.random(in: 1...12, using: &generator)
             for router in routers {
                 switch choice {
                 case 0, 1: router.present(routes[step % 4], model: TitledModel("p"), animated: false, onDismissed: nil)
@@ -188,21 +191,31 @@ struct JournalTests {
                 case 3: _ = router.popTo(.root, animated: false)
                 case 4:
                     _ = router.setStack(
-                        (0..<depth).map { PageEntry(routes[$0], model: TitledModel("p")) }, animated: false)
+                        (0..<depth).map { PageEntry(routes[$0 % 4], model: TitledModel("p")) }, animated: false)
                 default: router.journalPlace?.record(.action("step \(step)"))
                 }
             }
-            if step == 200 {
-                small.clear()
-                kept = whole.events.count
+            if step == 700 {
+                journals[0].clear()
+                kept = journals[2].events.count
             }
-            let expected = Array(kinds(whole).dropFirst(kept).suffix(5))
-            guard kinds(small) == expected else {
-                Issue.record("step \(step): \(kinds(small)) is not \(expected)")
+            guard step % 25 == 0 || step == 700 else { continue }
+            let all = kinds(journals[2])
+            for (journal, expected) in [
+                (journals[0], Array(all.dropFirst(kept).suffix(5))), (journals[1], Array(all.suffix(150))),
+            ] {
+                guard kinds(journal) == expected else {
+                    Issue.record("step \(step), capacity \(journal.capacity): \(kinds(journal)) is not \(expected)")
+                    return
+                }
+            }
+            guard all.starts(with: earlier) else {
+                Issue.record("step \(step): an earlier event changed: \(zip(all, earlier).first { $0 != $1 }!)")
                 return
             }
+            earlier = all
         }
-        #expect(whole.events.contains { if case .stack(let routes) = $0.kind { routes.count == 4 } else { false } })
+        #expect(journals[2].events.contains { if case .stack(let routes) = $0.kind { routes.count >= 10 } else { false } })
     }
 
     @Test("a journal goes once nothing holds it: its events do not hold it through their routers' places")

@@ -26,7 +26,7 @@ extension Coordinator {
         _ intent: @escaping @MainActor (Self, Model) -> Void
     ) -> @MainActor () -> Void {
         { [weak self, weak model] in
-            guard let self, let model, self.shown(id, name ?? "\(file):\(line)", value: nil) else { return }
+            guard let self, let model, self.shown(id, name ?? "\(file):\(line)", value: Never?.none) else { return }
             intent(self, model)
         }
     }
@@ -90,9 +90,13 @@ extension Coordinator {
 
     /// Whether the page `id` is shown, so its intent `name` runs (recorded as an `intent`), or
     /// not (recorded as `ignored`: the user's input, dropped).
-    private func shown(_ id: PageID, _ name: String, value: Any?) -> Bool {
+    private func shown<Value>(_ id: PageID, _ name: String, value: Value?) -> Bool {
         let shown = router.isShown(id)
-        recordIntent(name, page: id, value: value, ran: shown)
+        if let place = router.journalPlace {
+            var text: String?
+            if let value { text = JournalTexts.text(of: value) }
+            record(name, page: id, text: text, ran: shown, in: place)
+        }
         return shown
     }
 
@@ -103,14 +107,18 @@ extension Coordinator {
     /// that is not a control but that a replay must make (the first change in an editor,
     /// without its text).
     public func recordIntent(_ name: String, page id: PageID, value: Any? = nil) {
-        recordIntent(name, page: id, value: value, ran: true)
+        guard let place = router.journalPlace else { return }
+        record(name, page: id, text: (value as? any JournalValue)?.journalValue, ran: true, in: place)
     }
 
-    private func recordIntent(_ name: String, page id: PageID, value: Any?, ran: Bool) {
-        guard let place = router.journalPlace else { return }
-        let route = router.pages.first(where: { $0.id == id })?.route
-        let value = (value as? any JournalValue)?.journalValue
+    /// Records the intent `name` of page `id`, with its value's journal text, in `place`.
+    private func record(_ name: String, page id: PageID, text: String?, ran: Bool, in place: JournalPlace) {
+        var route: Route?
+        for page in router.pages where page.id == id {
+            route = page.route
+            break
+        }
         place.recordIntent(
-            !ran ? .ignored : place.journal.isRecordingSteps ? .step : .intent, name, route: route, value: value)
+            !ran ? .ignored : place.journal.isRecordingSteps ? .step : .intent, name, route: route, value: text)
     }
 }

@@ -29,6 +29,13 @@ public final class JournalPlace {
         store(JournalRecord(.event, place: info, hasExtra: true), in: info, extra: JournalExtra(kind: kind))
     }
 
+    /// The number the journal gives the next event, and the number of the oldest event it will
+    /// still have once that one is stored: the routes of older events may be written over.
+    private var numbers: (event: Int, oldest: Int) {
+        let event = journal.serial
+        return (event, event + 1 - journal.capacity)
+    }
+
     /// The log that keeps this place's routes of type `Route` (made on first use; a place
     /// belongs to one router, so to one route type).
     private func log<Route: NavigationRoute>(_: Route.Type) -> RouteLog<Route> {
@@ -41,18 +48,39 @@ public final class JournalPlace {
     }
 
     /// Records `code` with `routes`, kept in this place's `RouteLog`.
+    // Index loops over arrays, not generic collections: where the router runs unspecialized
+    // (called through `any Router`), a collection's iterator has its type's metadata looked up.
     private func record<Route: NavigationRoute>(
-        _ code: JournalRecord.Code, _ routes: some Collection<Route>, reason: LeaveReason = .code,
-        leaves: Bool = false, extra: JournalExtra? = nil
+        _ code: JournalRecord.Code, _ routes: [Route], reason: LeaveReason = .code, leaves: Bool = false,
+        extra: JournalExtra? = nil
     ) {
-        let (log, event, oldest) = writing(Route.self)
+        let log = log(Route.self)
+        let (event, oldest) = numbers
         let start = log.written
-        for route in routes { log.write(route, event: event, oldest: oldest) }
-        let record = JournalRecord(
-            code, place: log, start: start, count: log.written - start, reason: reason, leaves: leaves,
-            hasExtra: extra != nil)
-        store(record, in: log, extra: extra)
+        for index in 0..<routes.count { log.write(routes[index], event: event, oldest: oldest) }
+        store(
+            JournalRecord(
+                code, place: log, start: start, count: routes.count, reason: reason, leaves: leaves,
+                hasExtra: extra != nil),
+            in: log, extra: extra)
     }
+
+    /// Records `code` with the one route `route`, kept in this place's `RouteLog`.
+    private func record<Route: NavigationRoute>(
+        _ code: JournalRecord.Code, route: Route, reason: LeaveReason = .code, leaves: Bool = false,
+        extra: JournalExtra? = nil
+    ) {
+        let log = log(Route.self)
+        let (event, oldest) = numbers
+        let start = log.written
+        log.write(route, event: event, oldest: oldest)
+        store(
+            JournalRecord(
+                code, place: log, start: start, count: 1, reason: reason, leaves: leaves, hasExtra: extra != nil),
+            in: log, extra: extra)
+    }
+
+
 
     /// Stores `record` of `place`, with `extra` if it has one.
     private func store(_ record: JournalRecord, in place: PlaceInfo, extra: JournalExtra? = nil) {
@@ -60,17 +88,10 @@ public final class JournalPlace {
         journal.store(record, extra: extra)
     }
 
-    /// The log the next event's routes of type `Route` go to, the event's number, and the
-    /// number of the oldest event the journal will still have once it is stored.
-    private func writing<Route: NavigationRoute>(_: Route.Type) -> (RouteLog<Route>, event: Int, oldest: Int) {
-        let event = journal.serial
-        return (log(Route.self), event, event + 1 - journal.capacity)
-    }
-
     /// Records a leave guard asked about the page showing `route`, and its answer if it gave
     /// one at once (`ask`'s answer is recorded when it comes, `recordAnswer`).
     func recordGuard<Route: NavigationRoute>(_ route: Route, reason: LeaveReason, decision: LeaveDecision) {
-        record(.guardAsked, CollectionOfOne(route), reason: reason)
+        record(.guardAsked, route: route, reason: reason)
         switch decision {
         case .leave: recordAnswer(route, leaves: true)
         case .stay: recordAnswer(route, leaves: false)
@@ -80,7 +101,7 @@ public final class JournalPlace {
 
     /// Records a guard's answer to the question it asked about the page showing `route`.
     func recordAnswer<Route: NavigationRoute>(_ route: Route, leaves: Bool) {
-        record(.guardAnswered, CollectionOfOne(route), leaves: leaves)
+        record(.guardAnswered, route: route, leaves: leaves)
     }
 
     /// Records a page's intent `name` (`intent`, `ignored` or `step`: `code`) on the page showing
@@ -90,7 +111,7 @@ public final class JournalPlace {
     ) {
         let extra = JournalExtra(name: name, value: value)
         guard let route else { return store(JournalRecord(code, place: info, hasExtra: true), in: info, extra: extra) }
-        record(code, CollectionOfOne(route), extra: extra)
+        record(code, route: route, extra: extra)
     }
 
     /// Records the stack of `pages`: their routes are copied into the log's ring, and
@@ -98,19 +119,24 @@ public final class JournalPlace {
     func recordStack<Route: NavigationRoute>(_ pages: [Page<Route>]) {
         // A loop, not `pages.lazy.map(\.route)`: the closure, isolated to the main actor like
         // this class, checks its executor at each page (callgrind: about 200 instructions a page).
-        let (log, event, oldest) = writing(Route.self)
+        let log = log(Route.self)
+        let (event, oldest) = numbers
         let start = log.written
-        for page in pages { log.write(page.route, event: event, oldest: oldest) }
+        for index in 0..<pages.count { log.write(pages[index].route, event: event, oldest: oldest) }
         store(JournalRecord(.stack, place: log, start: start, count: pages.count), in: log)
     }
 
     /// Records a request for a change (`change`), with the routes it names and its reason.
-    func recordRequest<Route: NavigationRoute>(
-        _ change: JournalRecord.Change, routes: some Collection<Route>, reason: LeaveReason
-    ) {
-        guard !routes.isEmpty else {
+    func recordRequest<Route: NavigationRoute>(_ change: JournalRecord.Change, routes: [Route], reason: LeaveReason) {
+        guard !routes.isEmpty else { return recordRequest(change, route: Route?.none, reason: reason) }
+        record(.request(change), routes, reason: reason)
+    }
+
+    /// Records a request for a change (`change`) that names one route, or none, and its reason.
+    func recordRequest<Route: NavigationRoute>(_ change: JournalRecord.Change, route: Route?, reason: LeaveReason) {
+        guard let route else {
             return store(JournalRecord(.request(change), place: info, reason: reason), in: info)
         }
-        record(.request(change), routes, reason: reason)
+        record(.request(change), route: route, reason: reason)
     }
 }

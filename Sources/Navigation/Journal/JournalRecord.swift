@@ -115,42 +115,84 @@ class PlaceInfo {
 /// A place that keeps the routes of its records in one ring, in the order they were written:
 /// recording a stack copies its routes into it, over routes whose events the journal has
 /// forgotten, and allocates nothing; the ring doubles when every route in it is still needed.
+///
+/// The ring is raw memory, not an array: a router called through `any Router` runs
+/// unspecialized, and there an array of `Route`, or of tuples with it, has its type's metadata
+/// looked up (or its mangled name decoded) at every use (callgrind: most of the journal's cost
+/// in an appointment flow). Raw memory needs only `Route`'s own value witnesses.
 @MainActor
 final class RouteLog<Route: NavigationRoute>: PlaceInfo {
-    /// The routes, each with the journal's number (`NavigationJournal/serial`) of its event:
-    /// the route written `n`th (from 0) is at `n % entries.count`.
-    @exclusivity(unchecked) private var entries: ContiguousArray<(route: Route, event: Int)> = []
+    /// The routes: the one written `n`th (from 0) is at `n % capacity`.
+    // Nonisolated: the deinit frees them (nothing else can reach the log then).
+    @exclusivity(unchecked) private nonisolated(unsafe) var routes: UnsafeMutablePointer<Route>
+    /// The journal's number (`NavigationJournal/serial`) of the event of the route at each
+    /// index; `Int.min` where no route was written.
+    @exclusivity(unchecked) private nonisolated(unsafe) var events: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) private nonisolated(unsafe) var capacity: Int
     /// How many routes were written: the next one's number.
     @exclusivity(unchecked) private(set) var written = 0
-    /// Where the next route goes: `written % entries.count`.
+    /// Where the next route goes: `written % capacity`.
     @exclusivity(unchecked) private var index = 0
 
     init(window: Int?, router: String) {
+        capacity = 256  // 10 KB for a route of 32 bytes; grown (moved once) only past that
+        routes = .allocate(capacity: capacity)
+        events = .allocate(capacity: capacity)
+        events.initialize(repeating: Int.min, count: capacity)
         super.init(window: window, router: router, routeType: ObjectIdentifier(Route.self))
+    }
+
+    deinit {
+        for index in 0..<capacity where events[index] != Int.min { (routes + index).deinitialize(count: 1) }
+        routes.deallocate()
+        events.deallocate()
     }
 
     /// Writes `route` for the journal's event number `event`, over the oldest route if its
     /// event is older than `oldest` (the journal has forgotten it); else the ring grows first.
     func write(_ route: Route, event: Int, oldest: Int) {
-        if index == entries.count || entries[index].event >= oldest { grow(filling: route) }
-        entries[index] = (route, event)
+        let previous = events[index]
+        if previous >= oldest {
+            grow()
+            (routes + index).initialize(to: route)
+        } else if previous == Int.min {
+            (routes + index).initialize(to: route)
+        } else {
+            routes[index] = route
+        }
+        events[index] = event
         written += 1
-        index = index + 1 == entries.count ? 0 : index + 1
+        index = index + 1 == capacity ? 0 : index + 1
     }
 
-    /// Doubles the ring (at least 16 routes), keeping every route at its number's new index.
-    private func grow(filling filler: Route) {
-        let old = entries.count
-        let count = max(old * 2, 16)
-        var grown = ContiguousArray(repeating: (route: filler, event: Int.min), count: count)
-        for number in max(written - old, 0)..<written { grown[number % count] = entries[number % old] }
-        entries = grown
-        index = written % count
+    /// Doubles the ring, moving every route to its number's new index: a few runs, each moved
+    /// at once (one at a time, through `Route`'s value witnesses, it cost hundreds of
+    /// instructions a route where the router runs unspecialized).
+    private func grow() {
+        let old = capacity
+        capacity *= 2
+        let grown = UnsafeMutablePointer<Route>.allocate(capacity: capacity)
+        let grownEvents = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        grownEvents.initialize(repeating: Int.min, count: capacity)
+        var number = max(written - old, 0)
+        while number < written {
+            let from = number % old
+            let to = number % capacity
+            let run = min(written - number, old - from, capacity - to)
+            (grown + to).moveInitialize(from: routes + from, count: run)
+            (grownEvents + to).update(from: events + from, count: run)
+            number += run
+        }
+        routes.deallocate()
+        events.deallocate()
+        routes = grown
+        events = grownEvents
+        index = written % capacity
     }
 
     override func descriptions(from start: Int, count: Int) -> [String] {
         (start..<start + count).map { number in
-            number >= written - entries.count ? String(describing: entries[number % entries.count].route) : "?"
+            number >= written - capacity ? String(describing: routes[number % capacity]) : "?"
         }
     }
 }

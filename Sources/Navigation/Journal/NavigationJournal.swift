@@ -141,4 +141,3 @@ public final class NavigationJournal {
         return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
     }
 }
-

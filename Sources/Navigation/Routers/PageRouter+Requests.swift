@@ -124,18 +124,30 @@ extension PageRouter {
     private func record(_ planned: PlannedChange<Route>, in place: JournalPlace) {
         let reason = planned.reason
         switch planned.change {
-        case .goBack: place.recordRequest(.goBack, routes: EmptyCollection<Route>(), reason: reason)
-        case .dismiss: place.recordRequest(.dismiss, routes: EmptyCollection<Route>(), reason: reason)
-        case .dismissAll: place.recordRequest(.dismissAll, routes: EmptyCollection<Route>(), reason: reason)
-        case .popTo(let route): place.recordRequest(.popTo, routes: CollectionOfOne(route), reason: reason)
+        // Loops, not `first(where:)` or `lazy.map`: their closures, isolated to the main actor,
+        // check the executor at each call, and where the router runs unspecialized (called
+        // through `any Router`) each generic wrapper has its type's metadata looked up.
+        case .goBack: place.recordRequest(.goBack, route: Route?.none, reason: reason)
+        case .dismiss: place.recordRequest(.dismiss, route: Route?.none, reason: reason)
+        case .dismissAll: place.recordRequest(.dismissAll, route: Route?.none, reason: reason)
+        case .popTo(let route): place.recordRequest(.popTo, route: route, reason: reason)
         case .remove(let id):
-            let route = stack.pages.first { $0.id == id }.map { [$0.route] } ?? []
-            place.recordRequest(.removeFrom, routes: route, reason: reason)
-        case .replaceTop:
-            place.recordRequest(.replaceTop, routes: planned.newPages.lazy.map { $0.page.route }, reason: reason)
-        case .setStack:
-            place.recordRequest(.setStack, routes: planned.newPages.lazy.map { $0.page.route }, reason: reason)
+            var route: Route?
+            for page in stack.pages where page.id == id {
+                route = page.route
+                break
+            }
+            place.recordRequest(.removeFrom, route: route, reason: reason)
+        case .replaceTop: place.recordRequest(.replaceTop, routes: newRoutes(of: planned), reason: reason)
+        case .setStack: place.recordRequest(.setStack, routes: newRoutes(of: planned), reason: reason)
         }
+    }
+
+    /// The routes of the pages `planned` adds.
+    private func newRoutes(of planned: PlannedChange<Route>) -> [Route] {
+        var routes: [Route] = []
+        for index in planned.newPages.indices { routes.append(planned.newPages[index].page.route) }
+        return routes
     }
 
     /// How many pages `change` keeps, or `nil` if it has nothing to do.
