@@ -215,7 +215,8 @@ struct JournalTests {
             }
             earlier = all
         }
-        #expect(journals[2].events.contains { if case .stack(let routes) = $0.kind { routes.count >= 10 } else { false } })
+        #expect(
+            journals[2].events.contains { if case .stack(let routes) = $0.kind { routes.count >= 10 } else { false } })
     }
 
     @Test("a journal goes once nothing holds it: its events do not hold it through their routers' places")

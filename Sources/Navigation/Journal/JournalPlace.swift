@@ -80,8 +80,6 @@ public final class JournalPlace {
             in: log, extra: extra)
     }
 
-
-
     /// Stores `record` of `place`, with `extra` if it has one.
     private func store(_ record: JournalRecord, in place: PlaceInfo, extra: JournalExtra? = nil) {
         place.lastEvent = journal.serial
@@ -117,26 +115,30 @@ public final class JournalPlace {
     /// Records the stack of `pages`: their routes are copied into the log's ring, and
     /// formatted only when the journal is read.
     func recordStack<Route: NavigationRoute>(_ pages: [Page<Route>]) {
-        // A loop, not `pages.lazy.map(\.route)`: the closure, isolated to the main actor like
-        // this class, checks its executor at each page (callgrind: about 200 instructions a page).
+        // Not `pages.lazy.map(\.route)`: that closure, isolated to the main actor like this
+        // class, checks its executor at each page (callgrind: about 200 instructions a page).
         let log = log(Route.self)
         let (event, oldest) = numbers
         let start = log.written
-        for index in 0..<pages.count { log.write(pages[index].route, event: event, oldest: oldest) }
-        store(JournalRecord(.stack, place: log, start: start, count: pages.count), in: log)
+        log.write(routesOf: pages, event: event, oldest: oldest)
+        // `log.written - start`, not `pages.count`: unspecialized, counting the array looks up
+        // `Page<Route>`'s metadata again.
+        store(JournalRecord(.stack, place: log, start: start, count: log.written - start), in: log)
     }
 
     /// Records a request for a change (`change`), with the routes it names and its reason.
     func recordRequest<Route: NavigationRoute>(_ change: JournalRecord.Change, routes: [Route], reason: LeaveReason) {
-        guard !routes.isEmpty else { return recordRequest(change, route: Route?.none, reason: reason) }
+        guard !routes.isEmpty else { return recordRequest(change, reason: reason) }
         record(.request(change), routes, reason: reason)
     }
 
-    /// Records a request for a change (`change`) that names one route, or none, and its reason.
-    func recordRequest<Route: NavigationRoute>(_ change: JournalRecord.Change, route: Route?, reason: LeaveReason) {
-        guard let route else {
-            return store(JournalRecord(.request(change), place: info, reason: reason), in: info)
-        }
+    /// Records a request for a change (`change`) that names one route, and its reason.
+    func recordRequest<Route: NavigationRoute>(_ change: JournalRecord.Change, route: Route, reason: LeaveReason) {
         record(.request(change), route: route, reason: reason)
+    }
+
+    /// Records a request for a change (`change`) that names no route, and its reason.
+    func recordRequest(_ change: JournalRecord.Change, reason: LeaveReason) {
+        store(JournalRecord(.request(change), place: info, reason: reason), in: info)
     }
 }

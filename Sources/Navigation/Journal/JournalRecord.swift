@@ -123,16 +123,18 @@ class PlaceInfo {
 @MainActor
 final class RouteLog<Route: NavigationRoute>: PlaceInfo {
     /// The routes: the one written `n`th (from 0) is at `n % capacity`.
-    // Nonisolated: the deinit frees them (nothing else can reach the log then).
+    // Nonisolated (all of the ring's state): the deinit frees the memory (nothing else can
+    // reach the log then), and the writes run on the main actor, in nonisolated functions
+    // only so that the closure reading a stack's pages is not checked for its executor.
     @exclusivity(unchecked) private nonisolated(unsafe) var routes: UnsafeMutablePointer<Route>
     /// The journal's number (`NavigationJournal/serial`) of the event of the route at each
     /// index; `Int.min` where no route was written.
     @exclusivity(unchecked) private nonisolated(unsafe) var events: UnsafeMutablePointer<Int>
     @exclusivity(unchecked) private nonisolated(unsafe) var capacity: Int
     /// How many routes were written: the next one's number.
-    @exclusivity(unchecked) private(set) var written = 0
+    @exclusivity(unchecked) private(set) nonisolated(unsafe) var written = 0
     /// Where the next route goes: `written % capacity`.
-    @exclusivity(unchecked) private var index = 0
+    @exclusivity(unchecked) private nonisolated(unsafe) var index = 0
 
     init(window: Int?, router: String) {
         capacity = 256  // 10 KB for a route of 32 bytes; grown (moved once) only past that
@@ -148,9 +150,19 @@ final class RouteLog<Route: NavigationRoute>: PlaceInfo {
         events.deallocate()
     }
 
+    /// Writes the routes of `pages`, in order, for the journal's event number `event`
+    /// (`write(_:event:oldest:)`). Reads each route in the array's buffer: a page is not copied
+    /// (and destroyed) for it, which where the router runs unspecialized cost hundreds of
+    /// instructions a page.
+    nonisolated func write(routesOf pages: [Page<Route>], event: Int, oldest: Int) {
+        pages.withUnsafeBufferPointer { pages in
+            for index in 0..<pages.count { write(pages[index].route, event: event, oldest: oldest) }
+        }
+    }
+
     /// Writes `route` for the journal's event number `event`, over the oldest route if its
     /// event is older than `oldest` (the journal has forgotten it); else the ring grows first.
-    func write(_ route: Route, event: Int, oldest: Int) {
+    nonisolated func write(_ route: Route, event: Int, oldest: Int) {
         let previous = events[index]
         if previous >= oldest {
             grow()
@@ -168,7 +180,7 @@ final class RouteLog<Route: NavigationRoute>: PlaceInfo {
     /// Doubles the ring, moving every route to its number's new index: a few runs, each moved
     /// at once (one at a time, through `Route`'s value witnesses, it cost hundreds of
     /// instructions a route where the router runs unspecialized).
-    private func grow() {
+    private nonisolated func grow() {
         let old = capacity
         capacity *= 2
         let grown = UnsafeMutablePointer<Route>.allocate(capacity: capacity)

@@ -34,8 +34,9 @@ enum JournalTexts {
         return text(of: value, as: type)
     }
 
-    /// `value`'s journal text, `Journaled` being `Value` itself.
+    /// `value`'s journal text, `Journaled` being `Value` itself (`text(of:)` found it so): the
+    /// value is reinterpreted, not cast (a cast looks the types up again).
     private static func text<Value, Journaled: JournalValue>(of value: Value, as _: Journaled.Type) -> String? {
-        (value as? Journaled)?.journalValue
+        unsafeBitCast(value, to: Journaled.self).journalValue
     }
 }

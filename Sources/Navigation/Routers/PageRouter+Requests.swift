@@ -124,20 +124,23 @@ extension PageRouter {
     private func record(_ planned: PlannedChange<Route>, in place: JournalPlace) {
         let reason = planned.reason
         switch planned.change {
-        // Loops, not `first(where:)` or `lazy.map`: their closures, isolated to the main actor,
-        // check the executor at each call, and where the router runs unspecialized (called
-        // through `any Router`) each generic wrapper has its type's metadata looked up.
-        case .goBack: place.recordRequest(.goBack, route: Route?.none, reason: reason)
-        case .dismiss: place.recordRequest(.dismiss, route: Route?.none, reason: reason)
-        case .dismissAll: place.recordRequest(.dismissAll, route: Route?.none, reason: reason)
+        // Index loops, no closures or optionals of `Route`: a closure isolated to the main actor
+        // checks the executor at each call, and where the router runs unspecialized (called
+        // through `any Router`) each generic wrapper (an iterator, `Route?`) has its type's
+        // metadata looked up.
+        case .goBack: place.recordRequest(.goBack, reason: reason)
+        case .dismiss: place.recordRequest(.dismiss, reason: reason)
+        case .dismissAll: place.recordRequest(.dismissAll, reason: reason)
         case .popTo(let route): place.recordRequest(.popTo, route: route, reason: reason)
         case .remove(let id):
-            var route: Route?
-            for page in stack.pages where page.id == id {
-                route = page.route
-                break
+            let pages = stack.pages
+            var index = 0
+            while index < pages.count, pages[index].id != id { index += 1 }
+            if index < pages.count {
+                place.recordRequest(.removeFrom, route: pages[index].route, reason: reason)
+            } else {
+                place.recordRequest(.removeFrom, reason: reason)
             }
-            place.recordRequest(.removeFrom, route: route, reason: reason)
         case .replaceTop: place.recordRequest(.replaceTop, routes: newRoutes(of: planned), reason: reason)
         case .setStack: place.recordRequest(.setStack, routes: newRoutes(of: planned), reason: reason)
         }
