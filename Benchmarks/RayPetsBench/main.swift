@@ -223,22 +223,17 @@ func findWidgets<T: Widget>(_ type: T.Type, in widget: Widget) -> [T] {
 func headlessStack() -> (StackRouter<AppRoute>, MessageModel) {
     let host = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let router = StackRouter(host: host)
-    if journals { router.journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: "clinic") }
+    router.journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: "clinic")
     router.present(.home, model: HomeModel(), animated: false, onDismissed: nil)
     return (router, MessageModel(title: "Step", message: "", actionTitle: "Next"))
 }
 
-/// The navigation journal the benchmarks' routers record into, as the app's do: always for the
-/// drawn and outside-the-loop push/pop cycles (their budgets hold with it); for the headless pair
-/// and the appointment flow only with `RAYPETS_BENCH_JOURNAL=1`, since on those two it is not yet
-/// within 3% (Benchmarks/README.md, "The journal's cost").
+/// The navigation journal the benchmarks' routers record into, as the app's routers do: every
+/// scenario counts navigation with its journal on.
 @MainActor
 enum BenchJournal {
     static let shared = NavigationJournal()
 }
-
-/// Whether the headless benchmarks record into `BenchJournal` (`RAYPETS_BENCH_JOURNAL=1`).
-var journals: Bool { getenv("RAYPETS_BENCH_JOURNAL").map { String(cString: $0) == "1" } ?? false }
 
 /// `count` present+dismiss pairs of a How-to-code step through `router`.
 @MainActor
@@ -258,12 +253,9 @@ func appointmentFlows(_ count: Int) async -> ClinicData {
     let dialogHost = InMemoryHost<AppRoute>(recordsTransitions: false, checksLeaks: false)
     let tabs = TabRouter(tabs: AppTab.allCases, host: tabHost)
     let dialog = ModalRouter(host: dialogHost)
-    if journals {
-        dialog.journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: "dialog")
-        for tab in AppTab.allCases {
-            tabs.router(for: tab).journalPlace = JournalPlace(
-                journal: BenchJournal.shared, window: 1, router: tab.rawValue)
-        }
+    dialog.journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: "dialog")
+    for tab in AppTab.allCases {
+        tabs.router(for: tab).journalPlace = JournalPlace(journal: BenchJournal.shared, window: 1, router: tab.rawValue)
     }
     tabs.router(for: .clinic).present(.home, model: HomeModel(), animated: false, onDismissed: nil)
     let data = ClinicData(store: ClinicDatabase.inMemory())
