@@ -141,3 +141,97 @@ public final class NavigationJournal {
         return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
     }
 }
+
+/// One event as the journal stores it: a fixed-size record that is written over the oldest
+/// once the ring is full. What a few kinds carry besides (an intent's name, an app's action)
+/// is in a `JournalExtra`; a router's routes stay in its place's `RouteLog`, where the record
+/// finds them by number, so that recording copies no array and looks up no conformance.
+@MainActor
+struct JournalRecord {
+    let time: Int64
+    /// Where the router's event happened (and, for a `RouteLog`, its routes); `nil` for the
+    /// app's and the windows' events. Not retained: the journal keeps it (`register(_:)`).
+    let place: Unmanaged<PlaceInfo>?
+    let code: Code
+    /// The number of the first of the event's routes in `place` (a `RouteLog`), and how many.
+    let start: Int
+    let count: Int
+    let reason: LeaveReason
+    let leaves: Bool
+    /// Whether the journal keeps a `JournalExtra` for it.
+    let hasExtra: Bool
+
+    /// What kind of event: `NavigationEvent.Kind`'s cases as the journal records them.
+    enum Code {
+        /// An event the app, a window or a host reported as it is (`JournalExtra/kind`).
+        case event
+        case stack
+        case request(Change)
+        case intent, ignored, step
+        case guardAsked, guardAnswered
+    }
+
+    /// A requested change's name, as `NavigationEvent.Kind/request(_:routes:reason:)` has it.
+    enum Change: String {
+        case goBack, dismiss, dismissAll, popTo, removeFrom, replaceTop, setStack
+    }
+
+    init(
+        _ code: Code, place: PlaceInfo? = nil, start: Int = 0, count: Int = 0, reason: LeaveReason = .code,
+        leaves: Bool = false, hasExtra: Bool = false
+    ) {
+        time = NavigationJournal.now()
+        // Not `place.map { ... }`: a closure isolated to the main actor checks its executor
+        // when it runs (about 200 instructions).
+        if let place { self.place = Unmanaged.passUnretained(place) } else { self.place = nil }
+        self.code = code
+        self.start = start
+        self.count = count
+        self.reason = reason
+        self.leaves = leaves
+        self.hasExtra = hasExtra
+    }
+
+    /// The event, with what it carries besides (`extra`), its time counted from `origin`.
+    func event(extra: JournalExtra?, since origin: Int64) -> NavigationEvent {
+        let place = place?.takeUnretainedValue()
+        let routes = count == 0 ? [] : place?.descriptions(from: start, count: count) ?? []
+        let page = routes.first ?? "-"
+        let name = extra?.name ?? ""
+        let kind: NavigationEvent.Kind =
+            switch code {
+            case .event: extra?.kind ?? .action("")
+            case .stack: .stack(routes)
+            case .request(let change): .request(change.rawValue, routes: routes, reason: reason)
+            case .intent: .intent(name, page: page, value: extra?.value)
+            case .ignored: .ignored(name, page: page, value: extra?.value)
+            case .step: .step(name, page: page, value: extra?.value)
+            case .guardAsked: .guardAsked(page: page, reason: reason)
+            case .guardAnswered: .guardAnswered(page: page, leaves: leaves)
+            }
+        return NavigationEvent(
+            time: .nanoseconds(time - origin), window: place?.window ?? extra?.window,
+            router: place?.router ?? extra?.router, kind: kind)
+    }
+}
+
+/// What an event carries besides its record: an app's or a host's event as it was reported,
+/// with its window and router when no place has them; an intent's name and value.
+final class JournalExtra {
+    let kind: NavigationEvent.Kind?
+    let window: Int?
+    let router: String?
+    let name: String?
+    let value: String?
+
+    init(
+        kind: NavigationEvent.Kind? = nil, window: Int? = nil, router: String? = nil, name: String? = nil,
+        value: String? = nil
+    ) {
+        self.kind = kind
+        self.window = window
+        self.router = router
+        self.name = name
+        self.value = value
+    }
+}
