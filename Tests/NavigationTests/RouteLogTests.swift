@@ -1,3 +1,4 @@
+import NavigationTesting
 import Testing
 
 @testable import Navigation
@@ -55,4 +56,27 @@ struct RouteLogTests {
         }
         #expect(freed == nil)
     }
+
+    @Test(
+        "the journal keeps a place while a router holds it or a kept event names it, and forgets it after: windows opened and closed do not pile up"
+    )
+    func placesOfClosedWindowsGo() {
+        let journal = NavigationJournal(capacity: 20)
+        let kept = JournalPlace(journal: journal, window: 0, router: "kept")
+        kept.record(.action("first"))
+        for window in 1...50 {
+            let router = StackRouter(host: InMemoryHost<TestRoute>())
+            router.journalPlace = JournalPlace(journal: journal, window: window, router: "r")
+            router.present(.root, model: TitledModel("root"), animated: false, onDismissed: nil)
+            router.present(.a, model: TitledModel("a"), animated: false, onDismissed: nil)
+        }
+        // Each window's place was replaced by its route log at its first stack: two places a
+        // window, 40 events kept (2 a window): at most the last 10 windows' and the held one.
+        #expect(journal.placesKept <= 2 * 11 + 2, "\(journal.placesKept) places kept")
+        #expect(journal.events.map(\.window) == (41...50).flatMap { [$0, $0] })
+        #expect(journal.events.last?.kind == .stack(["root", "a"]))
+        kept.record(.action("still here"))
+        #expect(journal.events.last?.router == "kept")
+    }
 }
+

@@ -114,6 +114,9 @@ public final class NavigationJournal {
         if !observers.isEmpty { notify() }
     }
 
+    /// How many places the journal keeps (`register(_:)`).
+    var placesKept: Int { places.count }
+
     /// Keeps `place` while records may name it, and forgets the places no router holds and
     /// no kept event names.
     func register(_ place: PlaceInfo) {
