@@ -79,4 +79,3 @@ struct RouteLogTests {
         #expect(journal.events.last?.router == "kept")
     }
 }
-
