@@ -149,7 +149,7 @@ extension PageRouter {
     /// The routes of the pages `planned` adds.
     private func newRoutes(of planned: PlannedChange<Route>) -> [Route] {
         var routes: [Route] = []
-        for index in planned.newPages.indices { routes.append(planned.newPages[index].page.route) }
+        for index in 0..<planned.newPages.count { routes.append(planned.newPages[index].page.route) }
         return routes
     }
 
