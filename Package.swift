@@ -71,7 +71,9 @@ let package = Package(
         // thread and its own main loop. scripts/test runs it under a private Xvfb.
         .executableTarget(
             name: "raypets-gtk-tests",
-            dependencies: ["Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI", "RayPetsTesting"],
+            dependencies: [
+                "Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI", "RayPetsTesting", "GtkTesting",
+            ],
             path: "Tests/GtkTests"
         ),
         // The end-to-end and crash tests' RayPets: what `raypets` runs, plus changes to the

@@ -14,10 +14,10 @@ static inline void rp_accessible_set_label(gpointer widget, const char *label) {
                                    GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-/* g_object_new(GTK_TYPE_WINDOW, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL):
- * the role is construct-only. Returns a floating-free toplevel like gtk_window_new. */
-static inline GtkWidget *rp_alert_window_new(void) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_WINDOW, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL));
+/* g_object_new(GTK_TYPE_WINDOW, "accessible-role", role, NULL) (dialog, alert dialog): the
+ * role is construct-only. Returns a floating-free toplevel like gtk_window_new. */
+static inline GtkWidget *rp_window_new_with_role(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_WINDOW, "accessible-role", role, NULL));
 }
 
 /* g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL):
@@ -175,6 +175,42 @@ static inline GtkWidget *rp_box_new_with_role(GtkOrientation orientation, int sp
 /* gtk_drop_down_new_from_strings takes a NULL-terminated C array. */
 static inline GtkWidget *rp_drop_down_new(const char *const *strings) {
     return gtk_drop_down_new_from_strings(strings);
+}
+
+/* A GtkPicture of `paintable` that assistive technologies skip (role presentation, which is
+ * construct-only): a picture that only decorates. */
+static inline GtkWidget *rp_decorative_picture_new(GdkPaintable *paintable) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_PICTURE, "paintable", paintable,
+                                   "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
+}
+
+/* A GtkImage of the icon `icon_name` that assistive technologies skip (role presentation). */
+static inline GtkWidget *rp_decorative_image_new(const char *icon_name) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_IMAGE, "icon-name", icon_name,
+                                   "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
+}
+
+/* A GtkDropDown's own toggle button (what takes the focus), or NULL. */
+static inline GtkWidget *rp_drop_down_button(GtkWidget *drop_down) {
+    for (GtkWidget *child = gtk_widget_get_first_child(drop_down); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        if (GTK_IS_TOGGLE_BUTTON(child)) return child;
+    return NULL;
+}
+
+static void rp_drop_down_button_toggled(GtkWidget *button, GParamSpec *unused, gpointer drop_down) {
+    (void)unused;
+    gtk_accessible_update_state(GTK_ACCESSIBLE(drop_down), GTK_ACCESSIBLE_STATE_EXPANDED,
+                                gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(button)), -1);
+}
+
+/* GTK 4.8's GtkDropDown (a combo box to screen readers) never sets its expanded state, which
+ * WAI-ARIA requires of a combo box: it follows its toggle button's "active" from now on. */
+static inline void rp_drop_down_track_expanded(GtkWidget *drop_down) {
+    GtkWidget *button = rp_drop_down_button(drop_down);
+    gtk_accessible_update_state(GTK_ACCESSIBLE(drop_down), GTK_ACCESSIBLE_STATE_EXPANDED, FALSE, -1);
+    if (button != NULL)
+        g_signal_connect_object(button, "notify::active", G_CALLBACK(rp_drop_down_button_toggled), drop_down, 0);
 }
 
 /* GTK 4.8's GtkScrolledWindow connects to its GtkSettings' "notify::gtk-overlay-scrolling" each

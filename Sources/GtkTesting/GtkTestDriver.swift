@@ -66,3 +66,18 @@ public enum GtkTestDriver {
     /// run at all, which no person's input can do.
     public static func asNextInputEvent(_ action: @escaping @MainActor () -> Void) { MainLoop.asInputEvent(action) }
 }
+
+extension GtkTestDriver {
+    /// The accessibility problems of the shown windows now, one line each ("window title:
+    /// widget, role and page: problem"); empty when a screen reader user meets none.
+    ///
+    /// Run it after each step of a test. It applies the errors of GTK Inspector's accessibility
+    /// overlay (GTK 4.14 and later) to every mapped widget: a role that needs a name has one
+    /// (a button, a check box, a tab, a text box, a search box, an image that is not
+    /// decorative, a dialog), a presentational widget has none, a check box has its checked
+    /// state, a list item is in a list. It adds the rules a navigating app needs: a dialog
+    /// window has the dialog or alert-dialog role; each `GtkNavigation` page is a group
+    /// labelled with its title; the keyboard focus is on a shown, named control; two buttons
+    /// with one name on one page run one action.
+    public static func accessibilityFindings() -> [String] { AccessibilityAudit.findings() }
+}

@@ -1,6 +1,7 @@
 import Glibc
 import Gtk
 import GtkNavigation
+import GtkTesting
 import Navigation
 import RayPets
 import RayPetsTesting
@@ -96,6 +97,15 @@ final class GtkDriver: AppDriver {
         await MainLoop.idle()  // an awaited result (the pet picker's) resumes on the next turn
         while waitForAnimations && isSliding { await MainLoop.idle() }
         if let widthLimit { try checkFits(widthLimit) }
+    }
+
+    /// Throws with every accessibility finding (`GtkTestDriver.accessibilityFindings()`): the
+    /// walk checks the tree a screen reader reads after every step.
+    func checkStep() throws {
+        let findings = GtkTestDriver.accessibilityFindings()
+        guard findings.isEmpty else {
+            throw Failure(description: "accessibility: " + findings.joined(separator: "; "))
+        }
     }
 
     /// Throws, naming the page, when the window or the dialog cannot be `limit` pixels wide.

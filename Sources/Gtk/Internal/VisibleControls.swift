@@ -105,7 +105,7 @@ package enum VisibleControls {
     }
 
     /// The process's toplevel windows that are shown, oldest first.
-    private static func shownWindows() -> [UnsafeMutableRawPointer] {
+    static func shownWindows() -> [UnsafeMutableRawPointer] {
         guard let toplevels = gtk_window_get_toplevels() else { return [] }  // not owned
         var windows: [UnsafeMutableRawPointer] = []
         for index in 0..<g_list_model_get_n_items(toplevels) {
@@ -117,7 +117,7 @@ package enum VisibleControls {
     }
 
     /// Calls `visit` for `widget` and every mapped descendant, depth first.
-    private static func walk(
+    static func walk(
         _ widget: UnsafeMutablePointer<GtkWidget>, skippingWindowControls: Bool = false,
         _ visit: (UnsafeMutablePointer<GtkWidget>) -> Void
     ) {

@@ -46,7 +46,7 @@ public final class AlertWindow {
     private static let safeAction = ActionName(group: "alert", name: "safe", accelerator: "Escape")
 
     /// The alert's window.
-    public let window = Window(alert: ())
+    public let window = Window(role: GTK_ACCESSIBLE_ROLE_ALERT_DIALOG)
     /// The safe answer: focused first, and what Escape and the close request answer.
     public let safeResponse: String
     /// Called with the answer's `id` when the user answers.

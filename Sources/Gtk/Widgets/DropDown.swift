@@ -12,6 +12,14 @@ public final class DropDown: Widget {
         self.items = items
         let pointer = Self.withCStrings(items) { rp_drop_down_new($0) }
         super.init(UnsafeMutableRawPointer(pointer!), transfer: .none)
+        rp_drop_down_track_expanded(widget)
+    }
+
+    /// Names the drop-down for screen readers, and its button too: in GTK 4.8 the focus goes
+    /// to the drop-down's own button, which would otherwise have no name.
+    public override func setAccessibleLabel(_ label: String) {
+        super.setAccessibleLabel(label)
+        if let button = rp_drop_down_button(widget) { rp_accessible_set_label(button, label) }
     }
 
     /// The index of the chosen item.

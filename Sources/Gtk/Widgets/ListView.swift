@@ -270,7 +270,9 @@ public final class ListView: Widget {
     /// index outside the list, or a list on a hidden page.
     @discardableResult
     public func focusRow(at index: Int) -> Bool {
-        guard (0..<count).contains(index) else { return false }
+        // A list on a page or tab not shown takes no focus: a person could not see it (GTK
+        // gives focus to an unmapped row).
+        guard (0..<count).contains(index), isOnVisibleBranch else { return false }
         // Scrolling to the item makes its row (the list keeps rows around the item it scrolls
         // to); on GTK 4.12 and later the same call focuses it. On 4.8 the widget holding that
         // row takes the focus here.

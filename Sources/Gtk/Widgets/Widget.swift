@@ -199,6 +199,10 @@ open class Widget: Object {
         while true {
             if gtk_widget_get_visible(node) == 0 || gtk_widget_get_child_visible(node) == 0 { return false }
             guard let parent = gtk_widget_get_parent(node) else { break }
+            // A stack's page sliding out is still drawn (child-visible) but no longer shown.
+            if rp_is_stack(parent) != 0, rp_stack_visible_child(parent) != UnsafeMutableRawPointer(node) {
+                return false
+            }
             node = parent
         }
         return rp_is_root(node) != 0

@@ -16,12 +16,17 @@ public final class Window: Widget {
         watchDestruction()
     }
 
-    /// A window whose accessible role is *alert dialog* (the role can only be set when the
-    /// window is made): what `AlertWindow` uses.
-    init(alert: Void) {
-        super.init(UnsafeMutableRawPointer(rp_alert_window_new()!), transfer: .none)
+    /// A window with the accessible role `role`, which can only be set when the window is
+    /// made: *alert dialog* for `AlertWindow`, *dialog* for `dialog()`.
+    init(role: GtkAccessibleRole) {
+        super.init(UnsafeMutableRawPointer(rp_window_new_with_role(role)!), transfer: .none)
         watchDestruction()
     }
+
+    /// A window that screen readers announce as a dialog (its accessible role is *dialog*,
+    /// not *window*; GTK lets the role be set only when the window is made). Make it modal
+    /// and transient for the window it is over, and give it a title: the title is its name.
+    public static func dialog() -> Window { Window(role: GTK_ACCESSIBLE_ROLE_DIALOG) }
 
     /// Adopts a window made elsewhere (e.g. by a `GtkBuilder`).
     public init(adopting pointer: UnsafeMutableRawPointer) {
@@ -88,10 +93,22 @@ public final class Window: Widget {
 
     private var window: UnsafeMutablePointer<GtkWindow> { rp_window(gobject) }
 
-    /// The window title (shown by its header bar; read by screen readers).
+    /// The window title (shown by its header bar; read by screen readers unless
+    /// `accessibleName` is set).
     public var title: String {
         get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
-        set { gtk_window_set_title(window, newValue) }
+        set {
+            gtk_window_set_title(window, newValue)
+            // GTK names the window after its title on every change: keep the chosen name.
+            if let accessibleName { setAccessibleLabel(accessibleName) }
+        }
+    }
+
+    /// The name screen readers announce for the window, when it is not its title: a dialog's
+    /// name ("Schedule appointment") while its title follows the page shown in it ("Which
+    /// pet?"). `nil`: the title.
+    public var accessibleName: String? {
+        didSet { setAccessibleLabel(accessibleName ?? title) }
     }
 
     /// The window's content.

@@ -35,7 +35,9 @@ import Navigation
 ///
 /// `navigation.back` is disabled, and the Back button hidden, while the followed host has no
 /// page to go back to; the button also hides while the host shows Back buttons of its own
-/// (`BackNavigable.providesBackButtons`: a split view's sides). The window title follows the shown page's title, so the header bar
+/// (`BackNavigable.providesBackButtons`: a split view's sides). The Back button's name is
+/// `NavigationLabels.back`; its tooltip and accessible description are the title of the page it
+/// goes back to. The window title follows the shown page's title, so the header bar
 /// (where it shows the title), a screen reader and a test all know where the user is.
 @MainActor
 public final class BackNavigation {
@@ -51,10 +53,14 @@ public final class BackNavigation {
     package let closeAction: Action?
     private weak var window: Window?
     private weak var source: (any BackNavigable)?
+    private let labels: NavigationLabels
+    /// The title Back's tooltip and description name now (`nil`: none to go back to).
+    private var backTarget: String?
 
     /// Back (and, with `closes`, Cancel, Escape, Ctrl+W and the close button) for `window`.
     public init(window: Window, labels: NavigationLabels = NavigationLabels(), closes: Bool = false) {
         self.window = window
+        self.labels = labels
         backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: labels.back)
         backButton.isVisible = false
         cancelButton = closes ? Button(label: labels.cancel) : nil
@@ -147,6 +153,14 @@ public final class BackNavigation {
         backButton.isVisible = canGoBack && source?.providesBackButtons != true
         backAction.isEnabled = canGoBack
         if let title = source?.title { window?.title = title }
+        // Back says where it goes, as libadwaita's does: its name stays "Back", its tooltip
+        // and its accessible description are the title of the page it returns to.
+        let target = canGoBack ? source?.backHistory.first?.title : nil
+        if target != backTarget {
+            backTarget = target
+            backButton.tooltip = target ?? labels.back
+            backButton.setAccessibleDescription(target ?? "")
+        }
     }
 
     private final class Target {

@@ -36,6 +36,12 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     /// the size its content asks for.
     public var dialogSize: (width: Int32, height: Int32)?
 
+    /// The name a screen reader announces for the dialog (the flow's: "Schedule
+    /// appointment"), from the dialog's first page. `nil` (unless set), or a `nil` answer: the
+    /// dialog's title, which follows the page shown in it ("Which pet?"). A dialog window has
+    /// the accessible role *dialog* either way.
+    public var dialogName: (@MainActor (_ firstPage: Page<Route>) -> String?)?
+
     /// A host for dialogs over `parent`, building views with `makeView`.
     public init(
         parent: Window, labels: NavigationLabels = NavigationLabels(), makeView: @escaping PageViewFactory<Route>
@@ -57,6 +63,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
             return close()
         }
         let dialog = self.dialog ?? open()
+        nameDialog(dialog)
         let ids = pages.map { $0.id }  // not `\.id`: see check-floors
         dialog.focusHome.willShow(ids, in: dialog.window, host: dialog.swipe.root, view: dialog.pages.view(for:))
         // A swipe that goes Back has slid the page itself.
@@ -116,9 +123,16 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
             self.leaks.closed()  // the pages left, whether or not a router was there to say so
         }
         self.dialog = dialog
+        nameDialog(dialog)
         onWindowCreated?(dialog.window)
         dialog.window.present()
         return dialog
+    }
+
+    private func nameDialog(_ dialog: DialogWindow<Route>) {
+        guard let dialogName, let first = pages.first else { return }
+        let name = dialogName(first)
+        if dialog.window.accessibleName != name { dialog.window.accessibleName = name }
     }
 
     private func close() {

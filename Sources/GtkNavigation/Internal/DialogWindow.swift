@@ -6,7 +6,7 @@ import Navigation
 /// close button, and the page stack.
 @MainActor
 final class DialogWindow<Route: NavigationRoute> {
-    let window = Window()
+    let window = Window.dialog()
     let header = HeaderBar()
     let navigation: BackNavigation
     let pages: PageViews<Route>

@@ -11,6 +11,9 @@ final class PageViews<Route: NavigationRoute> {
     let stack = Stack()
     private let makeView: PageViewFactory<Route>
     private var views: [PageID: any PageView] = [:]
+    /// Each view's page in the GtkStack: a group named with the page's title, holding the view
+    /// (`frame(for:of:)`).
+    private var frames: [PageID: Box] = [:]
     private var titles: [PageID: String] = [:]
     /// Each view's name in the GtkStack (`PageID.description`), made once when it is added.
     private var names: [PageID: String] = [:]
@@ -53,25 +56,18 @@ final class PageViews<Route: NavigationRoute> {
         // every call (measured: about 10,000 instructions per show).
         current = Set(pages.map { $0.id })
         for page in pages {
-            guard let view = views[page.id] else {
+            guard views[page.id] != nil else {
                 let view = makeView(page)
-                // Names the page's region for screen readers (and lets AT-SPI tests find it:
-                // every stack page is in the accessibility tree, shown or not, and in GTK 4.18
-                // a page still sliding out is reported showing). The stack page's title names
-                // its accessible on every GTK version; the label on the page's root widget is
-                // not enough on its own: GTK 4.18 reports a scrolled window root without it
-                // (traced: AT-SPI name '').
-                view.widget.setAccessibleLabel(page.title)
                 titles[page.id] = page.title
                 views[page.id] = view
-                stack.add(view.widget, name: name(of: page.id), title: page.title)
+                stack.add(frame(for: view, of: page), name: name(of: page.id), title: page.title)
                 onViewCreated?(view)
                 continue
             }
             // A page's title can change (its model was renamed): keep the region's name true.
             if titles[page.id] != page.title {
                 titles[page.id] = page.title
-                view.widget.setAccessibleLabel(page.title)
+                frames[page.id]?.setAccessibleLabel(page.title)
                 stack.setTitle(page.title, of: name(of: page.id))
             }
         }
@@ -108,6 +104,7 @@ final class PageViews<Route: NavigationRoute> {
         if shownTop == id { shownTop = nil }
         stack.remove(name: name(of: id))
         names[id] = nil
+        frames.removeValue(forKey: id)?.removeAll()
         return view
     }
 
@@ -116,7 +113,22 @@ final class PageViews<Route: NavigationRoute> {
     func adopt(_ view: any PageView, for page: Page<Route>) {
         views[page.id] = view
         titles[page.id] = page.title
-        stack.add(view.widget, name: name(of: page.id))
+        stack.add(frame(for: view, of: page), name: name(of: page.id), title: page.title)
+    }
+
+    /// The stack's child for `view`: a group labelled with the page's title, as libadwaita's
+    /// navigation page is. When the focus enters it, a screen reader announces the page (Orca
+    /// speaks the names of the groups the focus enters); AT-SPI tests find a page by it. The
+    /// stack page's own title names its accessible too (a tab panel), but a screen reader
+    /// reads that only in a tab list.
+    private func frame(for view: any PageView, of page: Page<Route>) -> Box {
+        let frame = Box(group: .vertical)
+        frame.isHomogeneous = true  // the view gets all the height, whether it expands or not
+        frame.addCSSClass(AccessibilityAudit.pageClass)
+        frame.setAccessibleLabel(page.title)
+        frame.append(view.widget)
+        frames[page.id] = frame
+        return frame
     }
 
     /// The name of the page `id`'s view in the GtkStack.
@@ -132,6 +144,7 @@ final class PageViews<Route: NavigationRoute> {
             views[id]?.widget.giveUpFocus()
             stack.remove(name: name(of: id))
             views[id] = nil
+            frames[id] = nil
             titles[id] = nil
             names[id] = nil
         }

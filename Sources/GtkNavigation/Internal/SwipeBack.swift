@@ -107,7 +107,7 @@ package final class SwipeBack {
         let label = Label()
         box.addCSSClass("osd")
         box.addCSSClass("swipe-hint")
-        box.append(Image(iconName: "go-previous-symbolic"))
+        box.append(Image(decorativeIconName: "go-previous-symbolic"))
         box.append(label)
         box.setAlignment(horizontal: .start, vertical: .center)
         box.setMargins(top: 0, bottom: 0, start: 12, end: 12)

@@ -21,6 +21,9 @@ public protocol AppDriver: AnyObject {
     /// was kept is forgotten a few turns after its alert has gone). A driver whose `perform`
     /// waits for that need not implement it.
     func finishAction() async
+    /// Checks what only this driver can see, after every step once the app matches the
+    /// model (the GTK driver: the accessibility tree); throws to fail the walk there.
+    func checkStep() throws
 }
 
 extension AppDriver {
@@ -29,4 +32,7 @@ extension AppDriver {
 
     /// Nothing more to wait for.
     public func finishAction() async {}
+
+    /// Nothing more to check.
+    public func checkStep() throws {}
 }

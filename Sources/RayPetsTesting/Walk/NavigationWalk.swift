@@ -83,6 +83,11 @@ public struct NavigationWalk {
                     seed: seed, step: step,
                     reason: "\n  expected \(expected)\n  actual   \(actual)", history: history.suffix(12))
             }
+            do {
+                try driver.checkStep()
+            } catch {
+                throw WalkFailure(seed: seed, step: step, reason: "\(error)", history: history.suffix(12))
+            }
         }
         try await check(0)
         for step in 1...steps {

@@ -50,6 +50,10 @@ struct PageLayout {
         captionLabel.isVisible = caption != nil
         title.text = headline
         body.text = text
+        // A page with no control focuses its scrolled window (the arrow keys scroll it): a
+        // screen reader then reads the headline as its name and the text as its description.
+        root.setAccessibleLabel(headline)
+        root.setAccessibleDescription(text)
     }
 
     /// Adds an action button that calls `action`, with `style`'s CSS class.

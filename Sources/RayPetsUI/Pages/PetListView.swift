@@ -36,11 +36,17 @@ final class PetListView: PageView {
         layout.content.append(rows.root)
         let add = layout.addButton(model.addTitle, cssClass: "suggested-action") { [weak model] in model?.add() }
         func update(_ model: PetListModel) {
+            let addHadFocus = add.containsFocus
             rows.selectedIndex = model.shownRow
             empty.text = model.emptyText
             empty.isVisible = model.count == 0
             add.isVisible = model.showsAdd
             add.isSensitive = model.canAdd
+            // Add pet went while it had the focus (the picker's, once a pet came): the focus
+            // goes to the first row, not to a hidden button no key can leave.
+            if addHadFocus, !(model.showsAdd && model.canAdd), model.count > 0 {
+                _ = rows.list.focusRow(at: 0) || search.grabFocus()
+            }
         }
         rows.reset(count: model.count)
         update(model)
@@ -51,8 +57,12 @@ final class PetListView: PageView {
             rows.itemsChanged(at: index, removed: removed, added: added)
             if let model { update(model) }
             // The focused row went (its pet was deleted): the focus goes to the row now in its
-            // place, or the last row.
-            if hadFocus, !rows.root.containsFocus, let count = model?.count, count > 0 {
+            // place, or the last row; with no row left, to Add pet or the search (the focus
+            // would otherwise stay on the hidden row).
+            guard hadFocus, let count = model?.count else { return }
+            if count == 0 {
+                _ = add.grabFocus() || search.grabFocus()
+            } else if !rows.root.containsFocus {
                 _ = rows.list.focusRow(at: min(index, count - 1))
             }
         }

@@ -55,6 +55,14 @@ public final class MainWindow: AppWindow, Feedback {
             makeView: ViewFactory.makeView(for:))
         let dialogHost = GtkDialogHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
         dialogHost.dialogSize = (420, 460)
+        // Screen readers announce the appointment dialog by its flow's name; other dialogs
+        // (Clinic info) by their page's title.
+        dialogHost.dialogName = { first in
+            switch first.route {
+            case .petPicker, .visitType: L("Schedule appointment")
+            default: nil
+            }
+        }
         self.dialogHost = dialogHost
         alertHost = GtkAlertHost(
             parent: { [weak dialogHost, weak window] in dialogHost?.window ?? window },

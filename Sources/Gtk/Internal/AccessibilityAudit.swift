@@ -1,0 +1,262 @@
+import CGtk
+
+/// Reads the accessibility of the process's shown windows as a screen reader meets it, and
+/// names each problem: what `GtkTestDriver.accessibilityFindings()` reports.
+///
+/// The rules, each over the mapped widgets of every shown window:
+/// - GTK Inspector's accessibility overlay (`gtk/inspector/a11yoverlay.c`, GTK 4.14 and later;
+///   its errors, not its recommendations): no abstract role; a role whose name is *required*
+///   (dialog, image, text box, search box, tab panel, ...) has a label or is labelled by a
+///   named widget; a *conditional* one (button, check box, tab, menu item, link, ...) has a
+///   name; *presentation*, *none* and *generic* have no label; a check box and a switch have
+///   their checked state, a combo box its expanded state; a list item is in a list, a tab in a
+///   tab list, a menu item in a menu.
+/// - An image that is not decorative (role *presentation*) has a name (the overlay's rule for
+///   *img*).
+/// - A window that is modal or transient (a dialog) has the role *dialog* or *alert dialog*.
+/// - A navigation page (a widget with the style class `pageClass`) is a group labelled with
+///   its stack page's title.
+/// - In the window that takes input (the newest one no modal window covers), the keyboard
+///   focus is on a widget that is shown (mapped, and on the shown page of every stack it is
+///   in), and the first widget at or above it with a role that is not *none*, *presentation*
+///   or *generic* has a name.
+/// - Two buttons of one page (or of the window's own bar) with the same name run the same
+///   action (action name and target); two with a name and no action name differ, as far as a
+///   screen reader user can tell.
+///
+/// GTK 4.8 has no public getter for an accessible's name: a widget is *named* when its label
+/// is set and not empty, or when it is labelled by a widget it contains or is inside of that
+/// is named (GTK labels an icon-only button by its image, which has no name). A labelled-by
+/// target elsewhere in the tree is taken to be named.
+@MainActor
+package enum AccessibilityAudit {
+    /// The style class of navigation pages: `GtkNavigation`'s hosts give it to the group that
+    /// holds each page's view.
+    package static let pageClass = "navigation-page"
+
+    /// Every problem found now, as "window title: what and where: the problem".
+    package static func findings() -> [String] {
+        var found: [String] = []
+        let windows = VisibleControls.shownWindows()
+        let inputWindow = windows.last(where: { !Window.isUnderModalWindow(rp_window($0)) })
+        for window in windows where String(cString: rp_type_name(window)) != "GtkInspectorWindow" {
+            let title = gtk_window_get_title(rp_window(window)).map { String(cString: $0) } ?? ""
+            var report = Report(window: title)
+            checkWindow(rp_widget(window), &report)
+            var context: [GtkAccessibleRole] = []
+            check(rp_widget(window), context: &context, &report)
+            checkDuplicates(rp_widget(window), &report)
+            if window == inputWindow { checkFocus(window, &report) }
+            found += report.lines
+        }
+        return found
+    }
+
+    @MainActor private struct Report {
+        let window: String
+        var lines: [String] = []
+        mutating func add(_ widget: UnsafeMutablePointer<GtkWidget>, _ problem: String) {
+            lines.append("\(window): \(AccessibilityAudit.describe(widget)): \(problem)")
+        }
+    }
+
+    private static func checkWindow(_ window: UnsafeMutablePointer<GtkWidget>, _ report: inout Report) {
+        let role = rp_accessible_role(window)
+        let isDialog =
+            gtk_window_get_modal(rp_window(window)) != 0 || gtk_window_get_transient_for(rp_window(window)) != nil
+        if isDialog && role != GTK_ACCESSIBLE_ROLE_DIALOG && role != GTK_ACCESSIBLE_ROLE_ALERT_DIALOG {
+            report.add(window, "a dialog window has the role \(roleName(role)), not dialog or alert-dialog")
+        }
+        if !isNamed(window) { report.add(window, "a window without a name (no title)") }
+    }
+
+    /// The overlay's rules and the pages' rule, for `widget` and its mapped descendants.
+    private static func check(
+        _ widget: UnsafeMutablePointer<GtkWidget>, context: inout [GtkAccessibleRole], _ report: inout Report
+    ) {
+        guard gtk_widget_get_mapped(widget) != 0 else { return }
+        let role = rp_accessible_role(widget)
+        if let problem = problem(widget, role: role, context: context) { report.add(widget, problem) }
+        if gtk_widget_has_css_class(widget, pageClass) != 0, let problem = pageProblem(widget, role: role) {
+            report.add(widget, problem)
+        }
+        context.append(role)
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            // A window's widget tree holds its popovers' and the window's own child windows
+            // (none here): a popover is checked as part of the window it opens from.
+            check(current, context: &context, &report)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        context.removeLast()
+    }
+
+    private static func problem(
+        _ widget: UnsafeMutablePointer<GtkWidget>, role: GtkAccessibleRole, context: [GtkAccessibleRole]
+    ) -> String? {
+        let name = roleName(role)
+        if rp_role_is_abstract(role) != 0 { return "\(name) is an abstract role" }
+        switch rp_role_naming(role) {
+        case RP_NAMING_REQUIRED:
+            if !isNamed(widget) {
+                return role == GTK_ACCESSIBLE_ROLE_IMG
+                    ? "an image without a name that is not decorative" : "a \(name) without a name"
+            }
+        case RP_NAMING_CONDITIONAL:
+            if !isNamed(widget) { return "a \(name) without a name" }
+        case RP_NAMING_PROHIBITED:
+            if rp_accessible_has_label(widget) != 0 { return "a \(name) cannot have a label" }
+        default:
+            break
+        }
+        for (needs, kind, state) in requiredStates where needs == role {
+            if rp_accessible_has_state(widget, state) == 0 { return "a \(name) without its \(kind) state" }
+        }
+        if let contexts = requiredContext[role.rawValue], !context.contains(where: { contexts.contains($0.rawValue) }) {
+            return "a \(name) outside a "
+                + contexts.map { roleName(GtkAccessibleRole(rawValue: $0)) }.joined(separator: " or ")
+        }
+        return nil
+    }
+
+    private static let requiredStates: [(GtkAccessibleRole, String, GtkAccessibleState)] = [
+        (GTK_ACCESSIBLE_ROLE_CHECKBOX, "checked", GTK_ACCESSIBLE_STATE_CHECKED),
+        (GTK_ACCESSIBLE_ROLE_SWITCH, "checked", GTK_ACCESSIBLE_STATE_CHECKED),
+        (GTK_ACCESSIBLE_ROLE_COMBO_BOX, "expanded", GTK_ACCESSIBLE_STATE_EXPANDED),
+    ]
+
+    private static let requiredContext: [UInt32: [UInt32]] = [
+        GTK_ACCESSIBLE_ROLE_LIST_ITEM.rawValue: [GTK_ACCESSIBLE_ROLE_LIST.rawValue],
+        GTK_ACCESSIBLE_ROLE_TAB.rawValue: [GTK_ACCESSIBLE_ROLE_TAB_LIST.rawValue],
+        GTK_ACCESSIBLE_ROLE_MENU_ITEM.rawValue: [
+            GTK_ACCESSIBLE_ROLE_GROUP.rawValue, GTK_ACCESSIBLE_ROLE_MENU.rawValue,
+            GTK_ACCESSIBLE_ROLE_MENU_BAR.rawValue,
+        ],
+        GTK_ACCESSIBLE_ROLE_OPTION.rawValue: [
+            GTK_ACCESSIBLE_ROLE_GROUP.rawValue, GTK_ACCESSIBLE_ROLE_LIST_BOX.rawValue,
+        ],
+        GTK_ACCESSIBLE_ROLE_ROW.rawValue: [
+            GTK_ACCESSIBLE_ROLE_GRID.rawValue, GTK_ACCESSIBLE_ROLE_ROW_GROUP.rawValue,
+            GTK_ACCESSIBLE_ROLE_TABLE.rawValue,
+            GTK_ACCESSIBLE_ROLE_TREE_GRID.rawValue,
+        ],
+    ]
+
+    /// A navigation page must be a group labelled with its stack page's title.
+    private static func pageProblem(_ page: UnsafeMutablePointer<GtkWidget>, role: GtkAccessibleRole) -> String? {
+        guard role == GTK_ACCESSIBLE_ROLE_GROUP else { return "a page with the role \(roleName(role)), not group" }
+        guard let stack = gtk_widget_get_parent(page), rp_is_stack(stack) != 0,
+            let title = rp_stack_child_title(stack, page)
+        else { return "a page outside a stack, or without a title" }
+        return rp_accessible_label_is(page, title) != 0
+            ? nil : "a page not labelled with its title \"\(String(cString: title))\""
+    }
+
+    /// The focus must be on something shown and named.
+    private static func checkFocus(_ root: UnsafeMutableRawPointer, _ report: inout Report) {
+        let window = rp_widget(root)!
+        guard let focus = gtk_root_get_focus(rp_root(root)) else {
+            return report.add(window, "nothing has the keyboard focus")
+        }
+        if gtk_widget_get_mapped(focus) == 0 { return report.add(focus, "the keyboard focus is on a widget not shown") }
+        var child = focus
+        while let parent = gtk_widget_get_parent(child) {
+            if rp_is_stack(parent) != 0, rp_stack_visible_child(parent) != UnsafeMutableRawPointer(child) {
+                return report.add(focus, "the keyboard focus is on a stack page that is not shown")
+            }
+            child = parent
+        }
+        var named: UnsafeMutablePointer<GtkWidget>? = focus
+        while let current = named,
+            [GTK_ACCESSIBLE_ROLE_NONE, GTK_ACCESSIBLE_ROLE_PRESENTATION, GTK_ACCESSIBLE_ROLE_GENERIC].contains(
+                rp_accessible_role(current))
+        {
+            named = gtk_widget_get_parent(current)
+        }
+        if let named, !isNamed(named),
+            rp_accessible_role(named) != GTK_ACCESSIBLE_ROLE_GROUP || gtk_widget_get_focusable(named) != 0
+        {
+            report.add(named, "the keyboard focus is on a \(roleName(rp_accessible_role(named))) without a name")
+        }
+    }
+
+    /// Buttons of one page with one name must run one action.
+    private static func checkDuplicates(_ window: UnsafeMutablePointer<GtkWidget>, _ report: inout Report) {
+        var seen: [String: (widget: UnsafeMutablePointer<GtkWidget>, action: String?)] = [:]
+        VisibleControls.walk(window) { widget in
+            // A page sliding out is drawn, but its buttons are not the shown page's.
+            guard rp_is_button(widget) != 0, Widget.isOnVisibleBranch(widget), isNamed(widget),
+                let name = ownName(widget)
+            else { return }
+            let key = "\(scope(of: widget))\u{1}\(name)"
+            let action = rp_actionable_action(widget).map { action -> String in
+                let target = rp_actionable_target(widget)
+                defer { g_free(target) }
+                return String(cString: action) + (target.map { "(" + String(cString: $0) + ")" } ?? "")
+            }
+            if let other = seen[key] {
+                if other.action == nil || other.action != action {
+                    report.add(
+                        widget,
+                        "two buttons named \"\(name)\" on one page do different things (\(describe(other.widget)))")
+                }
+            } else {
+                seen[key] = (widget, action)
+            }
+        }
+    }
+
+    /// The page (or, outside pages, the window) `widget` is on, as an address.
+    private static func scope(of widget: UnsafeMutablePointer<GtkWidget>) -> UInt {
+        var current: UnsafeMutablePointer<GtkWidget>? = widget
+        while let widget = current {
+            if gtk_widget_has_css_class(widget, pageClass) != 0 { return UInt(bitPattern: widget) }
+            current = gtk_widget_get_parent(widget)
+        }
+        return 0
+    }
+
+    /// Whether a screen reader has a name to read for `widget` (see the type's comment).
+    private static func isNamed(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        if rp_accessible_has_label(widget) != 0 { return true }
+        guard rp_accessible_has_labelled_by(widget) != 0 else { return false }
+        var ancestor = gtk_widget_get_parent(widget)
+        while let current = ancestor {
+            if rp_accessible_labelled_by_is(widget, current) != 0 { return isNamed(current) }
+            ancestor = gtk_widget_get_parent(current)
+        }
+        var target: UnsafeMutablePointer<GtkWidget>?
+        VisibleControls.walk(widget) { candidate in
+            if target == nil, candidate != widget, rp_accessible_labelled_by_is(widget, candidate) != 0 {
+                target = candidate
+            }
+        }
+        return target.map { isNamed($0) } ?? true
+    }
+
+    /// The label of `widget`'s own text, for comparing buttons: a label button's label, else
+    /// its tooltip.
+    private static func ownName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        (rp_is_button(widget) != 0 ? gtk_button_get_label(rp_button(widget)).map { String(cString: $0) } : nil)
+            ?? gtk_widget_get_tooltip_text(widget).map { String(cString: $0) }
+    }
+
+    private static func roleName(_ role: GtkAccessibleRole) -> String { String(cString: rp_role_name(role)) }
+
+    /// "GtkButton (button) in 'Pet' page" style: the widget's type and role, and the nearest
+    /// labelled ancestor, so a finding can be found.
+    static func describe(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        var text = "\(String(cString: rp_type_name(widget))) (\(roleName(rp_accessible_role(widget))))"
+        if let label = ownName(widget) { text += " \"\(label)\"" }
+        var ancestor = gtk_widget_get_parent(widget)
+        while let current = ancestor {
+            if gtk_widget_has_css_class(current, pageClass) != 0, let stack = gtk_widget_get_parent(current),
+                let title = rp_stack_child_title(stack, current)
+            {
+                return text + " on the page \"\(String(cString: title))\""
+            }
+            ancestor = gtk_widget_get_parent(current)
+        }
+        return text
+    }
+}
