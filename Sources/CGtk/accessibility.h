@@ -122,6 +122,15 @@ static inline gboolean rp_accessible_has_state(gpointer widget, GtkAccessibleSta
     return gtk_test_accessible_has_state(GTK_ACCESSIBLE(widget), state);
 }
 
+/* Whether the invalid state is "true" (set, and not false). */
+static inline gboolean rp_accessible_invalid_is_true(gpointer widget) {
+    char *differs = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                                                    GTK_ACCESSIBLE_INVALID_TRUE);
+    gboolean same = differs == NULL;
+    g_free(differs);
+    return same;
+}
+
 static inline gboolean rp_accessible_has_property(gpointer widget, GtkAccessibleProperty property) {
     return gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), property);
 }

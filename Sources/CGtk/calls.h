@@ -61,6 +61,18 @@ static inline void rp_object_set_boolean(gpointer object, const char *property, 
     g_object_set(G_OBJECT(object), property, value, NULL);
 }
 
+/* g_object_set(settings, "gtk-xft-dpi", value, NULL) and other int properties. */
+static inline void rp_object_set_int(gpointer object, const char *property, int value) {
+    g_object_set(G_OBJECT(object), property, value, NULL);
+}
+
+/* g_object_get(object, property, &value, NULL) for an int property. */
+static inline int rp_object_get_int(gpointer object, const char *property) {
+    int value = 0;
+    g_object_get(G_OBJECT(object), property, &value, NULL);
+    return value;
+}
+
 /* g_object_get(object, property, &value, NULL) */
 static inline gboolean rp_object_get_boolean(gpointer object, const char *property) {
     gboolean value = FALSE;
@@ -175,6 +187,11 @@ static inline GtkWidget *rp_box_new_with_role(GtkOrientation orientation, int sp
 /* gtk_drop_down_new_from_strings takes a NULL-terminated C array. */
 static inline GtkWidget *rp_drop_down_new(const char *const *strings) {
     return gtk_drop_down_new_from_strings(strings);
+}
+
+/* A GtkLabel with the accessible role `role` (alert, status), which is construct-only. */
+static inline GtkWidget *rp_label_new_with_role(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "accessible-role", role, NULL));
 }
 
 /* A GtkPicture of `paintable` that assistive technologies skip (role presentation, which is

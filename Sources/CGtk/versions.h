@@ -86,4 +86,19 @@ static inline gboolean rp_widget_translate_point(GtkWidget *from, GtkWidget *to,
 #endif
 }
 
+/* Asks screen readers to speak `message` now (politely, or at once with `assertive`): GTK 4.14
+ * adds gtk_accessible_announce. Returns whether it could; GTK 4.8 has no way to, and a message
+ * there reaches a screen reader as the text of an alert or status element, or of the focus. */
+static inline gboolean rp_accessible_announce(gpointer widget, const char *message, gboolean assertive) {
+#if GTK_CHECK_VERSION(4, 14, 0)
+    gtk_accessible_announce(GTK_ACCESSIBLE(widget), message,
+                            assertive ? GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_HIGH
+                                      : GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+    return TRUE;
+#else
+    (void)widget; (void)message; (void)assertive;
+    return FALSE;
+#endif
+}
+
 #endif

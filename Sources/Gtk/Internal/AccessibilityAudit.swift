@@ -259,4 +259,37 @@ package enum AccessibilityAudit {
         }
         return text
     }
+
+    // MARK: For this package's tests
+
+    /// `widget`'s accessible role, as GTK names it ("group", "dialog").
+    package static func role(of widget: Widget) -> String { roleName(rp_accessible_role(widget.widget)) }
+
+    /// Whether `widget`'s accessible label is exactly `text`.
+    package static func label(of widget: Widget, is text: String) -> Bool {
+        rp_accessible_label_is(widget.widget, text) != 0
+    }
+
+    /// Whether `widget`'s accessible description is exactly `text`.
+    package static func description(of widget: Widget, is text: String) -> Bool {
+        rp_accessible_description_is(widget.widget, text) != 0
+    }
+
+    /// Whether `widget` is marked invalid (a field whose text breaks a rule).
+    package static func isInvalid(_ widget: Widget) -> Bool {
+        rp_accessible_has_state(widget.widget, GTK_ACCESSIBLE_STATE_INVALID) != 0
+            && rp_accessible_invalid_is_true(widget.widget) != 0
+    }
+
+    /// The navigation page around `widget` (the group a host puts each page's view in), or `nil`.
+    package static func pageGroup(around widget: Widget) -> Widget? {
+        var current: UnsafeMutablePointer<GtkWidget>? = widget.widget
+        while let node = current {
+            if gtk_widget_has_css_class(node, pageClass) != 0 {
+                return Widget(UnsafeMutableRawPointer(node), transfer: .none)
+            }
+            current = gtk_widget_get_parent(node)
+        }
+        return nil
+    }
 }

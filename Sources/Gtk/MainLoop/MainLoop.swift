@@ -104,4 +104,28 @@ public enum MainLoop {
         guard let settings = gtk_settings_get_default() else { return }
         rp_object_set_boolean(UnsafeMutableRawPointer(settings), "gtk-enable-animations", enabled ? 1 : 0)
     }
+
+    /// Sets the text size to `scale` times the usual (96 dpi; GNOME's Large Text is 1.25) and
+    /// the theme to `theme` (`"HighContrast"`), for this process: how tests try the pages as
+    /// the people who need them see them. `resetTextScaleAndTheme()` undoes it.
+    package static func setTextScale(_ scale: Double, theme: String) {
+        guard let settings = gtk_settings_get_default() else { return }
+        rp_object_set_int(UnsafeMutableRawPointer(settings), "gtk-xft-dpi", Int32((96 * 1024 * scale).rounded()))
+        rp_object_set_string(UnsafeMutableRawPointer(settings), "gtk-theme-name", theme)
+    }
+
+    /// How much larger than usual the desktop draws text (1: 96 dpi; GNOME's Large Text:
+    /// 1.25), from GTK's `gtk-xft-dpi`; 1 when GTK does not say.
+    package static var textScale: Double {
+        guard let settings = gtk_settings_get_default() else { return 1 }
+        let dpi = rp_object_get_int(UnsafeMutableRawPointer(settings), "gtk-xft-dpi")
+        return dpi > 0 ? Double(dpi) / (96 * 1024) : 1
+    }
+
+    /// The text size and theme back to what the desktop says.
+    package static func resetTextScaleAndTheme() {
+        guard let settings = gtk_settings_get_default() else { return }
+        gtk_settings_reset_property(settings, "gtk-xft-dpi")
+        gtk_settings_reset_property(settings, "gtk-theme-name")
+    }
 }

@@ -49,6 +49,7 @@ public final class ContextMenu {
         // Unparented once closed, after the chosen item's action ran (it is looked up from the
         // widget, through the popover's parent).
         closed.connect("closed") { [weak self] in
+            self?.returnFocus()
             Task { @MainActor in
                 self?.detach()
                 self?.onClosed?()
@@ -59,6 +60,15 @@ public final class ContextMenu {
     isolated deinit {
         if gtk_widget_get_parent(popover) != nil { gtk_widget_unparent(popover) }
         g_object_unref(UnsafeMutableRawPointer(popover))
+    }
+
+    /// The focus, if it was in the menu, goes back to the widget the menu opened on (GTK 4.8
+    /// leaves it on the closed menu's item, where no key reaches, and a dialog that closes
+    /// later gives it back there).
+    private func returnFocus() {
+        guard let owner, let root = gtk_widget_get_root(owner.widget) else { return }
+        let focus = gtk_root_get_focus(root)
+        if focus == nil || focus == popover || gtk_widget_is_ancestor(focus, popover) != 0 { owner.grabFocus() }
     }
 
     private func detach() {

@@ -8,6 +8,22 @@ public final class Label: Widget {
         super.init(UnsafeMutableRawPointer(gtk_label_new(text)), transfer: .none)
     }
 
+    /// What a message label is to screen readers.
+    public enum MessageRole: Sendable {
+        /// Something wrong the user must know now (a field's error): the role *alert*.
+        case alert
+        /// News that can wait for a pause (a notice): the role *status*.
+        case status
+    }
+
+    /// An empty label for messages, with the accessible role `role` (which GTK lets be set
+    /// only when the label is made): screen readers treat its text as an alert or a status,
+    /// not as one more label. Call `announce(_:urgent:)` with the text when it appears.
+    public init(message role: MessageRole) {
+        let accessibleRole = role == .alert ? GTK_ACCESSIBLE_ROLE_ALERT : GTK_ACCESSIBLE_ROLE_STATUS
+        super.init(UnsafeMutableRawPointer(rp_label_new_with_role(accessibleRole)), transfer: .none)
+    }
+
     private var label: OpaquePointer { rp_label(gobject) }
 
     /// The text shown.

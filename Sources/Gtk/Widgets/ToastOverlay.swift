@@ -129,6 +129,7 @@ public final class ToastOverlay: Widget {
         // Re-adding the alert makes it new to assistive technologies, so each toast is announced.
         revealer.isVisible = false
         revealer.isVisible = true
+        box.announce(actionTitle.map { "\(text), \($0)" } ?? text)
         gtk_revealer_set_reveal_child(rp_revealer(revealer.gobject), 1)
         remaining = timeout
         runningSince = nil

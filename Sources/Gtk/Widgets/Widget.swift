@@ -61,6 +61,15 @@ open class Widget: Object {
     /// Whether the widget has the CSS class `name` (e.g. `destructive-action`).
     package func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
+    /// Asks screen readers to speak `message` now, at once if `urgent` (else at the next
+    /// pause), with `gtk_accessible_announce` (GTK 4.14 and later). Returns whether it could:
+    /// GTK 4.8 has no way to, and there a message reaches a screen reader as the text of an
+    /// alert or a status (`Label(message:)`) or as the name or description of the focus.
+    @discardableResult
+    public func announce(_ message: String, urgent: Bool = false) -> Bool {
+        rp_accessible_announce(gobject, message, urgent ? 1 : 0) != 0
+    }
+
     /// The name assistive technologies read for this widget.
     public func setAccessibleLabel(_ label: String) { rp_accessible_set_label(gobject, label) }
 

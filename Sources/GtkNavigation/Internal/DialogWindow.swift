@@ -12,6 +12,10 @@ final class DialogWindow<Route: NavigationRoute> {
     let pages: PageViews<Route>
     let swipe: SwipeBack
     let focusHome = FocusHome()
+    /// The title in the header bar. GTK's own keeps five characters however narrow the window
+    /// ("Visit…"): with Back, Cancel and the close button at 200 % text, that made the dialog
+    /// 8 px wider than a 360 px screen. This one ends in "…" as soon as it must.
+    private let titleLabel = Label()
 
     init(makeView: @escaping PageViewFactory<Route>, labels: NavigationLabels, size: (width: Int32, height: Int32)?) {
         navigation = BackNavigation(window: window, labels: labels, closes: true)
@@ -24,6 +28,10 @@ final class DialogWindow<Route: NavigationRoute> {
         header.packStart(navigation.backButton)
         if let cancel = navigation.cancelButton { header.packEnd(cancel) }
         header.showsTitleButtons = true
+        titleLabel.addCSSClass("title")
+        titleLabel.ellipsizeEnd()
+        header.titleWidget = titleLabel
+        window.onNotify("title") { [weak window, titleLabel] in titleLabel.text = window?.title ?? "" }
         window.titlebar = header
         window.child = swipe.root
     }

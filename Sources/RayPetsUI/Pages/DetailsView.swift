@@ -53,7 +53,8 @@ final class FactsTable {
         for (index, row) in rows.enumerated() {
             let label = Label(row.label)
             label.addCSSClass("raypets-table-label")
-            label.alignStart()
+            // Wrapped too: "Distemper, hepatitis, parvovirus" needed 425 px at 200 % text.
+            label.wrapStart()
             grid.attach(label, column: 0, row: Int32(index))
             labels.append(label)
             if row.value.count > Self.longText {

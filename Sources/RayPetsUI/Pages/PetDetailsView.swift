@@ -9,17 +9,20 @@ import RayPets
 final class PetDetailsView: PageView {
     let widget: Widget
     let initialFocus: Widget?
-    /// How many of the page's buttons share a row.
-    static let buttonsPerRow = 3
+    /// How many of the page's buttons share a row: three fit a phone's 360 px, unless the text
+    /// is larger than usual (at 200 %, Edit, Delete and Clinic info need 388 px; Clinic info and
+    /// Vaccinations 373): then one, each as wide as the column.
+    static var buttonsPerRow: Int { MainLoop.textScale > 1.3 ? 1 : 3 }
 
     init(model: PetDetailsModel) {
         let layout = PageLayout(headline: model.title, text: model.summary)
         let table = FactsTable()
         layout.content.append(table.grid)
-        // The buttons in rows of at most three, each row centred: three fit a phone's 360 px.
+        // The buttons in rows (`buttonsPerRow`), each row centred.
         var row = Box(.horizontal, spacing: 10)
+        let perRow = Self.buttonsPerRow
         let buttons = model.actions.enumerated().map { index, action in
-            if index % Self.buttonsPerRow == 0 {
+            if index % perRow == 0 {
                 row = Box(.horizontal, spacing: 10)
                 row.setAlignment(horizontal: .center, vertical: .start)
                 row.addCSSClass("raypets-button-row")
@@ -33,9 +36,10 @@ final class PetDetailsView: PageView {
         }
         let heading = Label(model.historyTitle)
         heading.addCSSClass("raypets-section-title")
-        heading.alignStart()
+        heading.wrapStart()
+        // Wrapped: on one line, "No appointment requests yet." needed 393 px at 200 % text.
         let empty = Label()
-        empty.alignStart()
+        empty.wrapStart()
         let history = TwoLineList(
             key: { [weak model] index in model?.historyRowID(at: index).map(String.init) },
             item: { [weak model] index in model?.historyRow(at: index).map { (String($0.id), $0.title, $0.subtitle) } },

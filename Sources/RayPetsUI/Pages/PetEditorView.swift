@@ -35,7 +35,9 @@ final class PetEditorView: PageView {
             label.addCSSClass("raypets-field-label")
             control.setAccessibleLabel(title)
             control.setExpand(horizontal: true, vertical: false)
-            let problem = Label()
+            // An alert: a screen reader reaches it as an alert's text (and, from the field, as
+            // the field's description; the field is marked invalid).
+            let problem = Label(message: .alert)
             problem.addCSSClass("raypets-field-problem")
             problem.alignStart()
             problem.wrapStart()
@@ -48,7 +50,7 @@ final class PetEditorView: PageView {
             form.attach(problem, column: 0, row: row + 2)
         }
         layout.content.append(form)
-        let saveError = Label()
+        let saveError = Label(message: .alert)
         saveError.addCSSClass("raypets-field-problem")
         saveError.wrapCentered()
         saveError.isVisible = false
@@ -59,12 +61,14 @@ final class PetEditorView: PageView {
             layout.update(headline: model.title, text: "", caption: nil)  // the pet renamed elsewhere
             for (field, _, control) in fields {
                 let problem = model.problem(at: field)
+                if let problem, problems[field]?.text != problem { problems[field]?.announce(problem) }
                 problems[field]?.text = problem ?? ""
                 problems[field]?.isVisible = problem != nil
                 control.setInvalid(problem != nil)
                 control.setAccessibleDescription(problem ?? "")
             }
             save.isSensitive = model.canSave
+            if let error = model.saveError, saveError.text != error { saveError.announce(error, urgent: true) }
             saveError.text = model.saveError ?? ""
             saveError.isVisible = model.saveError != nil
         }

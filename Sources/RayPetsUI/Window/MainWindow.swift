@@ -25,7 +25,7 @@ public final class MainWindow: AppWindow, Feedback {
     private let sections = Stack()
     /// A one-line notice above the pages (e.g. a link that could not be opened); hidden
     /// until there is something to say.
-    public let notice = Label()
+    public let notice = Label(message: .status)
     private var noticeGeneration = 0
     /// A notice that stays (e.g. "the records are read-only"): hidden until set.
     public let banner = Label()
@@ -122,6 +122,7 @@ public final class MainWindow: AppWindow, Feedback {
     public func showNotice(_ text: String) {
         notice.text = text
         notice.isVisible = true
+        notice.announce(text)
         noticeGeneration += 1
         let generation = noticeGeneration
         Task { @MainActor [weak self] in

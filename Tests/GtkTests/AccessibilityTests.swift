@@ -1,0 +1,159 @@
+import Glibc
+import Gtk
+import GtkNavigation
+import GtkTesting
+import Navigation
+import RayPets
+import RayPetsTesting
+import RayPetsUI
+
+/// What a screen reader user meets: pages are groups named by their titles, the
+/// dialog says what it is, Back says where it goes, errors are alerts; and at 200 % text with
+/// the HighContrast theme every page still fits a phone-sized window with nothing unnamed.
+@MainActor
+func accessibilityTests(_ runner: TestRunner) {
+    runner.testAsync(
+        "Accessibility: a pet's page is a group named after the pet with the focus in it; Back says it goes to My pets"
+    ) {
+        let fixture = AppFixture(firstLaunch: false)
+        defer { fixture.tearDown() }
+        MainLoop.setAnimationsEnabled(false)
+        defer { MainLoop.setAnimationsEnabled(true) }
+        let driver = GtkDriver(fixture)
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.chooseRow(0))
+        let host = fixture.window.tabHost.selectedHost!
+        guard let view = host.shownView, let page = AccessibilityAudit.pageGroup(around: view.widget) else {
+            throw Failure(description: "no page group around the shown view")
+        }
+        try check(
+            AccessibilityAudit.role(of: page) == "group", "the page's role is \(AccessibilityAudit.role(of: page))")
+        try check(AccessibilityAudit.label(of: page, is: "Rex"), "the page group is not named \"Rex\"")
+        try check(page.containsFocus, "the focus is not inside Rex's page")
+        let back = fixture.window.navigation.backButton
+        try check(AccessibilityAudit.label(of: back, is: L("Back")), "Back is not named Back")
+        try check(back.tooltip == L("My pets"), "Back's tooltip: \(back.tooltip ?? "none")")
+        try check(AccessibilityAudit.description(of: back, is: L("My pets")), "Back's description is not My pets")
+        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+        try await driver.perform(.back)
+        let below = host.backHistory.first?.title ?? "none"
+        try check(back.tooltip == below, "Back's tooltip on My pets: \(back.tooltip ?? "none"), not \(below)")
+    }
+
+    runner.testAsync(
+        "Accessibility: the appointment dialog has the dialog role and is named Schedule appointment; its title is its page's"
+    ) {
+        let fixture = AppFixture(firstLaunch: false)
+        defer { fixture.tearDown() }
+        MainLoop.setAnimationsEnabled(false)
+        defer { MainLoop.setAnimationsEnabled(true) }
+        let driver = GtkDriver(fixture)
+        try await driver.perform(.press("Schedule appointment"))
+        guard let dialog = fixture.window.dialogHost.window else { throw Failure(description: "no dialog") }
+        try check(
+            AccessibilityAudit.role(of: dialog) == "dialog",
+            "the dialog's role is \(AccessibilityAudit.role(of: dialog))")
+        try check(
+            AccessibilityAudit.label(of: dialog, is: L("Schedule appointment")),
+            "the dialog is not named Schedule appointment")
+        try check(dialog.title == L("Which pet?"), "the dialog's title: \(dialog.title)")
+        try await driver.perform(.chooseRow(0))
+        try check(dialog.title == L("Visit type"), "the dialog's title after a step: \(dialog.title)")
+        try check(
+            AccessibilityAudit.label(of: dialog, is: L("Schedule appointment")), "a new page's title renamed the dialog"
+        )
+        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+    }
+
+    runner.testAsync(
+        "Accessibility: a field's error is an alert with its text; the field is invalid and described by it"
+    ) {
+        let fixture = AppFixture(firstLaunch: false)
+        defer { fixture.tearDown() }
+        MainLoop.setAnimationsEnabled(false)
+        defer { MainLoop.setAnimationsEnabled(true) }
+        let driver = GtkDriver(fixture)
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Edit"))
+        guard let editor = fixture.window.tabHost.selectedHost?.shownView?.widget,
+            let name = findWidgets(Entry.self, in: editor).first
+        else { throw Failure(description: "no editor with a name field") }
+        name.text = ""
+        await MainLoop.idle()
+        let alerts = findWidgets(Label.self, in: editor).filter {
+            $0.isVisible && AccessibilityAudit.role(of: $0) == "alert" && !$0.text.isEmpty
+        }
+        try check(alerts.count == 1, "alerts shown: \(alerts.map(\.text))")
+        let problem = alerts[0].text
+        try check(AccessibilityAudit.isInvalid(name), "the empty name field is not marked invalid")
+        try check(AccessibilityAudit.description(of: name, is: problem), "the field is not described by \"\(problem)\"")
+        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+    }
+
+    runner.testAsync(
+        "Accessibility: at 200 % text with the HighContrast theme, a walk at 360 px fits every page and dialog, with 0 findings"
+    ) {
+        MainLoop.setTextScale(2, theme: "HighContrast")
+        defer { MainLoop.resetTextScaleAndTheme() }
+        let fixture = AppFixture(firstLaunch: false)
+        defer { fixture.tearDown() }
+        MainLoop.setAnimationsEnabled(false)
+        defer { MainLoop.setAnimationsEnabled(true) }
+        let inside = try shrink(fixture, through: [600, 480, 360])
+        let driver = GtkDriver(fixture)
+        driver.widthLimit = inside
+        try driver.checkFits(inside)
+        let steps = walkSteps(default: 300)
+        let counts = try await NavigationWalk(seed: 46, steps: steps).run(driver, pets: ClinicDatabase.samplePets)
+        log("  \(steps) steps, actions: \(counts.sorted { $0.key < $1.key })")
+        log("  widest page: \"\(driver.widest.title)\", \(driver.widest.width) of \(inside) px")
+    }
+
+    runner.testAsync(
+        "Accessibility: screenshots at 360 px, 200 % text, HighContrast (Home, a pet, the editor's error, the dialog)"
+    ) {
+        guard let folder = getenv("RAYPETS_SCREENSHOTS").map({ String(cString: $0) }) else {
+            log("  skipped: set RAYPETS_SCREENSHOTS to a folder to write them")
+            return
+        }
+        MainLoop.setTextScale(2, theme: "HighContrast")
+        defer { MainLoop.resetTextScaleAndTheme() }
+        MainLoop.setAnimationsEnabled(false)
+        defer { MainLoop.setAnimationsEnabled(true) }
+        @MainActor func shot(_ name: String) async throws {
+            // Drawn: a few turns of the loop and a frame's time (never spin it from a task).
+            for _ in 0..<10 { await MainLoop.idle() }
+            try? await Task.sleep(for: .milliseconds(400))
+            let path = "\(folder)/\(name).png"
+            try check(
+                system("import -window root -crop 410x610+0+0 +repage '\(path)'") == 0, "import failed for \(path)")
+            log("  wrote \(path)")
+        }
+        do {
+            let fixture = AppFixture(firstLaunch: false)
+            defer { fixture.tearDown() }
+            _ = try shrink(fixture, through: [600, 480, 360])
+            let driver = GtkDriver(fixture)
+            try await shot("a11y-home-200-hc")
+            try await driver.perform(.press("My pets"))
+            try await driver.perform(.chooseRow(0))
+            try await shot("a11y-pet-200-hc")
+            try await driver.perform(.press("Edit"))
+            if let editor = fixture.window.tabHost.selectedHost?.shownView?.widget,
+                let name = findWidgets(Entry.self, in: editor).first
+            {
+                name.text = ""
+            }
+            try await shot("a11y-editor-error-200-hc")
+        }
+        let fixture = AppFixture(firstLaunch: false)
+        defer { fixture.tearDown() }
+        _ = try shrink(fixture, through: [600, 480, 360])
+        let driver = GtkDriver(fixture)
+        try await driver.perform(.press("Schedule appointment"))
+        try await driver.perform(.chooseRow(0))
+        fixture.window.dialogHost.window?.setDefaultSize(width: 360, height: 600)
+        try await shot("a11y-dialog-200-hc")
+    }
+}
