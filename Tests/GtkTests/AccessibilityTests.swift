@@ -156,4 +156,53 @@ func accessibilityTests(_ runner: TestRunner) {
         fixture.window.dialogHost.window?.setDefaultSize(width: 360, height: 600)
         try await shot("a11y-dialog-200-hc")
     }
+
+    runner.testAsync(
+        "Keyboard: beside My pets (1200 px) the sidebar's Add pet puts the focus in the new editor; a chosen row keeps it in the list"
+    ) {
+        let fixture = AppFixture(firstLaunch: false)
+        defer { fixture.tearDown() }
+        MainLoop.setAnimationsEnabled(false)
+        defer { MainLoop.setAnimationsEnabled(true) }
+        let driver = GtkDriver(fixture)
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.chooseRow(0))
+        fixture.window.window.setDefaultSize(width: 1200, height: 700)
+        for _ in 0..<300 where fixture.window.tabHost.selectedHost?.isSplit != true { await MainLoop.idle() }
+        try check(fixture.window.tabHost.selectedHost?.isSplit == true, "the window did not split at 1200 px")
+        // Choosing another row with the keyboard: the pet opens beside the list, the focus stays
+        // on the list.
+        let list = try unwrap(
+            fixture.window.tabHost.pageHost(for: .clinic).sidebarView.flatMap { findListViews(in: $0.widget).first })
+        try check(list.focusRow(at: 1), "the sidebar's list took no focus")
+        await driver.settle()
+        try check(list.focusedIndex == 1, "the focus is not on row 1: \(VisibleControls.focusedText() ?? "none")")
+        list.activateItem(at: 1)
+        await driver.settle()
+        try check(
+            list.focusedIndex == 1,
+            "choosing a row moved the focus from the list: \(VisibleControls.focusedText() ?? "none"), row \(list.focusedIndex ?? -1)"
+        )
+        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+        // Add pet, pressed from the keyboard: the editor opens beside the list, with the focus in it.
+        guard let add = VisibleControls.buttons().first(where: { $0.name.hasSuffix(": " + L("Add pet")) }) else {
+            throw Failure(description: "no Add pet in the sidebar")
+        }
+        try check(add.focus(), "Add pet took no focus")
+        add.press()
+        await driver.settle()
+        await driver.settle()
+        guard let editor = fixture.window.tabHost.selectedHost?.shownView?.widget,
+            let name = findWidgets(Entry.self, in: editor).first
+        else { throw Failure(description: "no editor beside the list") }
+        try check(
+            name.containsFocus, "the focus is not in the new pet's name: \(VisibleControls.focusedText() ?? "none")")
+        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+    }
+}
+
+@MainActor
+private func unwrap<T>(_ value: T?) throws -> T {
+    guard let value else { throw Failure(description: "missing \(T.self)") }
+    return value
 }

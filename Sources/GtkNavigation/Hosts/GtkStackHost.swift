@@ -191,6 +191,8 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
 
     /// The shown page's view (when split: the content's, else the sidebar's).
     package var shownView: (any PageView)? { split?.shownView ?? pages.shownView }
+    /// The sidebar's view while split (tests reach its list).
+    package var sidebarView: (any PageView)? { split.flatMap { $0.isSplit ? $0.sidebar.shownView : nil } }
 
     /// Whether Escape goes back from the shown page (its `PageView.escapeGoesBack`).
     public var escapeGoesBack: Bool { shownView?.escapeGoesBack ?? true }

@@ -10,14 +10,16 @@ final class FocusHome {
     private var shown: [PageID] = []
     /// For a page covered by the pages above it: the control that had the focus as they opened.
     private var openers: [PageID: SavedFocus] = [:]
+    /// The focused control as the host began to show its new pages.
+    private var focusBefore: SavedFocus?
 
     /// Before a host shows `ids`: if pages are added, remembers the focused control of
     /// `window` (inside `host`) as the opener of the page it is on (`view(id)`'s).
     func willShow(
         _ ids: [PageID], in window: Window?, host: Widget, view: (PageID) -> (any PageView)?
     ) {
-        guard ids.count > shown.count, ids.starts(with: shown), let window,
-            let focus = SavedFocus(of: window), focus.isInside(host),
+        if let window { focusBefore = SavedFocus(of: window) } else { focusBefore = nil }
+        guard ids.count > shown.count, ids.starts(with: shown), let focus = focusBefore, focus.isInside(host),
             let owner = shown.last(where: { view($0).map { focus.isInside($0.widget) } ?? false })
         else { return }
         openers[owner] = focus
@@ -31,9 +33,15 @@ final class FocusHome {
         let before = shown
         shown = ids
         defer { openers = openers.filter { ids.contains($0.key) } }
+        let focusBefore = self.focusBefore
+        self.focusBefore = nil
         guard ids.count < before.count, before.starts(with: ids), let window, let focus = SavedFocus(of: window),
             let target, let page = view(target), focus.isInside(page.widget)
         else { return }
+        // The focus did not move: the user was on that page already (beside the pages that
+        // left, in a split's sidebar, where a row chosen replaces the page beside it) and stays
+        // where they are.
+        if let focusBefore, focusBefore.isInside(focus.widget), focus.isInside(focusBefore.widget) { return }
         let opener = openers.removeValue(forKey: target).flatMap { $0.isInside(page.widget) ? $0 : nil }
         _ = page.focusOnReturn(opener: opener?.widget)
         opener?.restoreCaret()  // a field gets its cursor and selection back, whoever focused it

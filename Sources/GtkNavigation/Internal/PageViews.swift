@@ -48,10 +48,11 @@ final class PageViews<Route: NavigationRoute> {
     /// Number of page views alive (shown, or sliding out).
     var viewCount: Int { views.count }
 
-    /// Makes the stack match `pages`. With `takesFocus`, a page that comes to the top gets the
-    /// keyboard focus (and the old top gives it up); without, the focus stays where it is (a
-    /// split's other side has it).
-    func show(_ pages: [Page<Route>], transition: NavigationTransition, takesFocus: Bool = true) {
+    /// Makes the stack match `pages`. With `takesFocus` `.take`, a page that comes to the top gets
+    /// the keyboard focus (and the old top gives it up); with `.leave`, the focus stays where it
+    /// is (a split's other side has it); with `.leaveUnlessAsked`, it stays unless the new top
+    /// page's view asks for it (`PageView.takesFocusFromSidebar`).
+    func show(_ pages: [Page<Route>], transition: NavigationTransition, takesFocus: PageFocus = .take) {
         // A closure, not a key path: a key path into a generic type is built at run time on
         // every call (measured: about 10,000 instructions per show).
         current = Set(pages.map { $0.id })
@@ -74,6 +75,8 @@ final class PageViews<Route: NavigationRoute> {
         if let top = pages.last, let view = views[top.id] {
             // The same page staying on top (a refresh) keeps the focus where the user has it.
             let isNewTop = shownTop != top.id
+            let takesFocus =
+                takesFocus == .take || (takesFocus == .leaveUnlessAsked && isNewTop && view.takesFocusFromSidebar)
             if isNewTop && takesFocus, let old = shownTop { views[old]?.widget.giveUpFocus() }
             shownTop = top.id
             stack.setVisibleChild(name: name(of: top.id), transition: transition.stackTransition)
@@ -149,6 +152,11 @@ final class PageViews<Route: NavigationRoute> {
             names[id] = nil
         }
     }
+}
+
+/// Whether a stack's new top page takes the keyboard focus (`PageViews.show`).
+enum PageFocus {
+    case take, leave, leaveUnlessAsked
 }
 
 extension NavigationTransition {

@@ -189,11 +189,13 @@ final class SplitViews<Route: NavigationRoute> {
         // The side the user is on follows its own pages; the other side does not take the
         // focus from it. A resize moves no focus at all.
         let isSplit = new.panes != nil
-        single.show(placed.single, transition: shown, takesFocus: !resized && !isSplit)
+        single.show(placed.single, transition: shown, takesFocus: !resized && !isSplit ? .take : .leave)
         sidebar.show(
             placed.sidebar, transition: shown,
-            takesFocus: !resized && (side == .sidebar || (side != .content && placed.content.isEmpty)))
-        content.show(placed.content, transition: shown, takesFocus: !resized && side != .sidebar)
+            takesFocus: !resized && (side == .sidebar || (side != .content && placed.content.isEmpty)) ? .take : .leave)
+        content.show(
+            placed.content, transition: shown,
+            takesFocus: resized ? .leave : side != .sidebar ? .take : .leaveUnlessAsked)
         modes.setVisibleChild(name: isSplit ? "split" : "single", transition: .none)
         if isSplit && placed.content.isEmpty {
             content.stack.setVisibleChild(name: "placeholder", transition: shown == .pop ? .crossfade : .none)

@@ -41,6 +41,14 @@ public protocol PageView: AnyObject {
     ///
     /// The default is `true`.
     var escapeGoesBack: Bool { get }
+    /// Whether the page takes the keyboard focus when it opens in a split view's content while
+    /// the user is in the sidebar. Choosing a row there opens a page beside the list and leaves
+    /// the focus on the list, so that the arrow keys go on through it; a page the user opened
+    /// to type in (an editor, from the sidebar's Add) returns `true`, and its
+    /// ``focusInitially()`` gets the focus.
+    ///
+    /// The default is `false`.
+    var takesFocusFromSidebar: Bool { get }
 }
 
 extension PageView {
@@ -49,6 +57,9 @@ extension PageView {
 
     /// Escape goes back.
     public var escapeGoesBack: Bool { true }
+
+    /// The focus stays in the sidebar.
+    public var takesFocusFromSidebar: Bool { false }
 
     /// Focuses ``initialFocus``.
     public func focusInitially() -> Bool { initialFocus?.grabFocus() ?? false }

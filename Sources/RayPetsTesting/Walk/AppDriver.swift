@@ -23,7 +23,7 @@ public protocol AppDriver: AnyObject {
     func finishAction() async
     /// Checks what only this driver can see, after every step once the app matches the
     /// model (the GTK driver: the accessibility tree); throws to fail the walk there.
-    func checkStep() throws
+    func checkStep() async throws
 }
 
 extension AppDriver {
@@ -34,5 +34,5 @@ extension AppDriver {
     public func finishAction() async {}
 
     /// Nothing more to check.
-    public func checkStep() throws {}
+    public func checkStep() async throws {}
 }

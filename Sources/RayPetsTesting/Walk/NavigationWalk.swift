@@ -84,7 +84,7 @@ public struct NavigationWalk {
                     reason: "\n  expected \(expected)\n  actual   \(actual)", history: history.suffix(12))
             }
             do {
-                try driver.checkStep()
+                try await driver.checkStep()
             } catch {
                 throw WalkFailure(seed: seed, step: step, reason: "\(error)", history: history.suffix(12))
             }

@@ -10,6 +10,9 @@ import RayPets
 final class PetEditorView: PageView {
     let widget: Widget
     let initialFocus: Widget?
+    /// Opened from the sidebar's Add pet beside My pets, the editor takes the focus: the user
+    /// is about to type its name.
+    var takesFocusFromSidebar: Bool { true }
 
     init(model: PetEditorModel) {
         let layout = PageLayout(headline: model.title, text: "")
