@@ -11,8 +11,7 @@ final class PageViews<Route: NavigationRoute> {
     let stack = Stack()
     private let makeView: PageViewFactory<Route>
     private var views: [PageID: any PageView] = [:]
-    /// Each view's page in the GtkStack: a group named with the page's title, holding the view
-    /// (`frame(for:of:)`).
+    /// The group holding a view whose own widget is not a group (`frame(for:of:)`).
     private var frames: [PageID: Box] = [:]
     private var titles: [PageID: String] = [:]
     /// Each view's name in the GtkStack (`PageID.description`), made once when it is added.
@@ -68,7 +67,7 @@ final class PageViews<Route: NavigationRoute> {
             // A page's title can change (its model was renamed): keep the region's name true.
             if titles[page.id] != page.title {
                 titles[page.id] = page.title
-                frames[page.id]?.setAccessibleLabel(page.title)
+                (frames[page.id] ?? views[page.id]?.widget)?.setAccessibleLabel(page.title)
                 stack.setTitle(page.title, of: name(of: page.id))
             }
         }
@@ -124,12 +123,24 @@ final class PageViews<Route: NavigationRoute> {
     /// speaks the names of the groups the focus enters); AT-SPI tests find a page by it. The
     /// stack page's own title names its accessible too (a tab panel), but a screen reader
     /// reads that only in a tab list.
-    private func frame(for view: any PageView, of page: Page<Route>) -> Box {
+    ///
+    /// A view whose widget is a group already (a box or a scrolled window on GTK 4.8) is that
+    /// group itself; another (a box on GTK 4.10 and later, which is *generic*, and a generic
+    /// widget may not have a name) goes in a group made for it. A group more would cost each
+    /// push and pop a level of layout and its own accessibility events (measured: +5% of a
+    /// drawn push and pop).
+    private func frame(for view: any PageView, of page: Page<Route>) -> Widget {
+        let root = view.widget
+        guard !root.hasGroupRole else {
+            root.addCSSClass(AccessibilityAudit.pageClass)
+            root.setAccessibleLabel(page.title)
+            return root
+        }
         let frame = Box(group: .vertical)
         frame.isHomogeneous = true  // the view gets all the height, whether it expands or not
         frame.addCSSClass(AccessibilityAudit.pageClass)
         frame.setAccessibleLabel(page.title)
-        frame.append(view.widget)
+        frame.append(root)
         frames[page.id] = frame
         return frame
     }
