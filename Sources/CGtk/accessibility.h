@@ -64,6 +64,53 @@ static inline gboolean rp_role_is_abstract(GtkAccessibleRole role) {
     }
 }
 
+/* The state a role must have (GTK_ACCESSIBLE_STATE_CHECKED for a check box, ...), with its
+ * name in `kind`; -1 for a role that needs none (the overlay's required attributes). */
+static inline int rp_role_required_state(GtkAccessibleRole role, const char **kind) {
+    switch (role) {
+    case GTK_ACCESSIBLE_ROLE_CHECKBOX: case GTK_ACCESSIBLE_ROLE_SWITCH:
+        *kind = "checked"; return GTK_ACCESSIBLE_STATE_CHECKED;
+    case GTK_ACCESSIBLE_ROLE_COMBO_BOX:
+        *kind = "expanded"; return GTK_ACCESSIBLE_STATE_EXPANDED;
+    default:
+        *kind = NULL; return -1;
+    }
+}
+
+/* Whether a widget of `role` inside widgets of the roles `context` (its ancestors') is in the
+ * context the role needs (a list item in a list, ...); if not, `needs` names it. */
+static inline gboolean rp_role_has_context(GtkAccessibleRole role, const unsigned *context, long count,
+                                           const char **needs) {
+    GtkAccessibleRole wanted[4] = {0};
+    int n = 0;
+    switch (role) {
+    case GTK_ACCESSIBLE_ROLE_LIST_ITEM: wanted[n++] = GTK_ACCESSIBLE_ROLE_LIST; *needs = "list"; break;
+    case GTK_ACCESSIBLE_ROLE_TAB: wanted[n++] = GTK_ACCESSIBLE_ROLE_TAB_LIST; *needs = "tab-list"; break;
+    case GTK_ACCESSIBLE_ROLE_MENU_ITEM:
+        wanted[n++] = GTK_ACCESSIBLE_ROLE_GROUP; wanted[n++] = GTK_ACCESSIBLE_ROLE_MENU;
+        wanted[n++] = GTK_ACCESSIBLE_ROLE_MENU_BAR; *needs = "group, menu or menu-bar"; break;
+    case GTK_ACCESSIBLE_ROLE_OPTION:
+        wanted[n++] = GTK_ACCESSIBLE_ROLE_GROUP; wanted[n++] = GTK_ACCESSIBLE_ROLE_LIST_BOX;
+        *needs = "group or list-box"; break;
+    case GTK_ACCESSIBLE_ROLE_ROW:
+        wanted[n++] = GTK_ACCESSIBLE_ROLE_GRID; wanted[n++] = GTK_ACCESSIBLE_ROLE_ROW_GROUP;
+        wanted[n++] = GTK_ACCESSIBLE_ROLE_TABLE; wanted[n++] = GTK_ACCESSIBLE_ROLE_TREE_GRID;
+        *needs = "grid, row-group, table or tree-grid"; break;
+    default:
+        *needs = NULL; return TRUE;
+    }
+    for (long i = 0; i < count; i++)
+        for (int j = 0; j < n; j++)
+            if (context[i] == (unsigned)wanted[j]) return TRUE;
+    return FALSE;
+}
+
+/* Whether assistive technologies pass over a widget of `role` to what is around it. */
+static inline gboolean rp_role_is_presentational(GtkAccessibleRole role) {
+    return role == GTK_ACCESSIBLE_ROLE_NONE || role == GTK_ACCESSIBLE_ROLE_PRESENTATION
+        || role == GTK_ACCESSIBLE_ROLE_GENERIC;
+}
+
 /* The role's name as GTK spells it ("button", "text-box"). */
 static inline const char *rp_role_name(GtkAccessibleRole role) {
     GEnumClass *roles = g_type_class_ref(GTK_TYPE_ACCESSIBLE_ROLE);

@@ -12,6 +12,51 @@ import RayPetsUI
 /// the HighContrast theme every page still fits a phone-sized window with nothing unnamed.
 @MainActor
 func accessibilityTests(_ runner: TestRunner) {
+    runner.test(
+        "Accessibility: the check finds an unnamed button and image, a dialog with the window role, the focus on a hidden page"
+    ) {
+        let window = Window()
+        window.title = "Check"
+        let box = Box(.vertical)
+        box.append(Button(iconName: "edit-delete-symbolic", accessibleLabel: ""))
+        box.append(Image(iconName: "dialog-warning-symbolic"))
+        box.append(Image(decorativeIconName: "go-previous-symbolic"))  // skipped: decorative
+        let stack = Stack()
+        let hidden = Button(label: "Hidden")
+        stack.add(Button(label: "Shown"), name: "shown")
+        stack.add(hidden, name: "hidden")
+        box.append(stack)
+        window.child = box
+        window.present()
+        defer { window.destroy() }
+        MainLoop.run(until: { window.isMapped })
+        stack.setVisibleChild(name: "shown", transition: .none)
+        _ = MainLoop.run(for: 0.1)
+        let dialog = Window()  // a modal window made without the dialog role
+        dialog.title = "Not a dialog"
+        dialog.isModal = true
+        dialog.setTransient(for: window)
+        dialog.present()
+        MainLoop.run(until: { dialog.isMapped })
+        let findings = GtkTestDriver.accessibilityFindings()
+        dialog.destroy()
+        let expected = [
+            "Check: GtkButton (button): a button without a name",
+            "Check: GtkImage (img): an image without a name that is not decorative",
+            "Not a dialog: GtkWindow (window): a dialog window has the role window, not dialog or alert-dialog",
+            "Not a dialog: GtkWindow (window): nothing has the keyboard focus",  // the window that takes input
+        ]
+        for line in expected { try check(findings.contains(line), "not found: \(line)\nin \(findings)") }
+        try check(findings.count == 4, "\(findings.count) findings: \(findings)")
+        // The focus on the page the stack does not show (the main window takes input again).
+        MainLoop.run(until: { !dialog.isMapped })
+        AccessibilityAudit.forceFocus(on: hidden)
+        let focus = GtkTestDriver.accessibilityFindings().filter { $0.contains("keyboard focus") }
+        try check(
+            focus == ["Check: GtkButton (button) \"Hidden\": the keyboard focus is on a widget not shown"],
+            "the focus on a hidden page: \(focus)")
+    }
+
     runner.testAsync(
         "Accessibility: a pet's page is a group named after the pet with the focus in it; Back says it goes to My pets"
     ) {
