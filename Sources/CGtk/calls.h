@@ -207,8 +207,8 @@ static inline GtkWidget *rp_decorative_image_new(const char *icon_name) {
                                    "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
 }
 
-/* A GtkDropDown's own toggle button (what takes the focus), or NULL. */
-static inline GtkWidget *rp_drop_down_button(GtkWidget *drop_down) {
+/* The toggle button inside a GtkDropDown or a GtkMenuButton (what takes the focus), or NULL. */
+static inline GtkWidget *rp_inner_toggle_button(GtkWidget *drop_down) {
     for (GtkWidget *child = gtk_widget_get_first_child(drop_down); child != NULL;
          child = gtk_widget_get_next_sibling(child))
         if (GTK_IS_TOGGLE_BUTTON(child)) return child;
@@ -224,7 +224,7 @@ static void rp_drop_down_button_toggled(GtkWidget *button, GParamSpec *unused, g
 /* GTK 4.8's GtkDropDown (a combo box to screen readers) never sets its expanded state, which
  * WAI-ARIA requires of a combo box: it follows its toggle button's "active" from now on. */
 static inline void rp_drop_down_track_expanded(GtkWidget *drop_down) {
-    GtkWidget *button = rp_drop_down_button(drop_down);
+    GtkWidget *button = rp_inner_toggle_button(drop_down);
     gtk_accessible_update_state(GTK_ACCESSIBLE(drop_down), GTK_ACCESSIBLE_STATE_EXPANDED, FALSE, -1);
     if (button != NULL)
         g_signal_connect_object(button, "notify::active", G_CALLBACK(rp_drop_down_button_toggled), drop_down, 0);

@@ -13,6 +13,24 @@ import RayPetsUI
 @MainActor
 func accessibilityTests(_ runner: TestRunner) {
     runner.test(
+        "Accessibility: announce speaks through gtk_accessible_announce on GTK 4.14 and later, and says it cannot on 4.8"
+    ) {
+        let window = Window()
+        let label = Label(message: .status)
+        window.child = label
+        window.present()
+        defer { window.destroy() }
+        MainLoop.run(until: { window.isMapped })
+        let version = AccessibilityAudit.gtkVersion
+        let canAnnounce = version.major > 4 || (version.major == 4 && version.minor >= 14)
+        try check(label.announce("Rex deleted") == canAnnounce, "announce on GTK \(version): not \(canAnnounce)")
+        try check(
+            AccessibilityAudit.role(of: label) == "status",
+            "a status label's role: \(AccessibilityAudit.role(of: label))")
+        try check(AccessibilityAudit.role(of: Label(message: .alert)) == "alert", "an alert label's role")
+    }
+
+    runner.test(
         "Accessibility: the check finds an unnamed button and image, a dialog with the window role, the focus on a hidden page"
     ) {
         let window = Window()

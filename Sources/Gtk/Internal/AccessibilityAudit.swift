@@ -262,6 +262,11 @@ package enum AccessibilityAudit {
             && rp_accessible_invalid_is_true(widget.widget) != 0
     }
 
+    /// The GTK the process runs with, as (major, minor).
+    package static var gtkVersion: (major: Int, minor: Int) {
+        (Int(gtk_get_major_version()), Int(gtk_get_minor_version()))
+    }
+
     /// Puts the focus of `widget`'s window on `widget`, shown or not, as a bug would: what the
     /// check's own test needs.
     package static func forceFocus(on widget: Widget) {

@@ -53,8 +53,10 @@ final class FactsTable {
         for (index, row) in rows.enumerated() {
             let label = Label(row.label)
             label.addCSSClass("raypets-table-label")
-            // Wrapped too: "Distemper, hepatitis, parvovirus" needed 425 px at 200 % text.
-            label.wrapStart()
+            // At large text the names wrap too ("Distemper, hepatitis, parvovirus" needed 425 px
+            // at 200 %). Not always: two wrapping columns make GTK 4.18 measure the grid's page
+            // below its minimum height at 1280 px ("Trying to measure GtkBox", six warnings).
+            if MainLoop.textScale > 1.3 { label.wrapStart() } else { label.alignStart() }
             grid.attach(label, column: 0, row: Int32(index))
             labels.append(label)
             if row.value.count > Self.longText {

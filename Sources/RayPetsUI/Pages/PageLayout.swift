@@ -52,8 +52,12 @@ struct PageLayout {
         body.text = text
         // A page with no control focuses its scrolled window (the arrow keys scroll it): a
         // screen reader then reads the headline as its name and the text as its description.
-        root.setAccessibleLabel(headline)
-        root.setAccessibleDescription(text)
+        // (GTK 4.10 and later make a scrolled window *generic*, which may not be named: the
+        // page's group around it, named with the page's title, is what a screen reader reads.)
+        if root.hasGroupRole {
+            root.setAccessibleLabel(headline)
+            root.setAccessibleDescription(text)
+        }
     }
 
     /// Adds an action button that calls `action`, with `style`'s CSS class.
