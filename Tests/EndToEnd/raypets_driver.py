@@ -2,13 +2,18 @@
 
 Run under scripts/with-display (private Xvfb + session bus); see ../shared/TESTING-GTK.md.
 Pages are told apart by the window titles (the app sets each window's title to the visible
-page's title) and by the labels on the page, never by widget presence: every GtkStack page
-is always in the accessibility tree.
+page's title; a dialog's accessible name is its flow's, see window_title) and by the labels on
+the page, never by widget presence: every GtkStack page is always in the accessibility tree.
+After every user action the driver runs the accessibility check of a11y_check.py (see
+checked_action; E2E_A11Y=fail, report or off).
 """
 import atexit
+import contextlib
+import functools
 import os
 import select
 import shutil
+import sys
 import tempfile
 import subprocess
 import time
@@ -138,6 +143,155 @@ def page_title(page):
         return None
 
 
+class Reader:
+    """Reads accessibles for one look at the app, each property at most once.
+
+    Every property is a D-Bus call to the app (about 0.2 ms, more on a busy machine), and
+    libatspi caches nothing without a main loop, so a walk that asks a node's role three times
+    pays three times. A Reader remembers what it read; make a new one for each look, as the
+    tree changes between looks. A node whose widget is freed while it is read (a page that
+    leaves) reads as None (role, name) or as having no children: gone, not broken."""
+
+    def __init__(self):
+        self._roles, self._names, self._children, self._states = {}, {}, {}, {}
+
+    def role(self, node):
+        if node not in self._roles:
+            self._roles[node] = role_of(node)
+        return self._roles[node]
+
+    def name(self, node):
+        if node not in self._names:
+            self._names[node] = name_of(node)
+        return self._names[node]
+
+    def children(self, node):
+        if node not in self._children:
+            try:
+                found = [node.getChildAtIndex(i) for i in range(node.childCount)]
+            except Exception:
+                found = []  # freed while read
+            self._children[node] = [c for c in found if c is not None]
+        return self._children[node]
+
+    def states(self, node):
+        """The node's state set, or None if it went."""
+        if node not in self._states:
+            try:
+                self._states[node] = node.getState()
+            except Exception:
+                self._states[node] = None
+        return self._states[node]
+
+    def has_state(self, node, state):
+        states = self.states(node)
+        return states is not None and states.contains(state)
+
+    def page_title(self, page):
+        """As page_title(), from what was read."""
+        name = self.name(page)
+        if name and name != "GtkStackPage":
+            return name
+        children = self.children(page)
+        return self.name(children[0]) if children else None
+
+
+def window_title(window, reader=None):
+    """The title `window`'s header bar shows, which is also its X11 title (what xdotool finds
+    it by). It is the window's accessible name, except for a navigation dialog since the
+    library names it after its flow (GtkDialogHost.dialogName: "Schedule appointment") while
+    its title follows the page shown in it ("Which pet?"): there it is the header bar's title
+    label, the label outside the pages (and outside buttons and tabs) whose text is the title
+    of one of the dialog's pages."""
+    reader = reader or Reader()
+    name = reader.name(window)
+    if reader.role(window) != pyatspi.ROLE_DIALOG:
+        return name
+    titles, labels, stack = set(), [], [window]
+    while stack:
+        for child in reader.children(stack.pop()):
+            role = reader.role(child)
+            if role == pyatspi.ROLE_PANEL and reader.name(child):
+                titles.add(reader.page_title(child))  # a page: its title, not what is on it
+            elif role == pyatspi.ROLE_LABEL:
+                labels.append(reader.name(child))  # GTK names a label by its text
+            elif role not in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PAGE_TAB,
+                              pyatspi.ROLE_PAGE_TAB_LIST):
+                stack.append(child)
+    if name in titles:
+        return name
+    return next((label for label in labels if label in titles), name)
+
+
+class VisibleTree:
+    """What visible_nodes() yields, with what was learnt finding it: each node's parent, which
+    panels were taken for stack pages, which of them are shown because their title is the
+    window's, and the tab switchers' tabs. `reader` holds every property read."""
+
+    def __init__(self, window, title, nodes, parents, pages, shown_pages, tabs, selected, reader):
+        self.window, self.title, self.nodes, self.parents = window, title, nodes, parents
+        self.pages, self.shown_pages, self.tabs, self.selected, self.reader = pages, shown_pages, tabs, selected, reader
+
+
+def visible_tree(window, reader=None):
+    """The accessibles of `window` a user can see (see visible_nodes), read once each.
+
+    The tabs that decide which tab page is shown are those of the switchers found in what is
+    visible: a group of pages that might be a tab switcher's is looked into only once the
+    rest of the visible tree (the header bar with its switcher) has been read. (A switcher in
+    a hidden page does not count: its selection does not decide what is seen.)"""
+    reader = reader or Reader()
+    title = window_title(window, reader)
+    tabs, selected = set(), set()
+    kept = {}  # node -> its children that are visible
+    pages, shown_pages = set(), set()
+    stack, waiting = [window], []
+    while stack or waiting:
+        if not stack:
+            # Every group of pages waits for the tabs: resolve them now, with the tabs known.
+            for node, children, group in waiting:
+                tab_pages = [c for c in children if c in group and reader.name(c) in tabs]
+                if tab_pages:
+                    children = [c for c in children if c not in tab_pages or reader.name(c) in selected]
+                kept[node] = children
+                pages.update(c for c in children if c in group)
+                stack.extend(children)
+            waiting = []
+            continue
+        current = stack.pop()
+        if current in kept:
+            continue
+        role = reader.role(current)
+        if role == pyatspi.ROLE_PAGE_TAB:
+            tabs.add(reader.name(current))
+            if reader.has_state(current, pyatspi.STATE_SELECTED):
+                selected.add(reader.name(current))
+        children = reader.children(current)
+        group = [c for c in children if reader.role(c) == pyatspi.ROLE_PANEL and reader.name(c)]
+        if group:
+            shown = [p for p in group if reader.page_title(p) == title]
+            if shown:
+                children = [c for c in children if c not in group] + shown[-1:]
+                group = shown[-1:]
+                shown_pages.add(shown[-1])
+            waiting.append((current, children, group))
+            kept[current] = None  # decided once the tabs are known
+            stack.extend(c for c in children if c not in group)
+        else:
+            kept[current] = children
+            stack.extend(children)
+    # In visible_nodes' order: depth first, children in the tree's order.
+    nodes, parents, order = [], {window: None}, [window]
+    while order:
+        current = order.pop()
+        nodes.append(current)
+        children = kept.get(current) or []
+        for child in children:
+            parents.setdefault(child, current)
+        order.extend(reversed(children))
+    return VisibleTree(window, title, nodes, parents, pages, shown_pages, tabs, selected, reader)
+
+
 def visible_nodes(window):
     """The accessibles of `window` a user can see.
 
@@ -147,29 +301,9 @@ def visible_nodes(window):
       title matches the window title; if none of its siblings matches (a stack of sections,
       a split's other side), all are searched;
     - a titled stack page of a tab switcher is visible when its switcher button is selected.
+    Read once each (visible_tree): a few hundred D-Bus calls, not thousands.
     """
-    title = window.name
-    tabs, selected = all_tabs(window), selected_tabs(window)
-    stack = [window]
-    while stack:
-        current = stack.pop()
-        if current is None:
-            continue
-        yield current
-        try:
-            children = [current.getChildAtIndex(i) for i in range(current.childCount)]
-        except Exception:
-            continue
-        children = [c for c in children if c is not None]
-        pages = [c for c in children if role_of(c) == pyatspi.ROLE_PANEL and name_of(c)]
-        if pages:
-            shown = [p for p in pages if page_title(p) == title]
-            if shown:
-                children = [c for c in children if c not in pages] + shown[-1:]
-        tab_pages = [c for c in children if name_of(c) in tabs and role_of(c) == pyatspi.ROLE_PANEL]
-        if tab_pages:
-            children = [c for c in children if c not in tab_pages or name_of(c) in selected]
-        stack.extend(reversed(children))
+    return iter(visible_tree(window).nodes)
 
 
 ALERT_HEADINGS = ("Discard changes?", "Discard answers?")
@@ -195,6 +329,51 @@ class NeedsX11(DriverError):
     """An input this session cannot synthesize (see ON_WAYLAND)."""
 
 
+# The accessibility check (a11y_check.py) after every user action: E2E_A11Y=fail (the default:
+# a finding fails the test), report (findings are printed once each, nothing fails: to list them
+# all in one run) or off.
+A11Y_MODE = os.environ.get("E2E_A11Y", "fail")
+# A finding can be a moment of a change still under way (the focus moves to the new page after
+# it has come): the check looks again until the findings are gone, or the same findings have
+# stayed A11Y_STEADY seconds (a state, not a moment), or A11Y_TIMEOUT seconds have passed.
+A11Y_STEADY, A11Y_TIMEOUT = 1.0, 4.0
+# How many looks the checks took and how long they took, for the run's last lines.
+A11Y_STATS = {"checks": 0, "looks": 0, "seconds": 0.0}
+# report mode: each distinct finding, with how many times it was seen and after which action first.
+A11Y_REPORTED = {}
+
+
+class A11yFindings(DriverError):
+    """The accessibility check found something after a user action."""
+
+
+def checked_action(method):
+    """Marks a RayPets method as a user action: the accessibility check of the state it leaves
+    runs once its effect has come, which is when the test acts again (the test waited for the
+    effect it wanted in between), or when the test ends (RayPets.check_accessibility, quit).
+    An action that calls another (choose_row types keys) is one action."""
+    @functools.wraps(method)
+    def action(self, *args, **kwargs):
+        if self._in_action:
+            return method(self, *args, **kwargs)
+        self.check_accessibility()
+        self._in_action = True
+        try:
+            result = method(self, *args, **kwargs)
+        finally:
+            self._in_action = False
+        self._leave_check(f"{method.__name__}({', '.join(_describe(a) for a in args)})")
+        return result
+    return action
+
+
+def _describe(argument):
+    """An action's argument as a finding names it: an accessible by its role and name."""
+    if isinstance(argument, pyatspi.Accessible):
+        return f"{role_name(argument) if role_of(argument) is not None else 'gone'} '{name_of(argument) or ''}'"
+    return repr(argument)
+
+
 class RayPets:
     """One running raypets process."""
 
@@ -209,6 +388,7 @@ class RayPets:
         env.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="raypets-e2e-state."))
         env.setdefault("XDG_DATA_HOME", tempfile.mkdtemp(prefix="raypets-e2e-data."))
         self.data = env["XDG_DATA_HOME"]
+        self._in_action, self._a11y_pending, self._a11y_paused = False, None, 0
         full_env = dict(os.environ, GSK_RENDERER="cairo", **env)
         self.log = open(os.path.join(artifacts, "app.log"), "ab")
         self.log_start = self.log.tell()
@@ -242,9 +422,90 @@ class RayPets:
     def __enter__(self):
         return self
 
-    def __exit__(self, *_):
-        self.quit()
+    def __exit__(self, kind, *_):
+        self.quit(check=kind is None)
 
+    def _leave_check(self, what):
+        if not self._a11y_paused:
+            self._a11y_pending = what
+
+    def check_accessibility(self):
+        """Runs the accessibility check the last user action left (a11y_check.py, over every
+        window of the app), if any; raises A11yFindings on findings (E2E_A11Y=report prints
+        them instead). The driver calls it before each action and at quit; the test runner
+        after each test."""
+        what, self._a11y_pending = self._a11y_pending, None
+        if what is None or A11Y_MODE == "off" or self.process.poll() is not None:
+            return
+        import a11y_check  # here, not at the top: a11y_check reads the tree with this module's helpers
+        started = time.monotonic()
+        first_seen, findings = None, []
+        while True:
+            try:
+                latest = a11y_check.check(self.frames())
+            except Exception:  # the app left the bus while it was looked at (it is quitting)
+                latest = []
+            A11Y_STATS["looks"] += 1
+            now = time.monotonic()
+            if latest != findings:
+                findings, first_seen = latest, now
+            if not findings or now - first_seen >= A11Y_STEADY or now - started >= A11Y_TIMEOUT:
+                break
+            if self.process.poll() is not None:
+                findings = []
+                break
+            time.sleep(0.1)
+        A11Y_STATS["checks"] += 1
+        A11Y_STATS["seconds"] += time.monotonic() - started
+        if not findings:
+            return
+        if A11Y_MODE == "report":
+            for finding in findings:
+                if finding not in A11Y_REPORTED:
+                    print(f"  a11y finding after {what}: {finding}", flush=True)
+                    A11Y_REPORTED[finding] = [0, what]
+                A11Y_REPORTED[finding][0] += 1
+            return
+        raise A11yFindings(f"accessibility check after {what}:\n  " + "\n  ".join(findings))
+
+    def forget_pending_check(self):
+        """Drops the check the last action left (a test that failed: its state is not news)."""
+        self._a11y_pending = None
+
+    @contextlib.contextmanager
+    def a11y_paused(self):
+        """No accessibility check after the actions inside (nor for the state they leave when the
+        block ends); the state the block starts from is checked as usual. For a test that
+        leaves the app in a moment no user rests in on purpose; say why at each use. (No test
+        needs one today.)"""
+        self.check_accessibility()
+        self._a11y_paused += 1
+        try:
+            yield
+        finally:
+            self._a11y_paused -= 1
+
+    @contextlib.contextmanager
+    def user_action(self, what):
+        """Input a test sends by itself (a real click with xdotool, a window resized): checked as
+        the driver's actions are. `with app.user_action("a right click on Back"): ...`"""
+        self.check_accessibility()
+        self._in_action = True
+        try:
+            yield
+        finally:
+            self._in_action = False
+        self._leave_check(what)
+
+    @checked_action
+    def activate(self, node):
+        """Activates `node` (a menu item, a button found by other means) with its "click" action,
+        or its first one, as a click on it would."""
+        action = node.queryAction()
+        names = [action.getName(i) for i in range(action.nActions)]
+        action.doAction(names.index("click") if "click" in names else 0)
+
+    @checked_action
     def command(self, line, timeout=10):
         """Sends a command line to the test app (see TestCommands); returns its reply (`saved ...`)."""
         self.process.stdin.write((line + "\n").encode())
@@ -267,6 +528,7 @@ class RayPets:
             log.seek(self.log_start)
             return log.read().decode(errors="replace")
 
+    @checked_action
     def type_text(self, text, window=None):
         """Types `text` into the focused field, key by key."""
         self.keys(window=window)  # focuses the window as `keys` does
@@ -302,7 +564,7 @@ class RayPets:
 
     def title(self, window=None):
         window = window or self.main_window()
-        return window.name if window else None
+        return window_title(window) if window else None
 
     def buttons(self, window=None, name=None):
         window = window or self.active_window()
@@ -315,8 +577,11 @@ class RayPets:
     def labels(self, window=None):
         window = window or self.active_window()
         result = []
+        # A notice is a status (GTK's role, a status bar to AT-SPI), a field's error an alert
+        # (a notification): both are labels a person reads.
         for node in visible_nodes(window):
-            if role_of(node) == pyatspi.ROLE_LABEL:
+            if role_of(node) in (pyatspi.ROLE_LABEL, pyatspi.ROLE_STATUS_BAR, pyatspi.ROLE_NOTIFICATION,
+                                 pyatspi.ROLE_ALERT):
                 try:
                     text = node.queryText()
                     result.append(text.getText(0, text.characterCount))
@@ -324,6 +589,7 @@ class RayPets:
                     pass  # freed while reading
         return result
 
+    @checked_action
     def click(self, name, window=None):
         """Presses the visible button called `name` in the active window (or `window`)."""
         buttons = wait_for(lambda: self.buttons(window, name), f"a visible '{name}' button")
@@ -342,6 +608,7 @@ class RayPets:
                 return (role_name(node), node.name)
         return None
 
+    @checked_action
     def select_tab(self, name):
         """Switches tabs through the header bar's switcher, as a click on it would."""
         window = self.main_window()
@@ -360,11 +627,12 @@ class RayPets:
         rows = (name_of(n) for n in visible_nodes(window) if role_of(n) == pyatspi.ROLE_LIST_ITEM)
         return [name for name in rows if name is not None]
 
+    @checked_action
     def keys(self, *keys, window=None):
         """Types keys into the active window (or `window`), as a user at the keyboard does."""
         if ON_WAYLAND:
             raise NeedsX11(f"keys {keys}: no way to synthesize keys on this Wayland session")
-        title = (window or self.active_window()).name
+        title = window_title(window or self.active_window())
         pattern = window_pattern(title)
         time.sleep(0.3)  # GTK ignores keys for a moment after a window maps or a page slides
         for attempt in range(3):  # a window that is mapping can refuse focus once
@@ -380,6 +648,7 @@ class RayPets:
         if keys:
             subprocess.run(["xdotool", "key", "--delay", "60", *keys], check=True, timeout=10)
 
+    @checked_action
     def choose_row(self, name, window=None):
         """Chooses the list row called `name` with the keyboard: Tab to the list if the focus
         is elsewhere, then Home, Down..., Enter.
@@ -387,6 +656,7 @@ class RayPets:
         self.focus_row(name, window)
         self.keys("Return", window=window)
 
+    @checked_action
     def focus_row(self, name, window=None):
         """Puts the keyboard focus on the list row called `name`: Tab to the list if the focus
         is elsewhere, then Home, Down..."""
@@ -434,11 +704,12 @@ class RayPets:
         """The top-level window called `name`, if it is open."""
         return next((f for f in self.frames() if f is not None and f.name == name), None)
 
+    @checked_action
     def mouse_back(self, window=None):
         """Presses the mouse's back button (button 8) over the active window (or `window`)."""
         if ON_WAYLAND:
             raise NeedsX11("the mouse's back button is synthesized with xdotool")
-        title = (window or self.active_window()).name
+        title = window_title(window or self.active_window())
         pattern = window_pattern(title)
         subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern, "windowfocus", "--sync",
                         "mousemove", "--window", "%1", "200", "300", "click", "8"], check=True, timeout=10)
@@ -468,7 +739,7 @@ class RayPets:
     def wait_title(self, title, window=None, dialog=False):
         def current():
             win = self.dialog() if dialog else (window or self.main_window())
-            return win is not None and win.name == title
+            return win is not None and window_title(win) == title
         wait_for(current, f"{'dialog' if dialog else 'window'} title '{title}'"
                  f" (now '{self.title(self.dialog() if dialog else self.main_window())}')")
 
@@ -528,7 +799,17 @@ class RayPets:
                     except Exception as error:
                         out.write(f"<gone: {error}>\n")
 
-    def quit(self):
+    def quit(self, check=True):
+        """Stops the app; first runs the accessibility check the last action left, unless the
+        test is failing already (an exception on its way: the check must not hide it) or
+        `check` is False. Its findings are raised once the app has stopped."""
+        findings = None
+        if check and sys.exc_info()[1] is None:
+            try:
+                self.check_accessibility()
+            except A11yFindings as error:
+                findings = error
+        self._a11y_pending = None
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -536,3 +817,5 @@ class RayPets:
             except subprocess.TimeoutExpired:
                 self.process.kill()
         self.log.close()
+        if findings is not None:
+            raise findings

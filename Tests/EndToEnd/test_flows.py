@@ -14,6 +14,7 @@ import traceback
 
 import pyatspi
 
+import raypets_driver as driver
 from raypets_driver import ON_WAYLAND, RayPets, has_state, name_of, role_of, visible_nodes, walk, wait_for, window_pattern
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/raypets"
@@ -221,8 +222,9 @@ def test_vaccinations_from_a_pet_with_the_mouse_and_the_keyboard(app):
         extents = button.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         window = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name",
                                  "^Rex$"], capture_output=True, text=True, timeout=10).stdout.split()[0]
-        subprocess.run(["xdotool", "mousemove", "--window", window, str(extents.x + extents.width // 2),
-                        str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
+        with app.user_action("a real click on Vaccinations"):
+            subprocess.run(["xdotool", "mousemove", "--window", window, str(extents.x + extents.width // 2),
+                            str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
     else:
         app.click("Vaccinations")
     app.wait_title("Vaccinations for Rex")
@@ -449,7 +451,7 @@ def test_shortcuts_window_and_about(app):
     wait_for(lambda: app.frame_named("Keyboard Shortcuts") is None, "the shortcuts window to close")
     app.click("Main menu")
     about = wait_for(lambda: app.menu_item("About RayPets", 2), "the About menu item")  # New Window, Shortcuts, About
-    about.queryAction().doAction(0)
+    app.activate(about)
     dialog = wait_for(lambda: app.frame_named("About RayPets"), "the About dialog")
     app.keys("Escape", window=dialog)
     wait_for(lambda: app.frame_named("About RayPets") is None, "the About dialog to close")
@@ -761,6 +763,80 @@ def open_pet_page(app, name):
     app.wait_title(name)
 
 
+def focused_node(window):
+    """The node with the keyboard focus in `window`, or None."""
+    return next((n for n in walk(window) if has_state(n, pyatspi.STATE_FOCUSED)), None)
+
+
+def named_ancestor_roles(node):
+    """(role, name) of every ancestor of `node` with a name, innermost first: what a screen
+    reader can say as the focus's context."""
+    found = []
+    try:
+        parent = node.parent
+        while parent is not None:
+            if parent.name:
+                found.append((parent.getRole(), parent.name))
+            parent = parent.parent
+    except Exception:
+        pass
+    return found
+
+
+def text_of(node):
+    text = node.queryText()
+    return text.getText(0, text.characterCount)
+
+
+def test_a_screen_reader_meets_pages_the_dialog_and_messages():
+    """Issue 46, as a screen reader user meets RayPets through AT-SPI. Pushing Rex's page puts
+    the focus inside a region named "Rex" (a group: AT-SPI's panel, or on GTK 4.8 the page's
+    scrolled window, which GTK 4.8 reports as a scroll pane); the appointment dialog is a dialog
+    named "Schedule appointment"; the name field's error is the text of an alert (AT-SPI's
+    notification), the field is invalid and described by it; the toast after a delete is an
+    alert too, its text "Rex deleted"."""
+    with started() as app:
+        open_pet_page(app, "Rex")
+        focus = wait_for(lambda: focused_node(app.main_window()), "the focus on Rex's page")
+        context = named_ancestor_roles(focus)
+        assert any(role in (pyatspi.ROLE_PANEL, pyatspi.ROLE_SCROLL_PANE) and name == "Rex" for role, name in context), \
+            f"the focus ({focus.getRoleName()} '{focus.name}') is not inside a group named Rex: {context}"
+        app.click("Edit")
+        app.wait_title("Edit Rex")
+        app.keys("ctrl+a", "BackSpace")
+        alert = wait_for(lambda: next((n for n in visible_nodes(app.main_window())
+                                       if role_of(n) in (pyatspi.ROLE_NOTIFICATION, pyatspi.ROLE_ALERT)
+                                       and text_of(n)), None), "the name's error as an alert")
+        problem = text_of(alert)
+        field = next(n for n in visible_nodes(app.main_window())
+                     if role_of(n) in (pyatspi.ROLE_ENTRY, pyatspi.ROLE_TEXT) and name_of(n) == "Name")
+        assert has_state(field, pyatspi.STATE_INVALID_ENTRY) or has_state(field, pyatspi.STATE_INVALID), \
+            f"the empty name field is not invalid: {field.getState().getStates()}"
+        assert field.description == problem, f"the field's description {field.description!r}, not {problem!r}"
+        app.keys("ctrl+z")  # the name back: Back does not ask
+        wait_for(lambda: not any(role_of(n) == pyatspi.ROLE_NOTIFICATION and text_of(n) == problem
+                                 for n in visible_nodes(app.main_window())), "the error to go")
+        app.keys("alt+Left")
+        app.wait_title("Rex")
+        app.click("Delete")
+        app.wait_title("My pets")
+        toast = wait_for(lambda: next((n for n in visible_nodes(app.main_window())
+                                       if role_of(n) in (pyatspi.ROLE_NOTIFICATION, pyatspi.ROLE_ALERT)
+                                       and name_of(n) == "Rex deleted"), None), "the toast as an alert")
+        assert any(role_of(c) == pyatspi.ROLE_PUSH_BUTTON and name_of(c) == "Undo" for c in walk(toast)), \
+            "the toast's Undo is not inside it"
+        app.click("Undo")
+        app.select_tab("Clinic")
+        app.keys("alt+Left")
+        app.wait_title("RayPets")
+        app.click("Schedule appointment")
+        dialog = wait_for(lambda: app.dialog(), "the appointment dialog")
+        assert dialog.getRole() == pyatspi.ROLE_DIALOG, f"the dialog's role: {dialog.getRoleName()}"
+        assert dialog.name == "Schedule appointment", f"the dialog's name: {dialog.name!r}"
+        app.click("Cancel", window=dialog)
+        app.wait_no_dialog()
+
+
 def test_add_pet_then_quit_and_relaunch():
     env = private_folders()
     app = RayPets(BINARY, ARTIFACTS, env=env)
@@ -1049,8 +1125,9 @@ def test_back_history_menu():
             extents = back.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
             xid = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name",
                                   "^Edit Rex$"], capture_output=True, text=True, timeout=10).stdout.split()[0]
-            subprocess.run(["xdotool", "mousemove", "--window", xid, str(extents.x + extents.width // 2),
-                            str(extents.y + extents.height // 2), "click", "3"], check=True, timeout=10)
+            with app.user_action("a right click on Back"):
+                subprocess.run(["xdotool", "mousemove", "--window", xid, str(extents.x + extents.width // 2),
+                                str(extents.y + extents.height // 2), "click", "3"], check=True, timeout=10)
         else:
             for _ in range(12):
                 if app.focused(window) == ("push button", "Back"):
@@ -1059,8 +1136,7 @@ def test_back_history_menu():
             app.keys("shift+F10", window=window)
         items = wait_for(lambda: all(menu()) and menu(), "the history menu: Rex, My pets, RayPets")
         app.screenshot("back-history-menu.png")
-        action = items[2].queryAction()
-        action.doAction(next(i for i in range(action.nActions) if action.getName(i) == "click"))
+        app.activate(items[2])
         alert = app.wait_alert("Discard changes?")
         app.click("Keep editing", window=alert)
         app.wait_no_alert()
@@ -1198,10 +1274,11 @@ def resize(app, width, height=700):
     the way, so the split (720 px) and the header's tab switcher (520 px) give way at their
     breakpoints before the window gets narrower than they need. (A jump straight to 360 px is
     clamped to the window's minimum at that moment, as a window manager would clamp it.)"""
-    for step in [w for w in (700, 500) if width < w] + [width]:
-        for window in window_ids(app):
-            subprocess.run(["xdotool", "windowsize", window, str(step), str(height)], check=False, timeout=10)
-        time.sleep(0.5)
+    with app.user_action(f"the window resized to {width} x {height}"):
+        for step in [w for w in (700, 500) if width < w] + [width]:
+            for window in window_ids(app):
+                subprocess.run(["xdotool", "windowsize", window, str(step), str(height)], check=False, timeout=10)
+            time.sleep(0.5)
 
 
 def window_ids(app):
@@ -1363,16 +1440,17 @@ def test_a_dialog_blocks_only_its_window():
         geometry = {w: subprocess.run(["xdotool", "getwindowgeometry", w], capture_output=True, text=True,
                                       timeout=10).stdout for w in ids}
         target = max(ids, key=lambda w: int(geometry[w].split("Position: ")[1].split(",")[0]))
-        if app.pointer_can_aim():
-            subprocess.run(["xdotool", "mousemove", "--window", target, str(extents.x + extents.width // 2),
-                            str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
-        else:  # real keys (XTEST) into that window instead: the dialog must not block them either
-            subprocess.run(["xdotool", "windowfocus", "--sync", target], check=True, timeout=10)
-            for _ in range(12):
-                if app.focused(second) == ("push button", "My pets"):
-                    break
-                subprocess.run(["xdotool", "key", "Tab"], check=True, timeout=10)
-            subprocess.run(["xdotool", "key", "space"], check=True, timeout=10)
+        with app.user_action("a real click (or Tab and Space) on the other window's My pets"):
+            if app.pointer_can_aim():
+                subprocess.run(["xdotool", "mousemove", "--window", target, str(extents.x + extents.width // 2),
+                                str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
+            else:  # real keys (XTEST) into that window instead: the dialog must not block them either
+                subprocess.run(["xdotool", "windowfocus", "--sync", target], check=True, timeout=10)
+                for _ in range(12):
+                    if app.focused(second) == ("push button", "My pets"):
+                        break
+                    subprocess.run(["xdotool", "key", "Tab"], check=True, timeout=10)
+                subprocess.run(["xdotool", "key", "space"], check=True, timeout=10)
         wait_for(lambda: second.name == "My pets", "My pets in the window without the dialog")
         assert app.dialog() is not None and first.name == "RayPets", "the first window's dialog went"
         app.screenshot("dialog-in-one-window.png")
@@ -1455,8 +1533,9 @@ def test_open_in_new_window():
                 rows = wait_for(lambda: [n for n in visible_nodes(lists) if role_of(n) == pyatspi.ROLE_LIST_ITEM
                                          and n.name.startswith(name + ",")], f"{name}'s row")
                 extents = rows[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-                subprocess.run(["xdotool", "mousemove", "--window", window, str(extents.x + extents.width // 2),
-                                str(extents.y + extents.height // 2), "click", "3"], check=True, timeout=10)
+                with app.user_action(f"a right click on {name}'s row"):
+                    subprocess.run(["xdotool", "mousemove", "--window", window, str(extents.x + extents.width // 2),
+                                    str(extents.y + extents.height // 2), "click", "3"], check=True, timeout=10)
             else:
                 app.focus_row(name, window=lists)
                 app.keys("Menu" if way == "menu key" else "shift+F10", window=lists)
@@ -1477,8 +1556,7 @@ def test_open_in_new_window():
         side_by_side(app)  # the new window opened over the list (no window manager to place it)
         item = open_menu_on("Whiskers", "pointer")
         app.screenshot("context-menu.png")
-        action = item.queryAction()
-        action.doAction(next(i for i in range(action.nActions) if action.getName(i) == "click"))
+        app.activate(item)
         whiskers = wait_for(lambda: next((w for w in main_windows(app) if w.name == "Whiskers"), None),
                             "a new window on Whiskers")
         assert lists.name == "My pets", f"the list's window moved: {lists.name}"
@@ -2245,6 +2323,7 @@ STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_
               test_appointment_request_asks_before_discarding_the_answers, test_quit_keeps_the_editors_draft,
               test_split_view_follows_the_width, test_sidebar_controls_work_beside_a_pet,
               test_the_window_comes_back_at_its_size, test_focus_comes_home, test_the_toast_waits_while_hovered,
+              test_a_screen_reader_meets_pages_the_dialog_and_messages,
               test_row_3_undo_outlives_the_window_that_deleted, test_row_4_a_drafts_conflict_check_survives_a_restart]
 STANDALONE += [test_row_14_one_dbus_open_with_2000_links, test_row_15_a_5_mb_link_through_dbus,
                test_row_16_a_window_new_link_on_the_welcome_page]
@@ -2285,9 +2364,12 @@ def main():
                 app.wait_no_dialog()
                 app.wait_title("RayPets")
                 test(app)
+                app.check_accessibility()  # after the test's last action (the next test starts here)
             else:
                 test()
         except Exception:
+            if app is not None:
+                app.forget_pending_check()  # the app is started again; its state is not the next test's
             results["failed"] += 1
             print(f"FAIL {test.__name__}", flush=True)
             traceback.print_exc()
@@ -2309,6 +2391,11 @@ def main():
         app.quit()
     for test in standalone:
         run(test)
+    stats = driver.A11Y_STATS
+    print(f"a11y ({driver.A11Y_MODE}): {stats['checks']} checks after user actions, {stats['looks']} looks, "
+          f"{stats['seconds']:.1f} s", flush=True)
+    for finding, (count, first) in sorted(driver.A11Y_REPORTED.items()):
+        print(f"a11y: {count} x {finding} (first after {first})", flush=True)
     print(f"e2e{'-wayland' if ON_WAYLAND else ''}: {results['passed']} passed, {results['failed']} failed",
           flush=True)
     return 0 if results["failed"] == 0 else 1

@@ -19,7 +19,9 @@ public final class DropDown: Widget {
     /// to the drop-down's own button, which would otherwise have no name.
     public override func setAccessibleLabel(_ label: String) {
         super.setAccessibleLabel(label)
-        if let button = rp_inner_toggle_button(widget) { rp_accessible_set_label(button, label) }
+        if let button = rp_inner_toggle_button(widget), rp_accessible_has_labelled_by(button) == 0 {
+            rp_accessible_set_label(button, label)
+        }
     }
 
     /// The index of the chosen item.

@@ -11,9 +11,12 @@ public final class MenuButton: Widget {
         gtk_menu_button_set_icon_name(button, iconName)
         gtk_menu_button_set_primary(button, 1)
         setAccessibleLabel(accessibleLabel)
-        // Its own toggle button, which takes the focus, too: GTK 4.8 labels it by the menu
-        // button, GTK 4.18 leaves it without a name.
-        if let inner = rp_inner_toggle_button(widget) { rp_accessible_set_label(inner, accessibleLabel) }
+        // Its own toggle button, which takes the focus, too, where GTK leaves it without a
+        // name (4.18). GTK 4.8 labels it by the menu button: a label of its own as well would
+        // make its name "Main menu Main menu".
+        if let inner = rp_inner_toggle_button(widget), rp_accessible_has_labelled_by(inner) == 0 {
+            rp_accessible_set_label(inner, accessibleLabel)
+        }
         tooltip = accessibleLabel
         let menu = g_menu_new()
         for item in items { g_menu_append(menu, item.label, item.action.detailedName) }

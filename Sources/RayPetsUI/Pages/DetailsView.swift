@@ -63,6 +63,7 @@ final class FactsTable {
                 label.setAlignment(horizontal: .fill, vertical: .start)  // beside the text's first line
                 let text = TextView()
                 text.isEditable = false
+                text.setAccessibleLabel(row.label)  // it takes the focus: a screen reader says "Notes"
                 text.text = row.value
                 text.addCSSClass("raypets-long-text")
                 // About twelve lines (a text over `longText` fills most of them), then it

@@ -93,7 +93,7 @@ public final class MainWindow: AppWindow, Feedback {
         content.append(notice)
         content.append(sections)
         sections.setExpand(horizontal: true, vertical: true)
-        toasts = ToastOverlay(child: content, closeLabel: L("Close"))
+        toasts = ToastOverlay(child: content, closeLabel: L("Dismiss"))  // not "Close": the window has that
         window.child = toasts
     }
 
