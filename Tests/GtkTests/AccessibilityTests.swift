@@ -78,80 +78,73 @@ func accessibilityTests(_ runner: TestRunner) {
     runner.testAsync(
         "Accessibility: a pet's page is a group named after the pet with the focus in it; Back says it goes to My pets"
     ) {
-        let fixture = AppFixture(firstLaunch: false)
-        defer { fixture.tearDown() }
-        MainLoop.setAnimationsEnabled(false)
-        defer { MainLoop.setAnimationsEnabled(true) }
-        let driver = GtkDriver(fixture)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.chooseRow(0))
-        let host = fixture.window.tabHost.selectedHost!
-        guard let view = host.shownView, let page = AccessibilityAudit.pageGroup(around: view.widget) else {
-            throw Failure(description: "no page group around the shown view")
+        try await withApp { fixture, driver in
+            try await driver.perform(.press("My pets"))
+            try await driver.perform(.chooseRow(0))
+            let host = fixture.window.tabHost.selectedHost!
+            guard let view = host.shownView, let page = AccessibilityAudit.pageGroup(around: view.widget) else {
+                throw Failure(description: "no page group around the shown view")
+            }
+            try check(
+                AccessibilityAudit.role(of: page) == "group", "the page's role is \(AccessibilityAudit.role(of: page))")
+            try check(AccessibilityAudit.label(of: page, is: "Rex"), "the page group is not named \"Rex\"")
+            try check(page.containsFocus, "the focus is not inside Rex's page")
+            let back = fixture.window.navigation.backButton
+            try check(AccessibilityAudit.label(of: back, is: L("Back")), "Back is not named Back")
+            try check(back.tooltip == L("My pets"), "Back's tooltip: \(back.tooltip ?? "none")")
+            try check(AccessibilityAudit.description(of: back, is: L("My pets")), "Back's description is not My pets")
+            try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+            try await driver.perform(.back)
+            let below = host.backHistory.first?.title ?? "none"
+            try check(back.tooltip == below, "Back's tooltip on My pets: \(back.tooltip ?? "none"), not \(below)")
         }
-        try check(
-            AccessibilityAudit.role(of: page) == "group", "the page's role is \(AccessibilityAudit.role(of: page))")
-        try check(AccessibilityAudit.label(of: page, is: "Rex"), "the page group is not named \"Rex\"")
-        try check(page.containsFocus, "the focus is not inside Rex's page")
-        let back = fixture.window.navigation.backButton
-        try check(AccessibilityAudit.label(of: back, is: L("Back")), "Back is not named Back")
-        try check(back.tooltip == L("My pets"), "Back's tooltip: \(back.tooltip ?? "none")")
-        try check(AccessibilityAudit.description(of: back, is: L("My pets")), "Back's description is not My pets")
-        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
-        try await driver.perform(.back)
-        let below = host.backHistory.first?.title ?? "none"
-        try check(back.tooltip == below, "Back's tooltip on My pets: \(back.tooltip ?? "none"), not \(below)")
     }
 
     runner.testAsync(
         "Accessibility: the appointment dialog has the dialog role and is named Schedule appointment; its title is its page's"
     ) {
-        let fixture = AppFixture(firstLaunch: false)
-        defer { fixture.tearDown() }
-        MainLoop.setAnimationsEnabled(false)
-        defer { MainLoop.setAnimationsEnabled(true) }
-        let driver = GtkDriver(fixture)
-        try await driver.perform(.press("Schedule appointment"))
-        guard let dialog = fixture.window.dialogHost.window else { throw Failure(description: "no dialog") }
-        try check(
-            AccessibilityAudit.role(of: dialog) == "dialog",
-            "the dialog's role is \(AccessibilityAudit.role(of: dialog))")
-        try check(
-            AccessibilityAudit.label(of: dialog, is: L("Schedule appointment")),
-            "the dialog is not named Schedule appointment")
-        try check(dialog.title == L("Which pet?"), "the dialog's title: \(dialog.title)")
-        try await driver.perform(.chooseRow(0))
-        try check(dialog.title == L("Visit type"), "the dialog's title after a step: \(dialog.title)")
-        try check(
-            AccessibilityAudit.label(of: dialog, is: L("Schedule appointment")), "a new page's title renamed the dialog"
-        )
-        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+        try await withApp { fixture, driver in
+            try await driver.perform(.press("Schedule appointment"))
+            guard let dialog = fixture.window.dialogHost.window else { throw Failure(description: "no dialog") }
+            try check(
+                AccessibilityAudit.role(of: dialog) == "dialog",
+                "the dialog's role is \(AccessibilityAudit.role(of: dialog))")
+            try check(
+                AccessibilityAudit.label(of: dialog, is: L("Schedule appointment")),
+                "the dialog is not named Schedule appointment")
+            try check(dialog.title == L("Which pet?"), "the dialog's title: \(dialog.title)")
+            try await driver.perform(.chooseRow(0))
+            try check(dialog.title == L("Visit type"), "the dialog's title after a step: \(dialog.title)")
+            try check(
+                AccessibilityAudit.label(of: dialog, is: L("Schedule appointment")),
+                "a new page's title renamed the dialog"
+            )
+            try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+        }
     }
 
     runner.testAsync(
         "Accessibility: a field's error is an alert with its text; the field is invalid and described by it"
     ) {
-        let fixture = AppFixture(firstLaunch: false)
-        defer { fixture.tearDown() }
-        MainLoop.setAnimationsEnabled(false)
-        defer { MainLoop.setAnimationsEnabled(true) }
-        let driver = GtkDriver(fixture)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.chooseRow(0))
-        try await driver.perform(.press("Edit"))
-        guard let editor = fixture.window.tabHost.selectedHost?.shownView?.widget,
-            let name = findWidgets(Entry.self, in: editor).first
-        else { throw Failure(description: "no editor with a name field") }
-        name.text = ""
-        await MainLoop.idle()
-        let alerts = findWidgets(Label.self, in: editor).filter {
-            $0.isVisible && AccessibilityAudit.role(of: $0) == "alert" && !$0.text.isEmpty
+        try await withApp { fixture, driver in
+            try await driver.perform(.press("My pets"))
+            try await driver.perform(.chooseRow(0))
+            try await driver.perform(.press("Edit"))
+            guard let editor = fixture.window.tabHost.selectedHost?.shownView?.widget,
+                let name = findWidgets(Entry.self, in: editor).first
+            else { throw Failure(description: "no editor with a name field") }
+            name.text = ""
+            await MainLoop.idle()
+            let alerts = findWidgets(Label.self, in: editor).filter {
+                $0.isVisible && AccessibilityAudit.role(of: $0) == "alert" && !$0.text.isEmpty
+            }
+            try check(alerts.count == 1, "alerts shown: \(alerts.map(\.text))")
+            let problem = alerts[0].text
+            try check(AccessibilityAudit.isInvalid(name), "the empty name field is not marked invalid")
+            try check(
+                AccessibilityAudit.description(of: name, is: problem), "the field is not described by \"\(problem)\"")
+            try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
         }
-        try check(alerts.count == 1, "alerts shown: \(alerts.map(\.text))")
-        let problem = alerts[0].text
-        try check(AccessibilityAudit.isInvalid(name), "the empty name field is not marked invalid")
-        try check(AccessibilityAudit.description(of: name, is: problem), "the field is not described by \"\(problem)\"")
-        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
     }
 
     runner.testAsync(
@@ -223,44 +216,43 @@ func accessibilityTests(_ runner: TestRunner) {
     runner.testAsync(
         "Keyboard: beside My pets (1200 px) the sidebar's Add pet puts the focus in the new editor; a chosen row keeps it in the list"
     ) {
-        let fixture = AppFixture(firstLaunch: false)
-        defer { fixture.tearDown() }
-        MainLoop.setAnimationsEnabled(false)
-        defer { MainLoop.setAnimationsEnabled(true) }
-        let driver = GtkDriver(fixture)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.chooseRow(0))
-        fixture.window.window.setDefaultSize(width: 1200, height: 700)
-        for _ in 0..<300 where fixture.window.tabHost.selectedHost?.isSplit != true { await MainLoop.idle() }
-        try check(fixture.window.tabHost.selectedHost?.isSplit == true, "the window did not split at 1200 px")
-        // Choosing another row with the keyboard: the pet opens beside the list, the focus stays
-        // on the list.
-        let list = try unwrap(
-            fixture.window.tabHost.pageHost(for: .clinic).sidebarView.flatMap { findListViews(in: $0.widget).first })
-        try check(list.focusRow(at: 1), "the sidebar's list took no focus")
-        await driver.settle()
-        try check(list.focusedIndex == 1, "the focus is not on row 1: \(VisibleControls.focusedText() ?? "none")")
-        list.activateItem(at: 1)
-        await driver.settle()
-        try check(
-            list.focusedIndex == 1,
-            "choosing a row moved the focus from the list: \(VisibleControls.focusedText() ?? "none"), row \(list.focusedIndex ?? -1)"
-        )
-        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
-        // Add pet, pressed from the keyboard: the editor opens beside the list, with the focus in it.
-        guard let add = VisibleControls.buttons().first(where: { $0.name.hasSuffix(": " + L("Add pet")) }) else {
-            throw Failure(description: "no Add pet in the sidebar")
+        try await withApp { fixture, driver in
+            try await driver.perform(.press("My pets"))
+            try await driver.perform(.chooseRow(0))
+            fixture.window.window.setDefaultSize(width: 1200, height: 700)
+            for _ in 0..<300 where fixture.window.tabHost.selectedHost?.isSplit != true { await MainLoop.idle() }
+            try check(fixture.window.tabHost.selectedHost?.isSplit == true, "the window did not split at 1200 px")
+            // Choosing another row with the keyboard: the pet opens beside the list, the focus stays
+            // on the list.
+            let list = try unwrap(
+                fixture.window.tabHost.pageHost(for: .clinic).sidebarView.flatMap { findListViews(in: $0.widget).first }
+            )
+            try check(list.focusRow(at: 1), "the sidebar's list took no focus")
+            await driver.settle()
+            try check(list.focusedIndex == 1, "the focus is not on row 1: \(VisibleControls.focusedText() ?? "none")")
+            list.activateItem(at: 1)
+            await driver.settle()
+            try check(
+                list.focusedIndex == 1,
+                "choosing a row moved the focus from the list: \(VisibleControls.focusedText() ?? "none"), row \(list.focusedIndex ?? -1)"
+            )
+            try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
+            // Add pet, pressed from the keyboard: the editor opens beside the list, with the focus in it.
+            guard let add = VisibleControls.buttons().first(where: { $0.name.hasSuffix(": " + L("Add pet")) }) else {
+                throw Failure(description: "no Add pet in the sidebar")
+            }
+            try check(add.focus(), "Add pet took no focus")
+            add.press()
+            await driver.settle()
+            await driver.settle()
+            guard let editor = fixture.window.tabHost.selectedHost?.shownView?.widget,
+                let name = findWidgets(Entry.self, in: editor).first
+            else { throw Failure(description: "no editor beside the list") }
+            try check(
+                name.containsFocus, "the focus is not in the new pet's name: \(VisibleControls.focusedText() ?? "none")"
+            )
+            try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
         }
-        try check(add.focus(), "Add pet took no focus")
-        add.press()
-        await driver.settle()
-        await driver.settle()
-        guard let editor = fixture.window.tabHost.selectedHost?.shownView?.widget,
-            let name = findWidgets(Entry.self, in: editor).first
-        else { throw Failure(description: "no editor beside the list") }
-        try check(
-            name.containsFocus, "the focus is not in the new pet's name: \(VisibleControls.focusedText() ?? "none")")
-        try check(GtkTestDriver.accessibilityFindings().isEmpty, "\(GtkTestDriver.accessibilityFindings())")
     }
 }
 
@@ -268,4 +260,15 @@ func accessibilityTests(_ runner: TestRunner) {
 private func unwrap<T>(_ value: T?) throws -> T {
     guard let value else { throw Failure(description: "missing \(T.self)") }
     return value
+}
+
+/// Runs `body` on a new app window with animations off (each step's page is in place when it
+/// returns), then closes the window.
+@MainActor
+private func withApp(_ body: (AppFixture, GtkDriver) async throws -> Void) async throws {
+    let fixture = AppFixture(firstLaunch: false)
+    defer { fixture.tearDown() }
+    MainLoop.setAnimationsEnabled(false)
+    defer { MainLoop.setAnimationsEnabled(true) }
+    try await body(fixture, GtkDriver(fixture))
 }
