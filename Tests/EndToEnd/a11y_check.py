@@ -35,7 +35,8 @@ CONTROL_ROLES = {
 }
 IMAGE_ROLES = {pyatspi.ROLE_IMAGE, pyatspi.ROLE_ICON}
 DIALOG_ROLES = {pyatspi.ROLE_DIALOG, pyatspi.ROLE_ALERT}
-PAGE_ROOT_ROLES = {pyatspi.ROLE_PANEL, pyatspi.ROLE_SCROLL_PANE}
+# AT-SPI 2.46 (Debian 12) calls GTK's group a panel, 2.56 (Debian 13) a grouping.
+PAGE_ROOT_ROLES = {pyatspi.ROLE_PANEL, pyatspi.ROLE_GROUPING, pyatspi.ROLE_SCROLL_PANE}
 
 _TYPE_NAME = re.compile(r"^Gtk[A-Z][A-Za-z0-9]*$")
 

@@ -207,17 +207,27 @@ def window_title(window, reader=None):
     name = reader.name(window)
     if reader.role(window) != pyatspi.ROLE_DIALOG:
         return name
+    # In tree order: the header bar's title comes before a tooltip's label (a tooltip shown
+    # over Back names the page below, which is a page of the dialog too).
     titles, labels, stack = set(), [], [window]
     while stack:
-        for child in reader.children(stack.pop()):
+        node = stack.pop()
+        children = reader.children(node)
+        for child in children:
             role = reader.role(child)
             if role == pyatspi.ROLE_PANEL and reader.name(child):
                 titles.add(reader.page_title(child))  # a page: its title, not what is on it
-            elif role == pyatspi.ROLE_LABEL:
-                labels.append(reader.name(child))  # GTK names a label by its text
-            elif role not in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PAGE_TAB,
-                              pyatspi.ROLE_PAGE_TAB_LIST):
+        for child in reversed(children):
+            role = reader.role(child)
+            if role == pyatspi.ROLE_PANEL and reader.name(child):
+                continue
+            if role == pyatspi.ROLE_LABEL:
                 stack.append(child)
+            elif role not in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_PAGE_TAB,
+                              pyatspi.ROLE_PAGE_TAB_LIST, pyatspi.ROLE_TOOL_TIP):
+                stack.append(child)
+        if node is not window and reader.role(node) == pyatspi.ROLE_LABEL:
+            labels.append(reader.name(node))  # GTK names a label by its text
     if name in titles:
         return name
     return next((label for label in labels if label in titles), name)
@@ -554,8 +564,15 @@ class RayPets:
         return frames[0] if frames else None
 
     def dialog(self):
-        for frame in self.frames():
-            if frame is not None and frame.getState().contains(pyatspi.STATE_MODAL):
+        """The newest modal window. A dialog just closed can stay listed for a moment after the
+        next one opened (seen after a dialog closed by Escape and opened again at once): the
+        newest is the one on screen, and a frame that went (defunct) is none."""
+        for frame in reversed(self.frames()):
+            try:
+                state = frame.getState() if frame is not None else None
+            except Exception:
+                continue  # gone while read
+            if state is not None and state.contains(pyatspi.STATE_MODAL) and not state.contains(pyatspi.STATE_DEFUNCT):
                 return frame
         return None
 
