@@ -6,6 +6,7 @@
 #define RAYPETS_CGTK_VERSIONS_H
 
 #include <gtk/gtk.h>
+#include <string.h>
 
 /* Replaces a provider's stylesheet with the text `css`.
  * gtk_css_provider_load_from_data is deprecated since 4.12, which adds load_from_string. */
@@ -98,6 +99,36 @@ static inline gboolean rp_accessible_announce(gpointer widget, const char *messa
 #else
     (void)widget; (void)message; (void)assertive;
     return FALSE;
+#endif
+}
+
+/* The text of the first label inside `widget`, or NULL. */
+static const char *rp_first_label_text(GtkWidget *widget) {
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL; child = gtk_widget_get_next_sibling(child)) {
+        if (GTK_IS_LABEL(child) && gtk_label_get_text(GTK_LABEL(child))[0] != '\0') return gtk_label_get_text(GTK_LABEL(child));
+        const char *inner = rp_first_label_text(child);
+        if (inner != NULL) return inner;
+    }
+    return NULL;
+}
+
+/* Names each item of a popover menu (GtkModelButton) with its label's text. GTK 4.18 reports
+ * them over AT-SPI without a name (each labelled by a nameless box; traced), so a screen reader
+ * reads an empty menu; GTK 4.8 names them by their labels already, and is left as it is. */
+static void rp_popover_menu_name_items(GtkWidget *widget) {
+#if GTK_CHECK_VERSION(4, 14, 0)
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL; child = gtk_widget_get_next_sibling(child)) {
+        if (strcmp(G_OBJECT_TYPE_NAME(child), "GtkModelButton") == 0) {
+            const char *text = rp_first_label_text(child);
+            if (text != NULL) {
+                gtk_accessible_reset_relation(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+                gtk_accessible_update_property(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+            }
+        }
+        rp_popover_menu_name_items(child);
+    }
+#else
+    (void)widget;
 #endif
 }
 

@@ -82,6 +82,8 @@ public final class ContextMenu {
         var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(rp_popover(popover), &point)
         gtk_popover_popup(rp_popover(popover))
+        // Named once shown: GTK makes the items again once the menu is in a window.
+        rp_popover_menu_name_items(popover)
     }
 
     /// Whether the menu is open.

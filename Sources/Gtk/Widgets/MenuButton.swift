@@ -25,6 +25,7 @@ public final class MenuButton: Widget {
         // start-up, measured). The button holds the model until then.
         let create: @convention(c) (OpaquePointer?, gpointer?) -> Void = { button, model in
             gtk_menu_button_set_menu_model(button, model?.assumingMemoryBound(to: GMenuModel.self))
+            if let popover = gtk_menu_button_get_popover(button) { rp_popover_menu_name_items(rp_widget(popover)) }
         }
         gtk_menu_button_set_create_popup_func(button, create, UnsafeMutableRawPointer(menu)) { g_object_unref($0) }
     }
