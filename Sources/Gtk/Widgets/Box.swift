@@ -23,7 +23,7 @@ public final class Box: Widget {
     /// An empty box whose accessible role is *group* on every GTK version (GTK 4.8 gives a box
     /// that role; later versions make it *generic*, which may not have a name): a region a
     /// screen reader announces by its name, such as a navigation page.
-    package init(group axis: Axis) {
+    public init(group axis: Axis) {
         let orientation = axis == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
         super.init(
             UnsafeMutableRawPointer(rp_box_new_with_role(orientation, 0, GTK_ACCESSIBLE_ROLE_GROUP)), transfer: .none)

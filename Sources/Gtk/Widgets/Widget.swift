@@ -73,7 +73,7 @@ open class Widget: Object {
     /// Whether the widget's accessible role is *group*: a region a screen reader announces by
     /// its name (GTK 4.8 gives boxes and scrolled windows that role; later versions make a box
     /// *generic*).
-    package var hasGroupRole: Bool { rp_accessible_role(gobject) == GTK_ACCESSIBLE_ROLE_GROUP }
+    public var hasGroupRole: Bool { rp_accessible_role(gobject) == GTK_ACCESSIBLE_ROLE_GROUP }
 
     /// The name assistive technologies read for this widget.
     public func setAccessibleLabel(_ label: String) { rp_accessible_set_label(gobject, label) }

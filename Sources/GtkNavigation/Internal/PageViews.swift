@@ -10,6 +10,9 @@ import Navigation
 final class PageViews<Route: NavigationRoute> {
     let stack = Stack()
     private let makeView: PageViewFactory<Route>
+    /// The style class of each page's group: `GtkTestDriver.accessibilityFindings()` knows a
+    /// page by it.
+    static var pageClass: String { "navigation-page" }
     private var views: [PageID: any PageView] = [:]
     /// The group holding a view whose own widget is not a group (`frame(for:of:)`).
     private var frames: [PageID: Box] = [:]
@@ -132,13 +135,13 @@ final class PageViews<Route: NavigationRoute> {
     private func frame(for view: any PageView, of page: Page<Route>) -> Widget {
         let root = view.widget
         guard !root.hasGroupRole else {
-            root.addCSSClass(AccessibilityAudit.pageClass)
+            root.addCSSClass(Self.pageClass)
             root.setAccessibleLabel(page.title)
             return root
         }
         let frame = Box(group: .vertical)
         frame.isHomogeneous = true  // the view gets all the height, whether it expands or not
-        frame.addCSSClass(AccessibilityAudit.pageClass)
+        frame.addCSSClass(Self.pageClass)
         frame.setAccessibleLabel(page.title)
         frame.append(root)
         frames[page.id] = frame
