@@ -16,6 +16,11 @@ static inline GtkStack *rp_stack(gpointer p) { return GTK_STACK(p); }
 static inline GtkBox *rp_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkLabel *rp_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkButton *rp_button(gpointer p) { return GTK_BUTTON(p); }
+/* The label a text button made for its text (gtk_button_new_with_label), or NULL. */
+static inline GtkLabel *rp_button_text_label(gpointer p) {
+    GtkWidget *child = gtk_button_get_child(GTK_BUTTON(p));
+    return child != NULL && GTK_IS_LABEL(child) ? GTK_LABEL(child) : NULL;
+}
 static inline GtkApplication *rp_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline GApplication *rp_gapplication(gpointer p) { return G_APPLICATION(p); }
 static inline GtkOrientable *rp_orientable(gpointer p) { return GTK_ORIENTABLE(p); }

@@ -79,5 +79,9 @@ extension GtkTestDriver {
     /// window has the dialog or alert-dialog role; each `GtkNavigation` page is a group
     /// labelled with its title; the keyboard focus is on a shown, named control; two buttons
     /// with one name on one page run one action.
+    ///
+    /// It reads what GTK keeps for assistive technologies, which `GTK_A11Y=none` turns off:
+    /// then it reports that, as its one finding. `GTK_A11Y=test` keeps it without an
+    /// accessibility bus (under valgrind, say).
     public static func accessibilityFindings() -> [String] { AccessibilityAudit.findings() }
 }

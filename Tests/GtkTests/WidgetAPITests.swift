@@ -81,6 +81,31 @@ func widgetAPITests(_ runner: TestRunner) {
         try check(word.minimumWidth < 200, "a 60-letter word must not make the label \(word.minimumWidth) px wide")
     }
 
+    runner.test(
+        "Button.wrapLabel: a long text makes the button narrow enough, not wider; where there is room, one line"
+    ) {
+        let text = "Schedule an appointment for every pet"  // under 40 characters: one line where it fits
+        let plain = Button(label: text)
+        let wrapping = Button(label: text)
+        wrapping.wrapLabel()
+        try check(plain.minimumWidth > 250, "the one-line button is only \(plain.minimumWidth) px wide")
+        try check(
+            wrapping.minimumWidth < plain.minimumWidth / 2,
+            "wrapping: \(wrapping.minimumWidth) px at the narrowest, one line: \(plain.minimumWidth) px")
+        try check(
+            wrapping.naturalWidth == plain.naturalWidth,
+            "natural width: \(wrapping.naturalWidth) px wrapping, \(plain.naturalWidth) px one line")
+        let long = Button(label: text + " " + text)  // over 40 characters: wraps at about 40
+        long.wrapLabel()
+        try check(
+            long.naturalWidth < Button(label: text + " " + text).naturalWidth * 3 / 4,
+            "a 75-character text would be \(long.naturalWidth) px wide")
+        let icon = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back")
+        let iconWidth = icon.minimumWidth
+        icon.wrapLabel()  // no text label: nothing to wrap
+        try check(icon.minimumWidth == iconWidth, "an icon button changed: \(iconWidth) to \(icon.minimumWidth) px")
+    }
+
     runner.test("ListBox: insert(_:at:) and remove(at:) keep the rows in order and the selection on its row") {
         let list = ListBox()
         let finalized = FinalizationCounter()

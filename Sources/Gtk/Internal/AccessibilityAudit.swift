@@ -41,7 +41,14 @@ package enum AccessibilityAudit {
     package static let pageClass = "navigation-page"
 
     /// Every problem found now, as "window title: what and where: the problem".
+    /// With `GTK_A11Y=none` GTK keeps no accessible properties at all: one finding says so.
     package static func findings() -> [String] {
+        if let backend = getenv("GTK_A11Y").map({ String(cString: $0) }), backend.lowercased() == "none" {
+            return [
+                "GTK_A11Y=none: GTK keeps no accessibility data, so none can be checked "
+                    + "(GTK_A11Y=test keeps it without a screen reader's bus)"
+            ]
+        }
         var found: [String] = []
         let windows = VisibleControls.shownWindows()
         let inputWindow = windows.last(where: { !Window.isUnderModalWindow(rp_window($0)) })

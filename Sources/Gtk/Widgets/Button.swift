@@ -24,6 +24,15 @@ public final class Button: Widget {
         gtk_button_get_label(button).map { String(cString: $0) }
     }
 
+    /// Lets the button's text wrap onto several lines, centred, as `Label.wrapCentered()` does:
+    /// a long text (large text sizes, a long translation, other fonts) makes the button taller,
+    /// never its window wider. Where there is room, a text of up to about 40 characters stays
+    /// one line (longer ones wrap at about 40). Does nothing to a button without a text label.
+    public func wrapLabel() {
+        guard let label = rp_button_text_label(gobject) else { return }
+        Label.wrapCentered(label)
+    }
+
     /// Runs `handler` when the button is activated (click, Enter, Space).
     /// Capture owners weakly in `handler`.
     @discardableResult

@@ -64,7 +64,10 @@ public final class Label: Widget {
     /// GTK measures a wrapping label's smallest width by laying its text out at that width,
     /// and at no width at all, breaking inside words, that is one line per character — which
     /// cost more than the rest of the page's layout and drawing together.
-    public func wrapCentered() {
+    public func wrapCentered() { Self.wrapCentered(label) }
+
+    /// `wrapCentered()` for any `GtkLabel`: also a button's own label (`Button.wrapLabel()`).
+    static func wrapCentered(_ label: OpaquePointer) {
         gtk_label_set_wrap(label, 1)
         gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
         gtk_label_set_justify(label, GTK_JUSTIFY_CENTER)

@@ -21,6 +21,13 @@ open class Widget: Object {
         return Int(minimum)
     }
 
+    /// The width GTK would like to give the widget (`gtk_widget_measure`, horizontal), in pixels.
+    package var naturalWidth: Int {
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+        return Int(natural)
+    }
+
     /// The width the widget was last given (`gtk_widget_get_width`), in pixels; 0 before it is shown.
     public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
 

@@ -60,10 +60,12 @@ struct PageLayout {
         }
     }
 
-    /// Adds an action button that calls `action`, with `style`'s CSS class.
+    /// Adds an action button that calls `action`, with `style`'s CSS class. Its text wraps:
+    /// at large text sizes, or with wider fonts, it makes the button taller, not the page wider.
     @discardableResult
     func addButton(_ title: String, cssClass: String?, action: @escaping @MainActor () -> Void) -> Button {
         let button = Button(label: title)
+        button.wrapLabel()
         if let cssClass { button.addCSSClass(cssClass) }
         button.onClicked(action)
         actions.append(button)
