@@ -2,6 +2,7 @@
 scripts/with-display /usr/bin/python3 Tests/EndToEnd/test_flows.py BINARY ARTIFACT_DIR)."""
 import os
 import random
+import re
 import shutil
 import signal
 import sqlite3
@@ -381,15 +382,41 @@ def test_escape_goes_back_on_stack_pages(app):
     app.wait_title("RayPets")  # Escape on Home does nothing
 
 
-def test_mouse_back_button(app):
-    app.click("Clinic info")
-    app.wait_title("Clinic info")
-    app.click("Opening hours")
-    app.wait_title("Opening hours")
-    app.mouse_back()
-    app.wait_title("Clinic info")
-    app.mouse_back()
-    app.wait_title("RayPets")
+def test_mouse_back_button():
+    """Back on the side button's press, over a page and over My pets' list.
+
+    Its own app, with its own log. GTK ends a pointer's implicit grab on a release only while
+    one of buttons 1 to 5 is down (gtkmain.c counts GDK_BUTTON1_MASK to GDK_BUTTON5_MASK; the
+    back button, 8, has no mask), so the grab of a back-button press stays on the widget under
+    the pointer after its release. When GTK handles the release before the page under it leaves
+    (here: under load, 4 runs in 6 on Debian 13), GTK 4.18 then counts that widget and its
+    parents up to the page as released a second time, and warns "Broken accounting of active
+    state" for each. A GTK bug no public API avoids (going back on the release instead makes it
+    happen every time, measured): those lines are the only ones allowed here; the tier's check
+    for criticals reads the other tests' log."""
+    app = RayPets(BINARY, os.path.join(ARTIFACTS, "mouse-back"),
+                  env={"XDG_CONFIG_HOME": config_dir(welcome_done=True)})
+    try:
+        app.wait_title("RayPets")
+        app.click("Clinic info")
+        app.wait_title("Clinic info")
+        app.click("Opening hours")
+        app.wait_title("Opening hours")
+        app.mouse_back()
+        app.wait_title("Clinic info")
+        app.mouse_back()
+        app.wait_title("RayPets")
+        app.click("My pets")  # over its list, whose rows take clicks of their own
+        app.wait_title("My pets")
+        app.mouse_back()
+        app.wait_title("RayPets")
+        time.sleep(0.6)  # the last page's slide: it leaves at its end
+        warnings = [line for line in app.stderr().splitlines()
+                    if re.search(r"-(WARNING|CRITICAL) \*\*", line)]
+        others = [line for line in warnings if "Broken accounting of active state for widget" not in line]
+        assert not others, "\n".join(others)
+    finally:
+        app.quit()
 
 
 def test_keyboard_only(app):
@@ -729,7 +756,7 @@ TESTS += [test_appointment_back_inside_dialog, test_appointment_cancel_on_every_
           test_appointment_close_button_on_every_page, test_pets_list_detail_back, test_clinic_info_pushed,
           test_clinic_info_in_a_dialog_from_a_pet, test_vaccinations_from_a_pet_with_the_mouse_and_the_keyboard,
           test_learn_keeps_its_stack_while_clinic_is_used, test_alt_left_goes_back, test_alt_left_and_escape_in_the_dialog, test_escape_in_the_pickers_search,
-          test_escape_goes_back_on_stack_pages, test_mouse_back_button,
+          test_escape_goes_back_on_stack_pages,
           test_keyboard_only, test_every_control_has_an_accessible_name, test_shortcuts_window_and_about,
           test_second_launch_raises_the_first_window, test_second_launch_with_a_link_navigates_the_running_window,
           test_open_route_action_and_a_bad_link_in_the_running_app]
@@ -2307,7 +2334,7 @@ def test_row_7_undo_after_another_pet_took_the_name():
                           and "No appointment requests yet." not in labels)(app.labels()), "its history back")
 
 
-STANDALONE = [test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_export_the_journal_of_a_bug_report,
+STANDALONE = [test_mouse_back_button, test_typing_after_keep_editing_goes_on_where_the_cursor_was, test_export_the_journal_of_a_bug_report,
               test_navigation_page_in_gtk_inspector, test_many_windows, test_a_dialog_blocks_only_its_window, test_ctrl_w_on_the_other_window_while_one_asks_quits, test_open_in_new_window, test_ctrl_w_closes_one_window_of_several, test_a_hundred_thousand_pets, test_welcome_then_tabs_then_straight_to_tabs,
               test_link_on_the_welcome_page_opens_after_get_started, test_a_state_file_of_random_bytes_is_moved_aside, test_ctrl_w_closes_and_ctrl_q_quits,
               test_quit_with_the_dialog_open, test_deep_link_on_the_command_line,
