@@ -263,6 +263,15 @@ static inline void rp_object_set_string(gpointer object, const char *property, c
     g_object_set(G_OBJECT(object), property, value, NULL);
 }
 
+/* How GTK writes `accelerator` for people ("Ctrl+Z"), newly allocated (g_free it), or NULL if
+ * it does not parse. */
+static inline char *rp_accelerator_label_new(const char *accelerator) {
+    guint key = 0;
+    GdkModifierType mods = 0;
+    if (!gtk_accelerator_parse(accelerator, &key, &mods)) return NULL;
+    return gtk_accelerator_get_label(key, mods);
+}
+
 /* A shortcut handled by the window whichever of its widgets has the focus, while `widget`
  * is on screen (GTK_SHORTCUT_SCOPE_MANAGED). */
 static inline void rp_add_window_shortcut(gpointer widget, const char *trigger, const char *action) {

@@ -477,7 +477,7 @@ def test_shortcuts_window_and_about(app):
     app.screenshot("shortcuts.png")
     app.keys("Escape", window=shortcuts)
     wait_for(lambda: app.frame_named("Keyboard Shortcuts") is None, "the shortcuts window to close")
-    app.click("Main menu")
+    app.keys("F10")  # the main menu, from the keyboard
     about = wait_for(lambda: app.menu_item("About RayPets", 2), "the About menu item")  # New Window, Shortcuts, About
     app.activate(about)
     dialog = wait_for(lambda: app.frame_named("About RayPets"), "the About dialog")
@@ -964,7 +964,9 @@ def test_delete_with_undo():
         wait_rows(app, lambda rows: "Rex" not in names(rows), "Rex gone from the list")
         wait_for(lambda: "Rex deleted" in app.labels(), "the toast")
         app.screenshot("toast.png")
-        app.click("Undo")
+        undo = app.buttons(name="Undo")
+        assert [node.description for node in undo] == ["Ctrl+Z"], "Undo does not say its shortcut (its tooltip)"
+        app.keys("ctrl+z")  # from the keyboard: the toast's Undo, wherever the focus is
         rows = wait_rows(app, lambda rows: "Rex" in names(rows), "Rex back in the list")
         assert names(rows)[0] == "Rex", rows  # in its place
         app.wait_title("My pets")  # Undo brings the pet back, not its page

@@ -48,6 +48,31 @@ func toastTests(_ runner: TestRunner) {
         try check(MainLoop.run(until: { !toast.isShowing }, timeout: 3), "a toast without focus or pointer stayed")
     }
 
+    runner.test("Toast: its shortcut presses its button while a toast with one shows, and only then") {
+        MainQueueBridge.install()
+        let window = Window()
+        let undo = ActionName(group: "toast", name: "undo", accelerator: "<Control>z")
+        let toast = ToastOverlay(child: Button(label: "Elsewhere"), shortcut: undo)
+        window.child = toast
+        window.present()
+        defer { window.destroy() }
+        MainLoop.run(until: { toast.allocatedWidth > 0 }, timeout: 5)
+        try check(toast.button.tooltip == "Ctrl+Z", "the button's tooltip: \(toast.button.tooltip ?? "none")")
+        // Disabled, the action does nothing, and its shortcut lets the keys go on (GtkNamedAction).
+        var pressed = 0
+        toast.activateAction(undo)
+        toast.show("Rex deleted", actionTitle: "Undo") { pressed += 1 }
+        try check(pressed == 0, "the shortcut's action ran before the toast showed")
+        toast.activateAction(undo)
+        try check(pressed == 1 && !toast.isShowing, "pressed \(pressed) times; showing: \(toast.isShowing)")
+        toast.activateAction(undo)
+        try check(pressed == 1, "the shortcut pressed a button that is gone: \(pressed) times")
+        toast.show("Saved")  // a toast without a button: nothing to press
+        toast.activateAction(undo)
+        try check(toast.isShowing, "the shortcut closed a toast without a button")
+        try check(pressed == 1, "pressed \(pressed) times")
+    }
+
     runner.test("Toast: Escape with no toast showing is not taken from the page") {
         let (window, toast, _) = shownToast(timeout: 5)
         defer { window.destroy() }

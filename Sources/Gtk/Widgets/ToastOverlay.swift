@@ -31,12 +31,18 @@ public final class ToastOverlay: Widget {
     private var timer: Task<Void, Never>?
     private var pointerInside = false
     private var focusInside = false
+    /// The action `shortcut` activates (enabled while a toast with a button shows).
+    private var shortcutAction: Action?
     /// The pointer's and the keys' controllers on the toast (tests drive them with signals).
     package private(set) var pointer: Object!
     package private(set) var keys: Object!
 
-    /// An overlay over `child` (put the overlay where `child` would go).
-    public init(child: Widget, closeLabel: String = "Close") {
+    /// An overlay over `child` (put the overlay where `child` would go). With `shortcut` (an
+    /// action name with its accelerator, such as `toast.undo` on Ctrl+Z), the accelerator
+    /// presses the toast's button while a toast with a button shows, whichever widget of the
+    /// window has the focus, so that the keyboard reaches it before it goes; a focused text
+    /// field's own use of the keys (its undo) comes first. The button's tooltip names it.
+    public init(child: Widget, closeLabel: String = "Close", shortcut: ActionName? = nil) {
         closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: closeLabel)
         revealer = Widget(UnsafeMutableRawPointer(gtk_revealer_new()), transfer: .none)
         box = Widget(
@@ -66,6 +72,16 @@ public final class ToastOverlay: Widget {
             entered: { [weak self] in self?.hold(pointer: true) }, left: { [weak self] in self?.hold(pointer: false) })
         box.onFocusEnter { [weak self] in self?.hold(focus: true) }
         box.onFocusLeave { [weak self] in self?.hold(focus: false) }
+        if let shortcut, let accelerator = shortcut.accelerator {
+            let press: @MainActor () -> Void = { [weak self] in self?.performAction() }
+            shortcutAction = insertActions([(shortcut, press)])[shortcut]
+            shortcutAction?.isEnabled = false
+            rp_add_window_shortcut(gobject, accelerator, shortcut.detailedName)
+            if let label = rp_accelerator_label_new(accelerator) {
+                button.tooltip = String(cString: label)
+                g_free(label)
+            }
+        }
         keys = box.onKeyPressed { [weak self] key in
             guard key == KeyValue.escape, let self, self.isShowing else { return false }
             self.dismiss()
@@ -126,6 +142,7 @@ public final class ToastOverlay: Widget {
         gtk_button_set_label(rp_button(button.gobject), actionTitle ?? "")
         button.isVisible = actionTitle != nil
         self.action = action
+        shortcutAction?.isEnabled = actionTitle != nil
         // Re-adding the alert makes it new to assistive technologies, so each toast is announced.
         revealer.isVisible = false
         revealer.isVisible = true
@@ -142,6 +159,7 @@ public final class ToastOverlay: Widget {
         timer = nil
         runningSince = nil
         action = nil
+        shortcutAction?.isEnabled = false
         gtk_revealer_set_reveal_child(rp_revealer(revealer.gobject), 0)
         revealer.isVisible = false
     }

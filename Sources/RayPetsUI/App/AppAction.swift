@@ -27,7 +27,15 @@ public enum AppAction {
     public static let openInNewWindow = ActionName(
         group: "pets", name: "open-in-new-window", accelerator: "<Control>Return")
 
-    /// Every application and window action above (not the list's).
+    /// `toast.undo` (Ctrl+Z while a toast offers Undo, after a pet is deleted): presses the
+    /// toast's Undo from the keyboard, wherever the focus is. The toast overlay inserts it.
+    public static let toastUndo = ActionName(group: "toast", name: "undo", accelerator: "<Control>z")
+
+    /// `search.focus` (Ctrl+F while My pets is shown): the focus to its search field. The list's
+    /// page inserts it.
+    public static let searchPets = ActionName(group: "search", name: "focus", accelerator: "<Control>f")
+
+    /// Every application and window action above (not the list's nor the toast's).
     public static let all = [quit, newWindow, about, shortcuts, openRoute, exportJournal, closeWindow]
     /// The actions a list inserts for its rows.
     public static let rowActions = [openInNewWindow]

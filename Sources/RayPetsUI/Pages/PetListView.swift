@@ -78,7 +78,7 @@ final class PetListView: PageView {
         self.add = add
         self.model = model
         widget = layout.root
-        search.addFocusShortcut(on: widget)
+        search.addFocusShortcut(on: widget, trigger: AppAction.searchPets.accelerator ?? "<Control>f")
         offerNewWindow(model)
     }
 

@@ -93,7 +93,8 @@ public final class MainWindow: AppWindow, Feedback {
         content.append(notice)
         content.append(sections)
         sections.setExpand(horizontal: true, vertical: true)
-        toasts = ToastOverlay(child: content, closeLabel: L("Dismiss"))  // not "Close": the window has that
+        // "Dismiss", not "Close": the window has that.
+        toasts = ToastOverlay(child: content, closeLabel: L("Dismiss"), shortcut: AppAction.toastUndo)
         window.child = toasts
     }
 
