@@ -72,7 +72,8 @@ let package = Package(
         .executableTarget(
             name: "raypets-gtk-tests",
             dependencies: [
-                "Gtk", "GtkNavigation", "Navigation", "RayPets", "RayPetsUI", "RayPetsTesting", "GtkTesting",
+                "Gtk", "GtkNavigation", "Navigation", "NavigationTesting", "RayPets", "RayPetsUI", "RayPetsTesting",
+                "GtkTesting",
             ],
             path: "Tests/GtkTests"
         ),

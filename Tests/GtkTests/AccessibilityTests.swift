@@ -127,7 +127,9 @@ func accessibilityTests(_ runner: TestRunner) {
                 "the dialog is not named Schedule appointment")
             try check(dialog.title == L("Which pet?"), "the dialog's title: \(dialog.title)")
             try await driver.perform(.chooseRow(0))
-            try check(dialog.title == L("Visit type"), "the dialog's title after a step: \(dialog.title)")
+            try check(
+                dialog.title == L("Visit type"),
+                "the dialog's title after a step: \(dialog.title); its router's routes: \(fixture.dialog.routes)")
             try check(
                 AccessibilityAudit.label(of: dialog, is: L("Schedule appointment")),
                 "a new page's title renamed the dialog"

@@ -3,6 +3,7 @@ import Gtk
 import GtkNavigation
 import GtkTesting
 import Navigation
+import NavigationTesting
 import RayPets
 import RayPetsTesting
 import RayPetsUI
@@ -92,9 +93,12 @@ final class GtkDriver: AppDriver {
         case .openWindow, .closeWindow, .switchWindow, .openInNewWindow:
             throw Failure(description: "\(action): this walk has one window (the headless walk opens more)")
         }
-        // Let the outer loop run (never spin it from inside this task: see MainLoop.idle).
+        // Let the outer loop run (never spin it from inside this task: see MainLoop.idle), then
+        // wait for the navigation work the action set off on its own schedule, not a count of
+        // turns: a child's result (the pet picker's) resumes the flow awaiting it, which shows
+        // the next page. Counting turns for it failed once in CI under valgrind and load.
         await MainLoop.idle()
-        await MainLoop.idle()  // an awaited result (the pet picker's) resumes on the next turn
+        await NavigationTesting.settle()
         while waitForAnimations && isSliding { await MainLoop.idle() }
         if let widthLimit { try checkFits(widthLimit) }
     }
