@@ -163,8 +163,8 @@ package final class SwipeBack {
         swipe = BackSwipe(
             width: Double(max(root.allocatedWidth, 1)), isRightToLeft: root.isRightToLeft, source: source)
         moving = (target.view, SidewaysShift(target.view))
-        // Read by its label's text (a box's own label: GTK 4.18 makes a box generic, which
-        // may have none).
+        // Read by its label's text, not by a label on the box: GTK 4.18 makes a box generic,
+        // which may have none.
         hintParts.label.text = target.landing
         hint.opacity = 0
         hint.isVisible = true
