@@ -8,7 +8,7 @@ public final class Application: Object {
     /// `opensURIs`, URIs on the command line (and from the desktop) arrive through `onOpen`,
     /// in the running instance if there is one.
     public init(id: String, opensURIs: Bool = false) {
-        let flags = opensURIs ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_DEFAULT_FLAGS
+        let flags = opensURIs ? RP_APPLICATION_HANDLES_OPEN : RP_APPLICATION_DEFAULT_FLAGS
         super.init(UnsafeMutableRawPointer(gtk_application_new(id, flags)), transfer: .full)
     }
 
@@ -52,7 +52,7 @@ public final class Application: Object {
     public func addOption(_ name: String, description: String) {
         optionNames.append(name)
         g_application_add_main_option(
-            rp_gapplication(gobject), name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
+            rp_gapplication(gobject), name, 0, RP_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
     }
 
     /// What `--help` shows after the program's name (`parameters`, e.g. `"[LINK…]"`), and a
@@ -69,7 +69,7 @@ public final class Application: Object {
     public func addOption(_ name: String, description: String, argument: String) {
         valueOptionNames.append(name)
         g_application_add_main_option(
-            rp_gapplication(gobject), name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, description, argument)
+            rp_gapplication(gobject), name, 0, RP_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, description, argument)
     }
 
     /// Runs `handler` in the launching process, after GLib has parsed the command line and

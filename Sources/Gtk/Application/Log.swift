@@ -12,13 +12,13 @@ public struct Log: Sendable {
     /// A debug message, shown with `G_MESSAGES_DEBUG=<domain>` (or `all`). Without it the
     /// message is not even made: GLib would drop it.
     public func debug(_ message: @autoclosure () -> String) {
-        guard g_log_writer_default_would_drop(G_LOG_LEVEL_DEBUG, domain) == 0 else { return }
-        rp_log(domain, G_LOG_LEVEL_DEBUG, message())
+        guard g_log_writer_default_would_drop(RP_LOG_LEVEL_DEBUG, domain) == 0 else { return }
+        rp_log(domain, RP_LOG_LEVEL_DEBUG, message())
     }
 
     /// A warning: something is missing or wrong, and the program carries on.
     public func warning(_ message: String) {
-        rp_log(domain, G_LOG_LEVEL_WARNING, message)
+        rp_log(domain, RP_LOG_LEVEL_WARNING, message)
     }
 }
 

@@ -8,7 +8,7 @@ public enum Resources {
     /// Returns the path used, or `nil` (with a warning naming every path tried).
     @discardableResult
     public static func register(firstOf paths: [String]) -> String? {
-        for path in paths where g_file_test(path, G_FILE_TEST_EXISTS) != 0 {
+        for path in paths where g_file_test(path, RP_FILE_TEST_EXISTS) != 0 {
             var error: UnsafeMutablePointer<GError>?
             guard let resource = g_resource_load(path, &error) else {
                 Log.library.warning(
@@ -27,6 +27,6 @@ public enum Resources {
 
     /// Whether a file exists in the registered resources.
     public static func exists(_ path: String) -> Bool {
-        g_resources_get_info(path, G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0
+        g_resources_get_info(path, RP_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0
     }
 }

@@ -173,7 +173,7 @@ extension Object {
         _ signal: String, _ body: Body, trampoline: GCallback
     ) -> SignalConnection {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
-        let id = g_signal_connect_data(gobject, signal, trampoline, box, releaseBox, GConnectFlags(0))
+        let id = g_signal_connect_data(gobject, signal, trampoline, box, releaseBox, RP_CONNECT_DEFAULT)
         return SignalConnection(object: self, handlerID: UInt(id))
     }
 

@@ -54,7 +54,7 @@ extension Window {
     /// The window called `name` in the GtkBuilder file at resource `path` (e.g. a
     /// GtkShortcutsWindow), or `nil` with a message if the resource or object is missing.
     public static func fromBuilderResource(_ path: String, name: String) -> Window? {
-        guard g_resources_get_info(path, G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0 else {
+        guard g_resources_get_info(path, RP_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0 else {
             Log.library.warning("resource \(path) is missing")
             return nil
         }
