@@ -3,13 +3,15 @@
 #define RAYPETS_CGTK_COLOR_SCHEME_H
 
 #include <gtk/gtk.h>
+#include "versions.h"
 
 /* --- Following the desktop's dark-style preference ----------------------
  * GTK 4.8 (without libadwaita) does not follow GNOME's "dark style" switch by itself.
  * The desktop publishes it through the XDG settings portal as
  * org.freedesktop.appearance color-scheme (0 no preference, 1 prefer dark, 2 prefer light).
  * These read it once (asynchronously, so a missing portal costs nothing) and follow its
- * SettingChanged signal, setting gtk-application-prefer-dark-theme to match.
+ * SettingChanged signal, setting GTK's colour-scheme setting to match (versions.h:
+ * gtk-interface-color-scheme on GTK 4.20+, gtk-application-prefer-dark-theme before).
  */
 static void rp_apply_color_scheme(GVariant *value) {
     while (value && g_variant_is_of_type(value, G_VARIANT_TYPE_VARIANT)) {
@@ -19,8 +21,7 @@ static void rp_apply_color_scheme(GVariant *value) {
     }
     if (value && g_variant_is_of_type(value, G_VARIANT_TYPE_UINT32)) {
         GtkSettings *settings = gtk_settings_get_default();
-        if (settings)
-            g_object_set(settings, "gtk-application-prefer-dark-theme", g_variant_get_uint32(value) == 1, NULL);
+        if (settings) rp_settings_set_color_scheme(settings, g_variant_get_uint32(value));
     }
     if (value) g_variant_unref(value);
 }

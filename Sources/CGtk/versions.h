@@ -132,4 +132,40 @@ static void rp_popover_menu_name_items(GtkWidget *widget) {
 #endif
 }
 
+/* The desktop's colour scheme, as the XDG settings portal gives it (0 no preference, 1 prefer
+ * dark, 2 prefer light). GTK 4.20 replaces gtk-application-prefer-dark-theme (reading or setting
+ * it warns there) with gtk-interface-color-scheme, which the built-in theme follows. The one
+ * difference chosen when the program runs, not when it is compiled: a binary built against an
+ * older GTK (the installed-app tier runs Debian 12's build on Debian testing) must still use the
+ * new setting on a newer GTK. The values are GtkInterfaceColorScheme's (DEFAULT 1, DARK 2, LIGHT
+ * 3), which older headers lack. */
+static inline gboolean rp_settings_has_interface_color_scheme(void) {
+    return gtk_check_version(4, 20, 0) == NULL;
+}
+
+static inline const char *rp_settings_color_scheme_property(void) {
+    return rp_settings_has_interface_color_scheme() ? "gtk-interface-color-scheme" : "gtk-application-prefer-dark-theme";
+}
+
+static inline void rp_settings_set_color_scheme(GtkSettings *settings, guint portal_value) {
+    if (rp_settings_has_interface_color_scheme()) {
+        int scheme = portal_value == 1 ? 2 : portal_value == 2 ? 3 : 1;
+        g_object_set(settings, "gtk-interface-color-scheme", scheme, NULL);
+    } else {
+        g_object_set(settings, "gtk-application-prefer-dark-theme", portal_value == 1, NULL);
+    }
+}
+
+/* Whether the dark style is in use (see rp_settings_set_color_scheme). */
+static inline gboolean rp_settings_prefers_dark(GtkSettings *settings) {
+    if (rp_settings_has_interface_color_scheme()) {
+        int scheme = 1;
+        g_object_get(settings, "gtk-interface-color-scheme", &scheme, NULL);
+        return scheme == 2;
+    }
+    gboolean dark = FALSE;
+    g_object_get(settings, "gtk-application-prefer-dark-theme", &dark, NULL);
+    return dark;
+}
+
 #endif

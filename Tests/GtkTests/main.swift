@@ -8,6 +8,10 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == logDebugChildAr
     exit(logDebugChild(expecting: Int(CommandLine.arguments[2]) ?? -1))
 }
 
+// Every warning and critical from here on is kept: a test during which GTK, GLib or the
+// navigation library warned fails, by name (TestRunner.test).
+LogWatch.start()
+
 // In-process GTK tests. They need a display: scripts/test runs them on a private Xvfb.
 guard MainLoop.initialize() else {
     log("raypets-gtk-tests: cannot open a display (DISPLAY=\(String(cString: getenv("DISPLAY") ?? strdup("unset")!))).")
