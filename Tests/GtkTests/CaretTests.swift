@@ -72,9 +72,14 @@ func caretTests(_ runner: TestRunner) {
         // does, which this test is not about).
         name.text = "Rexy the dog"
         try check(name.grabFocus(), "the name field takes no focus")
+        // The X server's notices of those claims are taken before the selection below is made
+        // (in the whole GTK tier on GTK 4.24, one came late and dropped it at the first resize:
+        // the caret at (9, 9), the same race).
+        MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
         name.setCaret(anchor: 9, cursor: 5)  // "the d", selected backwards
         try check(name.caret ?? (-1, -1) == (9, 5), "the caret was set to \(name.caret ?? (-1, -1))")
-        for width in [900, 700, 600, 700, 900, 1200] {
+        // Across both breakpoints: the split's (720 px) and the tab bar's (520 px).
+        for width in [900, 700, 600, 500, 600, 700, 900, 1200] {
             _ = try shrink(f, through: [width])
             try check(name.containsFocus, "at \(width) px the name field lost the focus")
             try check(
