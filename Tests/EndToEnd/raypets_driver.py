@@ -11,6 +11,7 @@ import atexit
 import contextlib
 import functools
 import os
+import re
 import select
 import shutil
 import sys
@@ -31,6 +32,48 @@ atexit.register(shutil.rmtree, tempfile.tempdir, ignore_errors=True)
 
 class DriverError(AssertionError):
     pass
+
+
+MODIFIER_KEYS = {"shift": "Shift_L", "ctrl": "Control_L", "alt": "Alt_L", "super": "Super_L"}
+
+
+def press_function_key(combination):
+    """Presses and releases `combination` (a function key, F1..F12, after any of shift+, ctrl+,
+    alt+ and super+) by keycodes through XTest, holding exactly the modifiers named, as a
+    keyboard does. xdotool 3.2016 picks a keycode and the modifiers that make the keysym in the
+    keymap: under Debian testing's keymap it sends F10 as Alt+F10 (GTK logged the press with
+    Alt's state), which GTK rightly does not take for F10."""
+    import ctypes
+    import ctypes.util
+    x11 = ctypes.CDLL(ctypes.util.find_library("X11"))
+    xtst = ctypes.CDLL(ctypes.util.find_library("Xtst"))
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XStringToKeysym.restype = ctypes.c_ulong
+    x11.XStringToKeysym.argtypes = [ctypes.c_char_p]
+    x11.XKeysymToKeycode.restype = ctypes.c_ubyte
+    x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+    xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+    x11.XFlush.argtypes = [ctypes.c_void_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    display = x11.XOpenDisplay(None)
+    if not display:
+        raise DriverError(f"cannot open the display to press {combination}")
+    try:
+        *modifiers, key = combination.split("+")
+        codes = []
+        for name in [MODIFIER_KEYS[m.lower()] for m in modifiers] + [key]:
+            code = x11.XKeysymToKeycode(display, x11.XStringToKeysym(name.encode()))
+            if code == 0:
+                raise DriverError(f"no key in the keymap makes {name}")
+            codes.append(code)
+        for code in codes:
+            xtst.XTestFakeKeyEvent(display, code, 1, 0)
+        for code in reversed(codes):
+            xtst.XTestFakeKeyEvent(display, code, 0, 0)
+        x11.XFlush(display)
+    finally:
+        x11.XCloseDisplay(display)
 
 
 def wait_for(condition, what, timeout=8.0):
@@ -662,8 +705,14 @@ class RayPets:
             raise DriverError(f"xdotool could not focus '{title}': {done.stderr.strip()}")
         # Typed through XTEST into the focused window, as a keyboard does. (The keys may close
         # the window, so this is a separate command.)
-        if keys:
-            subprocess.run(["xdotool", "key", "--delay", "60", *keys], check=True, timeout=10)
+        # A function key by keycodes (press_function_key); the rest through xdotool.
+        for index, key in enumerate(keys):
+            if index:
+                time.sleep(0.06)
+            if re.fullmatch(r"((shift|ctrl|alt|super)\+)*F[0-9]+", key, re.IGNORECASE):
+                press_function_key(key)
+            else:
+                subprocess.run(["xdotool", "key", key], check=True, timeout=10)
 
     @checked_action
     def choose_row(self, name, window=None):
