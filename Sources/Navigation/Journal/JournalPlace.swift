@@ -15,14 +15,16 @@ public final class JournalPlace {
         self.journal = journal
         self.window = window
         self.router = router
-        info = PlaceInfo(window: window, router: router, routeType: nil)
-        journal.register(info)
+        info = PlaceInfo(window: window, router: router)
     }
 
     /// What the journal's records keep of this place: not the place itself, which holds the
     /// journal (the journal would hold itself through its records, and never go). Once the
     /// router records a route, a `RouteLog` of its route type, which keeps the routes.
-    @exclusivity(unchecked) private var info: PlaceInfo
+    private var info: PlaceInfo
+
+    /// What the records keep of this place (for the package's tests).
+    var placeInfo: PlaceInfo { info }
 
     /// Records `kind` here.
     public func record(_ kind: NavigationEvent.Kind) {
@@ -39,12 +41,10 @@ public final class JournalPlace {
     /// The log that keeps this place's routes of type `Route` (made on first use; a place
     /// belongs to one router, so to one route type).
     private func log<Route: NavigationRoute>(_: Route.Type) -> RouteLog<Route> {
-        if info.routeType != ObjectIdentifier(Route.self) {
-            info = RouteLog<Route>(window: window, router: router)
-            journal.register(info)
-        }
-        // Checked just above: `info` is a `RouteLog<Route>` (no dynamic cast at each record).
-        return unsafeDowncast(info, to: RouteLog<Route>.self)
+        if let log = info as? RouteLog<Route> { return log }
+        let log = RouteLog<Route>(window: window, router: router)
+        info = log
+        return log
     }
 
     /// Records `code` with `routes`, kept in this place's `RouteLog`.
@@ -82,7 +82,6 @@ public final class JournalPlace {
 
     /// Stores `record` of `place`, with `extra` if it has one.
     private func store(_ record: JournalRecord, in place: PlaceInfo, extra: JournalExtra? = nil) {
-        place.lastEvent = journal.serial
         journal.store(record, extra: extra)
     }
 
@@ -143,20 +142,15 @@ public final class JournalPlace {
     }
 }
 
-/// A place's window and router name, as its records keep them.
+/// A place's window and router name, as its records keep them (each record holds its place).
 @MainActor
 class PlaceInfo {
     let window: Int?
     let router: String
-    /// The route type whose routes this keeps (`RouteLog`), or `nil`.
-    let routeType: ObjectIdentifier?
-    /// The journal's number of the last event recorded here (`NavigationJournal/serial`).
-    @exclusivity(unchecked) var lastEvent = Int.min
 
-    init(window: Int?, router: String, routeType: ObjectIdentifier?) {
+    init(window: Int?, router: String) {
         self.window = window
         self.router = router
-        self.routeType = routeType
     }
 
     /// The `count` routes kept from number `start` on, as the journal shows them.
@@ -166,96 +160,79 @@ class PlaceInfo {
 /// A place that keeps the routes of its records in one ring, in the order they were written:
 /// recording a stack copies its routes into it, over routes whose events the journal has
 /// forgotten, and allocates nothing; the ring doubles when every route in it is still needed.
-///
-/// The ring is raw memory, not an array: a router called through `any Router` runs
-/// unspecialized, and there an array of `Route`, or of tuples with it, has its type's metadata
-/// looked up (or its mangled name decoded) at every use (callgrind: most of the journal's cost
-/// in an appointment flow). Raw memory needs only `Route`'s own value witnesses.
+/// Routes are formatted only when the journal is read.
 @MainActor
 final class RouteLog<Route: NavigationRoute>: PlaceInfo {
-    /// The routes: the one written `n`th (from 0) is at `n % capacity`.
-    // Nonisolated (all of the ring's state): the deinit frees the memory (nothing else can
-    // reach the log then), and the writes run on the main actor, in nonisolated functions
-    // only so that the closure reading a stack's pages is not checked for its executor.
-    @exclusivity(unchecked) private nonisolated(unsafe) var routes: UnsafeMutablePointer<Route>
-    /// The journal's number (`NavigationJournal/serial`) of the event of the route at each
-    /// index; `Int.min` where no route was written.
-    @exclusivity(unchecked) private nonisolated(unsafe) var events: UnsafeMutablePointer<Int>
-    @exclusivity(unchecked) private nonisolated(unsafe) var capacity: Int
+    /// All of the ring's state in one value: writing a stack is one access to it (each access
+    /// to a class's stored property is checked for exclusivity, about 180 instructions).
+    private var ring = RouteRing<Route>()
+
     /// How many routes were written: the next one's number.
-    @exclusivity(unchecked) private(set) nonisolated(unsafe) var written = 0
-    /// Where the next route goes: `written % capacity`.
-    @exclusivity(unchecked) private nonisolated(unsafe) var index = 0
-
-    init(window: Int?, router: String) {
-        capacity = 256  // 10 KB for a route of 32 bytes; grown (moved once) only past that
-        routes = .allocate(capacity: capacity)
-        events = .allocate(capacity: capacity)
-        events.initialize(repeating: Int.min, count: capacity)
-        super.init(window: window, router: router, routeType: ObjectIdentifier(Route.self))
-    }
-
-    deinit {
-        for index in 0..<capacity where events[index] != Int.min { (routes + index).deinitialize(count: 1) }
-        routes.deallocate()
-        events.deallocate()
-    }
+    var written: Int { ring.written }
 
     /// Writes the routes of `pages`, in order, for the journal's event number `event`
-    /// (`write(_:event:oldest:)`). Reads each route in the array's buffer: a page is not copied
-    /// (and destroyed) for it, which where the router runs unspecialized cost hundreds of
-    /// instructions a page.
-    nonisolated func write(routesOf pages: [Page<Route>], event: Int, oldest: Int) {
-        pages.withUnsafeBufferPointer { pages in
-            for index in 0..<pages.count { write(pages[index].route, event: event, oldest: oldest) }
-        }
+    /// (`RouteRing/write(_:event:oldest:)`).
+    func write(routesOf pages: [Page<Route>], event: Int, oldest: Int) {
+        ring.write(routesOf: pages, event: event, oldest: oldest)
+    }
+
+    /// Writes `route` for the journal's event number `event` (`RouteRing/write(_:event:oldest:)`).
+    func write(_ route: Route, event: Int, oldest: Int) {
+        ring.write(route, event: event, oldest: oldest)
+    }
+
+    override func descriptions(from start: Int, count: Int) -> [String] {
+        (start..<start + count).map { ring.description(of: $0) }
+    }
+}
+
+/// The routes a `RouteLog` keeps: the one written `n`th (from 0) is at `n % capacity`.
+struct RouteRing<Route: NavigationRoute> {
+    /// The routes; `nil` where none was written yet.
+    private var routes = ContiguousArray<Route?>(repeating: nil, count: 256)  // 10 KB for 32-byte routes
+    /// The journal's number (`NavigationJournal/serial`) of the event of the route at each
+    /// index; `Int.min` where no route was written.
+    private var events = ContiguousArray<Int>(repeating: Int.min, count: 256)
+    /// How many routes were written: the next one's number.
+    private(set) var written = 0
+    /// Where the next route goes: `written % routes.count`.
+    private var index = 0
+
+    /// Writes the routes of `pages`, in order (`write(_:event:oldest:)`).
+    mutating func write(routesOf pages: [Page<Route>], event: Int, oldest: Int) {
+        for page in pages { write(page.route, event: event, oldest: oldest) }
     }
 
     /// Writes `route` for the journal's event number `event`, over the oldest route if its
     /// event is older than `oldest` (the journal has forgotten it); else the ring grows first.
-    nonisolated func write(_ route: Route, event: Int, oldest: Int) {
-        let previous = events[index]
-        if previous >= oldest {
-            grow()
-            (routes + index).initialize(to: route)
-        } else if previous == Int.min {
-            (routes + index).initialize(to: route)
-        } else {
-            routes[index] = route
-        }
+    mutating func write(_ route: Route, event: Int, oldest: Int) {
+        if events[index] >= oldest { grow() }
+        routes[index] = route
         events[index] = event
         written += 1
-        index = index + 1 == capacity ? 0 : index + 1
+        index = index + 1 == routes.count ? 0 : index + 1
     }
 
-    /// Doubles the ring, moving every route to its number's new index: a few runs, each moved
-    /// at once (one at a time, through `Route`'s value witnesses, it cost hundreds of
-    /// instructions a route where the router runs unspecialized).
-    private nonisolated func grow() {
-        let old = capacity
-        capacity *= 2
-        let grown = UnsafeMutablePointer<Route>.allocate(capacity: capacity)
-        let grownEvents = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-        grownEvents.initialize(repeating: Int.min, count: capacity)
-        var number = max(written - old, 0)
-        while number < written {
-            let from = number % old
-            let to = number % capacity
-            let run = min(written - number, old - from, capacity - to)
-            (grown + to).moveInitialize(from: routes + from, count: run)
-            (grownEvents + to).update(from: events + from, count: run)
-            number += run
+    /// Doubles the ring, moving every route to its number's new index.
+    private mutating func grow() {
+        let old = routes.count
+        let capacity = old * 2
+        var grown = ContiguousArray<Route?>(repeating: nil, count: capacity)
+        var grownEvents = ContiguousArray<Int>(repeating: Int.min, count: capacity)
+        for number in max(written - old, 0)..<written {
+            grown[number % capacity] = routes[number % old]
+            grownEvents[number % capacity] = events[number % old]
         }
-        routes.deallocate()
-        events.deallocate()
         routes = grown
         events = grownEvents
         index = written % capacity
     }
 
-    override func descriptions(from start: Int, count: Int) -> [String] {
-        (start..<start + count).map { number in
-            number >= written - capacity ? String(describing: routes[number % capacity]) : "?"
+    /// The route written `number`th, as the journal shows it ("?" once written over).
+    func description(of number: Int) -> String {
+        guard number >= written - routes.count, number < written, let route = routes[number % routes.count] else {
+            return "?"
         }
+        return String(describing: route)
     }
 }

@@ -23,38 +23,27 @@
 public final class NavigationJournal {
     /// How many events it keeps.
     public let capacity: Int
-    // Unchecked (here and in JournalPlace): every change reads and writes these, a checked access
-    // calls the runtime's exclusivity check, and all of it runs on the main actor, never `inout`.
-    /// The events, oldest first until the ring is full; then `next` is the oldest.
-    @exclusivity(unchecked) private var ring: ContiguousArray<JournalRecord> = []
-    /// What the records at the same indices carry besides (`JournalRecord/hasExtra`), or `nil`.
-    @exclusivity(unchecked) private var extras: ContiguousArray<JournalExtra?> = []
-    /// The places the records name. Records do not retain their place (a retain and a release
-    /// at each event); the journal keeps each one until no router holds it and none of the
-    /// events it keeps names it (`register(_:)`).
-    @exclusivity(unchecked) private var places: [PlaceInfo] = []
-    /// The number (`serial`) of the first event after the last `clear()`.
-    @exclusivity(unchecked) private var clearedAt = 0
-    @exclusivity(unchecked) private var next = 0
+    /// The events and their counts, in one value: storing an event is one access to it (each
+    /// access to a class's stored property is checked for exclusivity, about 180 instructions).
+    private var kept: KeptEvents
     /// How many events were recorded since the journal was made, forgotten ones included.
-    @exclusivity(unchecked) public private(set) var recordedCount = 0
+    public var recordedCount: Int { kept.recordedCount }
     /// How many events were stored, `clear()` or not: the number the next one gets. A router's
     /// routes are kept for its events with the last `capacity` numbers (`RouteLog`).
-    @exclusivity(unchecked) private(set) var serial = 0
+    var serial: Int { kept.serial }
     private let origin = NavigationJournal.now()
-    @exclusivity(unchecked) private var observers: [(key: Int, handler: @MainActor () -> Void)] = []
+    private var observers: [(key: Int, handler: @MainActor () -> Void)] = []
     private var nextKey = 0
 
     /// An empty journal that keeps the last `capacity` events (at least one).
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 1)
-        ring.reserveCapacity(self.capacity)
-        extras.reserveCapacity(self.capacity)
+        kept = KeptEvents(capacity: self.capacity)
     }
 
     /// The events kept, oldest first.
     public var events: [NavigationEvent] {
-        (Array(next..<ring.count) + Array(0..<next)).map { ring[$0].event(extra: extras[$0], since: origin) }
+        kept.inOrder.map { $0.record.event(extra: $0.extra, since: origin) }
     }
 
     /// Records an event the app reports: an `action` (a new window, a link opened), or any
@@ -74,15 +63,11 @@ public final class NavigationJournal {
 
     /// Whether intents are recorded as `step`s now (`recordingSteps(_:)`).
     public var isRecordingSteps: Bool { stepDepth > 0 }
-    @exclusivity(unchecked) private var stepDepth = 0
+    private var stepDepth = 0
 
     /// Forgets every event (`recordedCount` too).
     public func clear() {
-        ring.removeAll(keepingCapacity: true)
-        extras.removeAll(keepingCapacity: true)
-        clearedAt = serial
-        next = 0
-        recordedCount = 0
+        kept.clear()
         if !observers.isEmpty { notify() }
     }
 
@@ -101,36 +86,8 @@ public final class NavigationJournal {
     /// Stores `record`, with `extra` if it has one (`JournalRecord/hasExtra`), over the oldest
     /// once the ring is full.
     func store(_ record: JournalRecord, extra: JournalExtra? = nil) {
-        if ring.count < capacity {
-            ring.append(record)
-            extras.append(extra)
-        } else {
-            if record.hasExtra || ring[next].hasExtra { extras[next] = extra }
-            ring[next] = record
-            next = next + 1 == capacity ? 0 : next + 1
-        }
-        serial += 1
-        recordedCount += 1
+        kept.store(record, extra: extra)
         if !observers.isEmpty { notify() }
-    }
-
-    /// How many places the journal keeps (`register(_:)`).
-    var placesKept: Int { places.count }
-
-    /// Keeps `place` while records may name it, and forgets the places no router holds and
-    /// no kept event names.
-    func register(_ place: PlaceInfo) {
-        let oldest = max(serial - capacity, clearedAt)
-        var index = 0
-        while index < places.count {
-            if places[index].lastEvent < oldest, isKnownUniquelyReferenced(&places[index]) {
-                places.swapAt(index, places.count - 1)
-                places.removeLast()
-            } else {
-                index += 1
-            }
-        }
-        places.append(place)
     }
 
     private func notify() {
@@ -145,6 +102,55 @@ public final class NavigationJournal {
     }
 }
 
+/// The journal's events: a ring of `capacity` records, written over the oldest once full, with
+/// what the records carry besides at the same indices.
+@MainActor
+struct KeptEvents {
+    let capacity: Int
+    /// The records, oldest first until the ring is full; then `next` is the oldest.
+    private var ring: ContiguousArray<JournalRecord> = []
+    /// What the records at the same indices carry besides (`JournalRecord/hasExtra`), or `nil`.
+    private var extras: ContiguousArray<JournalExtra?> = []
+    private var next = 0
+    /// How many events were recorded since the journal was made or cleared.
+    private(set) var recordedCount = 0
+    /// How many events were stored, `clear()` or not.
+    private(set) var serial = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        ring.reserveCapacity(capacity)
+        extras.reserveCapacity(capacity)
+    }
+
+    /// The records with what they carry besides, oldest first.
+    var inOrder: [(record: JournalRecord, extra: JournalExtra?)] {
+        (Array(next..<ring.count) + Array(0..<next)).map { (ring[$0], extras[$0]) }
+    }
+
+    /// Stores `record`, with `extra` if it has one, over the oldest once the ring is full.
+    mutating func store(_ record: JournalRecord, extra: JournalExtra?) {
+        if ring.count < capacity {
+            ring.append(record)
+            extras.append(extra)
+        } else {
+            if record.hasExtra || ring[next].hasExtra { extras[next] = extra }
+            ring[next] = record
+            next = next + 1 == capacity ? 0 : next + 1
+        }
+        serial += 1
+        recordedCount += 1
+    }
+
+    /// Forgets every record (`recordedCount` too; `serial` goes on).
+    mutating func clear() {
+        ring.removeAll(keepingCapacity: true)
+        extras.removeAll(keepingCapacity: true)
+        next = 0
+        recordedCount = 0
+    }
+}
+
 /// One event as the journal stores it: a fixed-size record that is written over the oldest
 /// once the ring is full. What a few kinds carry besides (an intent's name, an app's action)
 /// is in a `JournalExtra`; a router's routes stay in its place's `RouteLog`, where the record
@@ -153,8 +159,9 @@ public final class NavigationJournal {
 struct JournalRecord {
     let time: Int64
     /// Where the router's event happened (and, for a `RouteLog`, its routes); `nil` for the
-    /// app's and the windows' events. Not retained: the journal keeps it (`register(_:)`).
-    let place: Unmanaged<PlaceInfo>?
+    /// app's and the windows' events. Held by the record: a place whose router went stays
+    /// while an event kept names it.
+    let place: PlaceInfo?
     let code: Code
     /// The number of the first of the event's routes in `place` (a `RouteLog`), and how many.
     let start: Int
@@ -184,9 +191,7 @@ struct JournalRecord {
         leaves: Bool = false, hasExtra: Bool = false
     ) {
         time = NavigationJournal.now()
-        // Not `place.map { ... }`: a closure isolated to the main actor checks its executor
-        // when it runs (about 200 instructions).
-        if let place { self.place = Unmanaged.passUnretained(place) } else { self.place = nil }
+        self.place = place
         self.code = code
         self.start = start
         self.count = count
@@ -197,7 +202,6 @@ struct JournalRecord {
 
     /// The event, with what it carries besides (`extra`), its time counted from `origin`.
     func event(extra: JournalExtra?, since origin: Int64) -> NavigationEvent {
-        let place = place?.takeUnretainedValue()
         let routes = count == 0 ? [] : place?.descriptions(from: start, count: count) ?? []
         let page = routes.first ?? "-"
         let name = extra?.name ?? ""

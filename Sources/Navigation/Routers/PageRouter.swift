@@ -26,17 +26,11 @@
 public class PageRouter<Route: NavigationRoute> {
     // Internal, not private: the request and change paths (PageRouter+Requests.swift,
     // PageRouter+Stack.swift) use them.
-    // Unchecked (`stack`, `guards`, `pending`): every change reads and writes them many times,
-    // and each checked access calls the runtime's exclusivity check (callgrind: about 800
-    // instructions of a headless present+dismiss of 6,500). All of it runs on the main actor,
-    // and no code outside this module runs while one of them is being modified: RouterState's
-    // mutations call nothing of the app's (`removeAll(where:)` asks its predicate first), and
-    // `guards` and `pending` are replaced, not modified in place around a call.
-    @exclusivity(unchecked) var stack = RouterState<Route>()
+    var stack = RouterState<Route>()
     let host: any NavigationHost<Route>
     let observers = StackObservers<Route>()
-    @exclusivity(unchecked) var guards: [PageID: LeaveGuard<Route>] = [:]
-    @exclusivity(unchecked) var pending: PendingLeave<Route>?
+    var guards: [PageID: LeaveGuard<Route>] = [:]
+    var pending: PendingLeave<Route>?
     /// The user's requests (through the host) that came while a question was pending: made
     /// in order once it is concluded (`PageRouter+Requests.swift`).
     var waiting: [WaitingRequest<Route>] = []
@@ -97,10 +91,7 @@ public class PageRouter<Route: NavigationRoute> {
 
     /// Where this router records what it does (`NavigationJournal`), or `nil`: nothing is
     /// recorded. A `WindowGroup` with a journal sets it on every router of a window it adds.
-    // Unchecked: read on every change (a checked read of a class's stored `var` calls the
-    // runtime's exclusivity check: about 200 instructions a headless present+dismiss, measured
-    // with callgrind), written once on the main actor, never passed `inout`.
-    @exclusivity(unchecked) public var journalPlace: JournalPlace?
+    public var journalPlace: JournalPlace?
 
     /// When `false`, every change shows without animation (e.g. while a deep link or a saved
     /// state is rebuilt page by page, the user sees only the end result).

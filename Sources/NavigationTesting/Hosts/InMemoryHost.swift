@@ -30,9 +30,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     public weak var delegate: (any NavigationHostDelegate)?
 
     /// The pages on screen, bottom first.
-    // Unchecked: written at every change (a checked access calls the runtime's exclusivity
-    // check, about 60 instructions); only `show` writes it, and calls out to nothing meanwhile.
-    @exclusivity(unchecked) public private(set) var pages: [Page<Route>] = []
+    public private(set) var pages: [Page<Route>] = []
 
     /// Every `show` call's transition, in order.
     public private(set) var transitions: [NavigationTransition] = []
