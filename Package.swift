@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Navigation"),
         // In-memory hosts and a recording router for anyone's headless tests.
         .target(name: "NavigationTesting", dependencies: ["Navigation"]),
-        // RayPets' models, view models and coordinators, and (in RayPets/Storage, behind the
+        // RayPets' models, page models and coordinators, and (in RayPets/Storage, behind the
         // `ClinicStore` protocol) the clinic's SQLite database. No GTK.
         .target(name: "RayPets", dependencies: ["Navigation", "CGettext", "SQLite"]),
         // Test support for RayPets: a reference model of its navigation and a random walker
@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "RayPetsTesting", dependencies: ["RayPets", "Navigation", "NavigationTesting"]),
         // The routers' GTK side: GtkStack host and modal-window host.
         .target(name: "GtkNavigation", dependencies: ["Gtk", "Navigation"]),
-        // RayPets' GTK screens, the main window and the stylesheet.
+        // RayPets' GTK pages, the main window and the stylesheet.
         .target(name: "RayPetsUI", dependencies: ["Gtk", "GtkNavigation", "RayPets"]),
         .executableTarget(name: "raypets", dependencies: ["Gtk", "GtkNavigation", "RayPets", "RayPetsUI"]),
 

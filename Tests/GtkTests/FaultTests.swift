@@ -4,7 +4,7 @@ import Navigation
 import RayPets
 
 /// Misuse and bad timing: each must leave no crash, no GTK warning (scripts/test fails on
-/// any in this binary's output), and routers, screen and widgets in agreement.
+/// any in this binary's output), and routers, what is shown and widgets in agreement.
 @MainActor
 func faultTests(_ runner: TestRunner) {
     runner.test("dismiss during a slide: the stack ends on the root and the sliding pages are freed") {

@@ -4,7 +4,7 @@
 public struct Page<Route: NavigationRoute>: Identifiable {
     /// Stable identity: the same page keeps it while it is on the stack.
     public let id: PageID
-    /// Which screen this is and with what parameters.
+    /// Which page this is and with what parameters.
     public let route: Route
     /// The screen's state and intents.
     public let model: any PageModel

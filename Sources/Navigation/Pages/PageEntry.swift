@@ -1,7 +1,7 @@
 /// A page to be: what `Router.setStack(_:animated:)` builds one new page from.
 @MainActor
 public struct PageEntry<Route: NavigationRoute> {
-    /// Which screen the page shows.
+    /// Which page it is (its route).
     public var route: Route
     /// The page's model.
     public var model: any PageModel

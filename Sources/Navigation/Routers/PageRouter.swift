@@ -166,7 +166,7 @@ public class PageRouter<Route: NavigationRoute> {
     }
 
     /// Replaces the whole stack with new pages for `entries` (bottom first), in one change with
-    /// no intermediate screens: every old page's `onDismissed` runs once, after the new stack
+    /// no pages in between: every old page's `onDismissed` runs once, after the new stack
     /// is shown. With `animated`, the new top slides in forwards when the stack grows or
     /// keeps its depth, and backwards when it shrinks. Returns the new pages' ids. Asks the
     /// leave guards of the old pages (reason `code`; a link uses `request(_:reason:animated:)`

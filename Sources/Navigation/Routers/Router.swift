@@ -1,4 +1,4 @@
-/// Turns "present this screen" and "dismiss" into pages on a host.
+/// Turns "present this page" and "dismiss" into pages on a host.
 ///
 /// Coordinators talk only to routers; routers talk only to hosts. `onDismissed` passed to
 /// `present` runs exactly once when that page leaves the stack, whichever way it left:
@@ -87,7 +87,7 @@ public protocol Router<Route>: AnyObject {
     ) -> PageID
 
     /// Replaces the whole stack with new pages for `entries` (bottom first) in one change:
-    /// no intermediate screens, and every old page's `onDismissed` runs once, after the new
+    /// no pages in between, and every old page's `onDismissed` runs once, after the new
     /// stack is shown. Returns the new pages' ids.
     @discardableResult
     func setStack(_ entries: [PageEntry<Route>], animated: Bool) -> [PageID]

@@ -5,7 +5,7 @@ import Navigation
     import Testing
 #endif
 
-/// A `NavigationHost` that keeps its "screen" in memory, for headless tests.
+/// A `NavigationHost` that keeps its pages in memory, for headless tests.
 ///
 /// It shows what a GTK host would show (the stack, the shown page, whether a dialog is
 /// open) and lets a test act as the user: `tapBack()`, `tapCancel()`, `tapClose()`, `closeWindow()`.

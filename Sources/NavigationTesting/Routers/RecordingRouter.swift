@@ -1,7 +1,7 @@
 import Navigation
 
 /// A `Router` that records what a coordinator asked of it, for coordinator unit tests that
-/// care about calls rather than screens. It keeps a real stack and runs `onDismissed`
+/// care about calls rather than pages. It keeps a real stack and runs `onDismissed`
 /// exactly like `StackRouter`, so coordinators behave as they would for real.
 @MainActor
 public final class RecordingRouter<Route: NavigationRoute>: Router {

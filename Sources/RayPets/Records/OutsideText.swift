@@ -1,6 +1,6 @@
 /// Text from outside (a name typed or pasted, a link, a file) as RayPets stores, compares and
 /// prints it: one form for text that looks the same, no characters that steer a terminal or
-/// hide what a name says, and a length a screen can show.
+/// hide what a name says, and a length a display can show.
 extension String {
     /// The text in Unicode Normalization Form C, so `Café` typed as one code point and as
     /// `e` + U+0301 is the same stored text. (The standard library's own NFC, which

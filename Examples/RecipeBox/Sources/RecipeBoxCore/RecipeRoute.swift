@@ -1,6 +1,6 @@
 import Navigation
 
-/// Every screen of RecipeBox, as data.
+/// Every page of RecipeBox, as data.
 public enum RecipeRoute: NavigationRoute {
     /// The list of recipes (the root).
     case recipes

@@ -51,7 +51,7 @@ public final class RecipeBoxWindow {
         coordinator.present(animated: false, onDismissed: nil)
     }
 
-    /// The view of a page: the route says which screen it is.
+    /// The view of a page: the route says which page it is.
     static func view(for page: Page<RecipeRoute>) -> any PageView {
         switch (page.route, page.model) {
         case (.recipes, let model as RecipeListModel): RecipeListView(model: model)

@@ -1,19 +1,19 @@
 import Navigation
 
-/// The app's screens, as data.
+/// The app's pages, as data.
 enum HelloRoute: NavigationRoute {
     case hello
     case details(name: String)
 }
 
-/// The first screen's state and intents: a title and one button.
+/// The first page's state and intents: a title and one button.
 @MainActor
 final class HelloModel: PageModel {
     let title = "Hello"
     var onShowDetails: (@MainActor (String) -> Void)?
 }
 
-/// The second screen: details about a name.
+/// The second page: details about a name.
 @MainActor
 final class DetailsModel: PageModel {
     let title: String
