@@ -3,7 +3,7 @@
  * install it to fail the test during which GTK warned, by name. GLib takes a writer once per
  * process; messages may come from any thread, hence the lock. The state lives in function-local
  * statics: Swift does not emit a header's file-scope statics, and each Swift file that calls
- * these functions gets its own copy of them, so only Sources/Gtk/Application/LogWatch.swift
+ * these functions gets its own copy of them, so only Sources/Gtk/Internal/LogWatch.swift
  * calls them. */
 #ifndef RAYPETS_CGTK_LOG_WATCH_H
 #define RAYPETS_CGTK_LOG_WATCH_H
@@ -21,11 +21,14 @@ static GLogWriterOutput rp_log_watch_writer(GLogLevelFlags level, const GLogFiel
             if (g_strcmp0(fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].length < 0) domain = fields[i].value;
             if (g_strcmp0(fields[i].key, "MESSAGE") == 0 && fields[i].length < 0) message = fields[i].value;
         }
-        const char *kind = (level & G_LOG_LEVEL_WARNING) ? "WARNING" : "CRITICAL";
+        const char *kind = (level & G_LOG_LEVEL_WARNING) ? "WARNING" : (level & G_LOG_LEVEL_ERROR) ? "ERROR" : "CRITICAL";
         g_mutex_lock(rp_log_watch_lock());
         GPtrArray *messages = *rp_log_watch_messages();
-        if (messages && messages->len < 100)
-            g_ptr_array_add(messages, g_strdup_printf("%s-%s: %s", domain, kind, message));
+        if (messages && messages->len < 100) {
+            /* One line each: a message's own line breaks become spaces. */
+            char *line = g_strdup_printf("%s-%s: %s", domain, kind, message);
+            g_ptr_array_add(messages, g_strdelimit(line, "\n", ' '));
+        }
         g_mutex_unlock(rp_log_watch_lock());
     }
     return g_log_writer_default(level, fields, count, data);

@@ -1,7 +1,8 @@
-/* CGtk: what differs between the GTK versions RayPets builds with (4.8 and 4.18 are tested in
- * CI). One function per difference, each with both branches chosen when the package is compiled
- * (GTK_CHECK_VERSION): the newer API where the GTK being built against has it, the older call
- * otherwise, so neither version warns. ARCHITECTURE.md, "Code that depends on the GTK version". */
+/* CGtk: what differs between the GTK versions RayPets builds with (4.8, 4.18 and 4.24 are tested
+ * in CI). One function per difference, each with both branches chosen when the package is
+ * compiled (GTK_CHECK_VERSION): the newer API where the GTK being built against has it, the older
+ * call otherwise, so no version warns; chosen when the program runs only where a binary may meet
+ * a newer GTK than it was built with (the colour scheme, below). ARCHITECTURE.md, "Code that depends on the GTK version". */
 #ifndef RAYPETS_CGTK_VERSIONS_H
 #define RAYPETS_CGTK_VERSIONS_H
 

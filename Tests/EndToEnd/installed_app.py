@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The installed app as a user gets it (scripts/check-installed-app runs this in the clean
-Debian 13 system, with `meson install`'s tree copied to /): started from its desktop file's
+"""The installed app as a user gets it (scripts/check-installed-app runs this in a clean
+Debian 13 or Debian testing system, with `meson install`'s tree copied to /): started from its desktop file's
 Exec line, Home, My pets and a pet's page, a raypets:// link to a pet handed to the running
 app as the desktop hands it, and the German interface from the installed translations.
 

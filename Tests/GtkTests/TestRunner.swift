@@ -41,8 +41,10 @@ final class TestRunner {
         filter?.split(separator: "|").contains(where: { String($0).localizedStandardContains(part) }) ?? false
     }
 
-    /// Log domains whose warnings a test may provoke on purpose (and checks itself).
-    private let ownDomains = ["GtkSwift-", "RayPets-"]
+    /// Log domains whose warnings a test may provoke on purpose: the Swift wrapper's (a missing
+    /// resource bundle, checked by its test) and the app's (a link that opens nothing).
+    /// (`Log.library` and `RayPetsApp.log`'s domains.)
+    private let ownDomains = ["GtkSwift-", "raypets-"]
     /// Messages GTK logs about its own state, whatever the app does. Each one hides a class of
     /// mistakes: add one only with the GTK code that logs it, never for a warning our code causes.
     /// - GDK 4.24's X11 backend, on an X server without a compositor (Xvfb), marks a popover's

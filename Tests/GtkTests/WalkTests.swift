@@ -220,8 +220,15 @@ func shrink(_ fixture: AppFixture, through widths: [Int]) throws -> Int {
     MainLoop.run(until: { window.window.allocatedWidth > 0 }, timeout: 5)
     let frame = window.window.defaultWidth - window.window.allocatedWidth
     func resize(to width: Int) {
+        let wasCompact = window.tabHost.switcherBar.isVisible
         window.window.setDefaultSize(width: Int32(width), height: 600)
-        MainLoop.run(until: { window.window.allocatedWidth == width - frame }, timeout: 5)
+        // Done when the window has the width, or, asked below the breakpoint, when the switcher
+        // has just moved (the window clamped at its minimum gets no narrower before then).
+        MainLoop.run(
+            until: {
+                window.window.allocatedWidth == width - frame
+                    || (width < compact && !wasCompact && window.tabHost.switcherBar.isVisible)
+            }, timeout: 5)
         fixture.settle()
     }
     for width in widths {

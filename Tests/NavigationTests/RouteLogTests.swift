@@ -72,7 +72,7 @@ struct RouteLogTests {
             router.present(.a, model: TitledModel("a"), animated: false, onDismissed: nil)
             logs[window] = WeakPlace(router.journalPlace!.placeInfo)
         }
-        // 40 events kept (2 a window): the last 10 windows' logs stay with their events, the
+        // 20 events kept (2 a window): the last 10 windows' logs stay with their events, the
         // older ones went with theirs.
         #expect((1...40).allSatisfy { logs[$0]?.place == nil }, "an older window's place is still kept")
         #expect((41...50).allSatisfy { logs[$0]?.place != nil }, "a kept event's place went")

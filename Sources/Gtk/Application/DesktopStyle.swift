@@ -21,6 +21,6 @@ public enum DesktopStyle {
         }
     }
 
-    /// The GTK setting the style is kept in on the GTK this was built with.
+    /// The GTK setting the style is kept in on the GTK this program runs with.
     package static var settingName: String { String(cString: rp_settings_color_scheme_property()) }
 }

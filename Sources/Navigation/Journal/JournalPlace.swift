@@ -28,7 +28,7 @@ public final class JournalPlace {
 
     /// Records `kind` here.
     public func record(_ kind: NavigationEvent.Kind) {
-        store(JournalRecord(.event, place: info, hasExtra: true), in: info, extra: JournalExtra(kind: kind))
+        store(JournalRecord(.event, place: info, hasExtra: true), extra: JournalExtra(kind: kind))
     }
 
     /// The number the journal gives the next event, and the number of the oldest event it will
@@ -61,8 +61,7 @@ public final class JournalPlace {
         store(
             JournalRecord(
                 code, place: log, start: start, count: routes.count, reason: reason, leaves: leaves,
-                hasExtra: extra != nil),
-            in: log, extra: extra)
+                hasExtra: extra != nil), extra: extra)
     }
 
     /// Records `code` with the one route `route`, kept in this place's `RouteLog`.
@@ -77,11 +76,11 @@ public final class JournalPlace {
         store(
             JournalRecord(
                 code, place: log, start: start, count: 1, reason: reason, leaves: leaves, hasExtra: extra != nil),
-            in: log, extra: extra)
+            extra: extra)
     }
 
-    /// Stores `record` of `place`, with `extra` if it has one.
-    private func store(_ record: JournalRecord, in place: PlaceInfo, extra: JournalExtra? = nil) {
+    /// Stores `record`, with `extra` if it has one.
+    private func store(_ record: JournalRecord, extra: JournalExtra? = nil) {
         journal.store(record, extra: extra)
     }
 
@@ -107,7 +106,7 @@ public final class JournalPlace {
         _ code: JournalRecord.Code, _ name: String, route: Route?, value: String?
     ) {
         let extra = JournalExtra(name: name, value: value)
-        guard let route else { return store(JournalRecord(code, place: info, hasExtra: true), in: info, extra: extra) }
+        guard let route else { return store(JournalRecord(code, place: info, hasExtra: true), extra: extra) }
         record(code, route: route, extra: extra)
     }
 
@@ -122,7 +121,7 @@ public final class JournalPlace {
         log.write(routesOf: pages, event: event, oldest: oldest)
         // `log.written - start`, not `pages.count`: unspecialized, counting the array looks up
         // `Page<Route>`'s metadata again.
-        store(JournalRecord(.stack, place: log, start: start, count: log.written - start), in: log)
+        store(JournalRecord(.stack, place: log, start: start, count: log.written - start))
     }
 
     /// Records a request for a change (`change`), with the routes it names and its reason.
@@ -138,7 +137,7 @@ public final class JournalPlace {
 
     /// Records a request for a change (`change`) that names no route, and its reason.
     func recordRequest(_ change: JournalRecord.Change, reason: LeaveReason) {
-        store(JournalRecord(.request(change), place: info, reason: reason), in: info)
+        store(JournalRecord(.request(change), place: info, reason: reason))
     }
 }
 

@@ -26,7 +26,8 @@ public final class NavigationJournal {
     /// The events and their counts, in one value: storing an event is one access to it (each
     /// access to a class's stored property is checked for exclusivity, about 180 instructions).
     private var kept: KeptEvents
-    /// How many events were recorded since the journal was made, forgotten ones included.
+    /// How many events were recorded since the journal was made or last cleared, forgotten ones
+    /// included.
     public var recordedCount: Int { kept.recordedCount }
     /// How many events were stored, `clear()` or not: the number the next one gets. A router's
     /// routes are kept for its events with the last `capacity` numbers (`RouteLog`).
