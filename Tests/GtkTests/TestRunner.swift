@@ -50,7 +50,15 @@ final class TestRunner {
     /// - GDK 4.24's X11 backend, on an X server without a compositor (Xvfb), marks a popover's
     ///   frame as submitted twice and says so once per process (seen on Debian testing, in the
     ///   first test that opens a menu; none on 4.8, 4.18 or Wayland).
-    private let gtkFaults: Set = ["Gdk-WARNING: gdk_frame_timings_submitted() called on submitted frame."]
+    /// - GDK 4.24's Wayland backend under the Wayland tiers' private headless weston 16 calls
+    ///   `gdk_seat_ungrab` without a seat: 178 times in that tier on Debian testing, in the six
+    ///   tests that press every button or walk at random (menus among them); none under weston
+    ///   14 with GTK 4.18 or weston with 4.8, none on X11. Not traced further: a headless
+    ///   compositor with no input seat is the likely cause, which no desktop has.
+    private let gtkFaults: Set = [
+        "Gdk-WARNING: gdk_frame_timings_submitted() called on submitted frame.",
+        "Gdk-CRITICAL: gdk_seat_ungrab: assertion 'GDK_IS_SEAT (seat)' failed",
+    ]
 
     func test(_ name: String, _ body: () throws -> Void) {
         if let filter, !filter.split(separator: "|").contains(where: { name.localizedStandardContains(String($0)) }) {
