@@ -38,6 +38,29 @@ struct FinishTests {
         #expect(router2.routes == [.root], "the flow's page left at once")
     }
 
+    @Test("round 3, row 14: the journal of a finish records no guard for the flow's page, which was never asked")
+    func finishJournalsNoGuard() {
+        let (router, _) = makeStack()
+        let journal = NavigationJournal()
+        router.journalPlace = JournalPlace(journal: journal, window: nil, router: "main")
+        router.present(.root, model: TitledModel("Root"))
+        let saved = FormFlow(router: router)
+        saved.present(animated: false, onDismissed: nil)
+        saved.finish(animated: false)
+        #expect(router.routes == [.root])
+        let guards = journal.events.filter {
+            if case .guardAsked = $0.kind { return true }
+            if case .guardAnswered = $0.kind { return true }
+            return false
+        }
+        #expect(guards.isEmpty, "\(guards.map(\.kind))")
+        // dismiss asks it, and the journal says so
+        let again = FormFlow(router: router)
+        again.present(animated: false, onDismissed: nil)
+        again.dismiss(animated: false)
+        #expect(journal.events.contains { if case .guardAsked = $0.kind { true } else { false } })
+    }
+
     @Test("a guard above the flow still asked by finish; if it keeps its page, the flow's guard is back")
     func finishAsksOthers() async {
         let (router, _) = makeStack()

@@ -27,6 +27,24 @@ final class JournalFlow: FlowCoordinator<TestRoute> {
 @MainActor
 @Suite("The navigation journal: what it records, its ring, its file")
 struct JournalTests {
+    @Test(
+        "the inputs a replay makes: actions, intents, ignored intents, the host's requests, resizes, a window's focus"
+    )
+    func inputs() {
+        let inputs: [NavigationEvent.Kind] = [
+            .action("new-window"), .intent("add-pet", page: "pets", value: nil),
+            .ignored("add-pet", page: "pets", value: nil), .host("back-from", page: "pets"), .resized(1200),
+            .windowFocused,
+        ]
+        let caused: [NavigationEvent.Kind] = [
+            .step("choose-pet", page: "pets", value: nil), .request("goBack", routes: [], reason: .back),
+            .guardAsked(page: "editPet", reason: .back), .guardAnswered(page: "editPet", leaves: true),
+            .stack(["home"]), .windowOpened, .windowClosed,
+        ]
+        #expect(inputs.allSatisfy { $0.isInput })
+        #expect(!caused.contains { $0.isInput })
+    }
+
     /// The kinds of `journal`'s events, without their times.
     func kinds(_ journal: NavigationJournal) -> [String] {
         journal.events.map { "\($0.window.map(String.init) ?? "-") \($0.router ?? "-") \($0.kind)" }
@@ -319,7 +337,7 @@ struct JournalFileTests {
             ("navigation-journal 1\n0\t1\tr\twindow-opened\textra\n", 2, "window-opened takes 0 field(s), not 1"),
             ("navigation-journal 1\n\n0\t1\tr\tintent\tx\n", 3, "intent takes 2 or 3 field(s), not 1"),
             ("navigation-journal 1\n0\t1\tr\trequest\tgoBack\tsideways\n", 2, "unknown reason \"sideways\""),
-            ("navigation-journal 1\n0\t1\tr\tanswer\tp\tmaybe\n", 2, "an answer is leave or stay, not \"maybe\""),
+            ("navigation-journal 1\n0\t1\tr\tanswer\tp\tmaybe\n", 2, "an answer is leave, keep or stay, not \"maybe\""),
             ("navigation-journal 1\n0\t1\tr\tresized\twide\n", 2, "the width \"wide\" is not a number of pixels"),
             ("navigation-journal 1\n0\t1\tr\tstack\ta\\qb\n", 2, "a backslash must be followed by"),
         ]

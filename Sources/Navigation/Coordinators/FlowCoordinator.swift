@@ -41,9 +41,6 @@ open class FlowCoordinator<Route: NavigationRoute>: Coordinator {
         didSet { if let firstPage { installGuard(on: firstPage) } }
     }
 
-    /// While `finish` ends the flow: its own guard lets it go.
-    private var isFinishing = false
-
     /// Starts the flow (`start`), remembers the first page it presented and registers this
     /// flow as brought by it (`Router/register(_:broughtBy:)`): once that page has left, the
     /// flow must be gone, and the hosts that check say so if it is not.
@@ -56,12 +53,12 @@ open class FlowCoordinator<Route: NavigationRoute>: Coordinator {
         if leaveGuard != nil { installGuard(on: firstPage) }
     }
 
-    /// Guards `page` with `leaveGuard`, except while the flow finishes.
+    /// Guards `page` with `leaveGuard` (none while the flow finishes: `finish` takes it off).
     private func installGuard(on page: PageID) {
         guard leaveGuard != nil else { return router.setLeaveGuard(nil, for: page) }
         router.setLeaveGuard(
             { [weak self] request in
-                guard let self, !self.isFinishing, let leaveGuard = self.leaveGuard else { return .leave }
+                guard let self, let leaveGuard = self.leaveGuard else { return .leave }
                 return leaveGuard(request)
             }, for: page)
     }
@@ -103,17 +100,25 @@ open class FlowCoordinator<Route: NavigationRoute>: Coordinator {
     ///     }
     public func finish(animated: Bool) {
         guard let firstPage, router.pages.contains(where: { $0.id == firstPage }) else { return }
-        isFinishing = true
+        // The flow's own guard is off while it finishes: not asked, so not in the journal.
+        if leaveGuard != nil { router.setLeaveGuard(nil, for: firstPage) }
         router.remove(from: firstPage, animated: animated)  // made at once when no other guard asks
         guard router.pages.contains(where: { $0.id == firstPage }), router.pendingLeave != nil else {
-            isFinishing = false  // done, or refused at once by another page's guard
+            guardAgainIfStayed()  // done, or refused at once by another page's guard
             return
         }
-        // Another page's guard is asking: the flow's own guard stays quiet until it answers.
+        // Another page's guard is asking: the flow's own guard stays off until it answers.
         Task.immediate { @MainActor [weak self, router] in
             await router.request(.remove(from: firstPage), reason: .code, animated: animated)
-            self?.isFinishing = false
+            self?.guardAgainIfStayed()
         }
+    }
+
+    /// After `finish`: if the flow's first page is still there (another guard kept it), its
+    /// guard is back in force.
+    private func guardAgainIfStayed() {
+        guard let firstPage, router.pages.contains(where: { $0.id == firstPage }) else { return }
+        installGuard(on: firstPage)
     }
 
     /// Back to the flow's first page: every page above it leaves (by the same rule as
@@ -131,9 +136,15 @@ extension Coordinator {
     /// Starts `child`, keeps it in `children` while it runs, and removes it the moment its
     /// flow is dismissed, before calling `onDismissed`. Captures are weak both ways, so a
     /// finished child is freed and a parent can go away with a child still running.
+    ///
+    /// If this flow's router records into a journal and the child's records nothing, the
+    /// journal names the child's router (`NavigationJournal/unrecordedRouters`).
     public func presentChild(
         _ child: any Coordinator, animated: Bool, onDismissed: (@MainActor () -> Void)? = nil
     ) {
+        if let place = router.journalPlace, child.router.journalPlace == nil {
+            place.journal.noteUnrecorded(child.router, child: child, parent: place)
+        }
         children.append(child)
         child.present(animated: animated) { [weak self, weak child] in
             guard let self, let child else { return }

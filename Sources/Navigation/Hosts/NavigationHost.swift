@@ -11,6 +11,11 @@ public protocol NavigationHost<Route>: AnyObject {
     var delegate: (any NavigationHostDelegate)? { get set }
     /// Makes the display match `pages` (bottom first; the top page is the one on top).
     func show(_ pages: [Page<Route>], transition: NavigationTransition)
+    /// Makes the display match `pages`, with `forward` the pages the router keeps for
+    /// Forward, the next one first (`PageRouter/forwardPages`): they have not left (their
+    /// models live on; a host may keep or let go of their views), and a Forward control
+    /// offers them. The routers call this one; the default calls `show(_:transition:)`.
+    func show(_ pages: [Page<Route>], forward: [Page<Route>], transition: NavigationTransition)
     /// Whether a person can see and use the page `id` of `pages` (the stack last shown) now.
     /// A stack shows its top page; a split host shows its sidebar page and the page beside it;
     /// while a modal dialog covers the host's window, no page of it takes input. The default
@@ -23,6 +28,11 @@ public protocol NavigationHost<Route>: AnyObject {
 }
 
 extension NavigationHost {
+    /// For hosts written before Forward: shows `pages`; forward history is not shown.
+    public func show(_ pages: [Page<Route>], forward: [Page<Route>], transition: NavigationTransition) {
+        show(pages, transition: transition)
+    }
+
     /// A stack's answer: the top page is the one shown.
     public func isShown(_ id: PageID, of pages: [Page<Route>]) -> Bool { pages.last?.id == id }
 

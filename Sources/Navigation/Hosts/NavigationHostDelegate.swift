@@ -18,6 +18,12 @@ public protocol NavigationHostDelegate: AnyObject {
     /// `cancel` for a dialog's Cancel button or Escape, `close` for its window's close button
     /// or Ctrl+W.
     func hostDidRequestDismiss(_ reason: LeaveReason)
+    /// The user asked to go forward one page (Alt+Right, the mouse's forward button): the
+    /// next page the router keeps for Forward comes back as it was.
+    func hostDidRequestForward()
+    /// The user chose the page `id` among the pages ahead in Back's history: it comes back
+    /// with every forward page before it, in one step.
+    func hostDidRequestForward(to id: PageID)
     /// The host was destroyed without asking (e.g. its window went with its parent). Every
     /// page it showed has left; leave guards are not asked.
     func hostWasDestroyed()
@@ -40,6 +46,12 @@ extension NavigationHostDelegate {
     public func hostDidRequestBack(to id: PageID) {
         hostDidRequestBack()
     }
+
+    /// For delegates written before Forward: nothing to bring back.
+    public func hostDidRequestForward() {}
+
+    /// For delegates written before Forward: nothing to bring back.
+    public func hostDidRequestForward(to id: PageID) {}
 
     /// For delegates written before the journal: nothing to record.
     public func hostDidResize(width: Int) {}

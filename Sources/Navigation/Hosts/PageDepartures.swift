@@ -4,8 +4,9 @@
 /// settled, that all of it is gone.
 ///
 /// The hosts that check leaks share it: `NavigationTesting`'s `InMemoryHost` (every test)
-/// and the GTK hosts (debug builds). A host calls `shown(_:)` with every stack it shows; a
-/// page that was in the last stack and is not in the new one has left. When the host stops
+/// and the GTK hosts (debug builds). A host calls `shown(_:forward:)` with every stack it
+/// shows and the pages kept for Forward; a page that was in either and is in neither now has
+/// left. When the host stops
 /// showing anything without being told (its window was destroyed, its router or the host
 /// itself went away), it calls `closed()`: every page it still showed has left.
 @MainActor
@@ -30,7 +31,7 @@ public final class PageDepartures<Route: NavigationRoute> {
         var isFinal = false
     }
 
-    /// The pages of the last stack shown, with what they brought.
+    /// The pages of the last stack shown and of forward history, with what they brought.
     private var current: [Entry] = []
     /// Pages that left and have not been checked since.
     private var departed: [Entry] = []
@@ -48,19 +49,26 @@ public final class PageDepartures<Route: NavigationRoute> {
     /// Whether pages left since the last check.
     public var hasDepartures: Bool { !departed.isEmpty }
 
-    /// Records the stack the host shows now: pages no longer in it have left.
-    public func shown(_ pages: [Page<Route>]) {
-        if current.count == pages.count && zip(current, pages).allSatisfy({ $0.id == $1.id }) { return }
+    /// Records the stack the host shows now and the pages kept for Forward (`forward`): pages
+    /// in neither have left.
+    public func shown(_ pages: [Page<Route>], forward: [Page<Route>] = []) {
+        let count = pages.count + forward.count
+        if current.count == count
+            && zip(current, pages).allSatisfy({ $0.id == $1.id })
+            && zip(current[pages.count...], forward).allSatisfy({ $0.id == $1.id })
+        {
+            return
+        }
         var kept: [Entry] = []
-        kept.reserveCapacity(pages.count)
-        for page in pages {
+        kept.reserveCapacity(count)
+        for page in forward.isEmpty ? pages : pages + forward {
             if let entry = current.first(where: { $0.id == page.id }) {
                 kept.append(entry)
             } else {
                 kept.append(Entry(id: page.id, route: page.route, held: [Held(object: page.model)]))
             }
         }
-        for entry in current where !pages.contains(where: { $0.id == entry.id }) {
+        for entry in current where !kept.contains(where: { $0.id == entry.id }) {
             departed.append(entry)
         }
         current = kept

@@ -15,11 +15,11 @@
 /// | `window-opened`, `window-focused`, `window-closed` | none |
 /// | `action` | the action's name |
 /// | `intent`, `ignored`, `step` | the intent's name, the page's route, the value (only if it has one) |
-/// | `host` | `back`, `back-from`, `back-to`, `cancel`, `close`, `destroyed` or `tab`; the page's route or the tab (only if named) |
+/// | `host` | `back`, `back-from`, `back-to`, `forward`, `forward-to`, `cancel`, `close`, `destroyed` or `tab`; the page's route or the tab (only if named) |
 /// | `resized` | the window's width in pixels |
 /// | `request` | the change (`goBack`, `dismiss`, `dismissAll`, `popTo`, `removeFrom`, `replaceTop`, `setStack`), the reason, the routes it names |
 /// | `guard` | the page's route, the reason |
-/// | `answer` | the page's route, `leave` or `stay` |
+/// | `answer` | the page's route, `leave`, `keep` or `stay` |
 /// | `stack` | the routes, bottom first (none: an empty stack) |
 ///
 /// In a field, a backslash is written `\\`, a tab `\t`, a line feed `\n` and a carriage
@@ -34,6 +34,9 @@ public enum JournalFile {
     public static let version = 1
     /// The first word of the first line.
     static let magic = "navigation-journal"
+    /// The first line of a file this library writes, without its line end: how a journal is
+    /// told from other files.
+    public static var firstLine: String { "\(magic) \(version)" }
 
     /// `events` as the file's text.
     public static func text(of events: [NavigationEvent]) -> String {
@@ -94,6 +97,7 @@ public enum JournalFile {
         case .request(let change, let routes, let reason): fields += ["request", change, reason.description] + routes
         case .guardAsked(let page, let reason): fields += ["guard", page, reason.description]
         case .guardAnswered(let page, let leaves): fields += ["answer", page, leaves ? "leave" : "stay"]
+        case .guardKept(let page): fields += ["answer", page, "keep"]
         case .stack(let routes): fields += ["stack"] + routes
         }
         return fields
@@ -166,10 +170,11 @@ public enum JournalFile {
             kind = .guardAsked(page: rest[0], reason: try reason(rest[1]))
         case "answer":
             try count(2...2)
-            guard rest[1] == "leave" || rest[1] == "stay" else {
-                throw JournalFileError(line: line, "an answer is leave or stay, not \"\(rest[1])\"")
+            switch rest[1] {
+            case "leave", "stay": kind = .guardAnswered(page: rest[0], leaves: rest[1] == "leave")
+            case "keep": kind = .guardKept(page: rest[0])
+            default: throw JournalFileError(line: line, "an answer is leave, keep or stay, not \"\(rest[1])\"")
             }
-            kind = .guardAnswered(page: rest[0], leaves: rest[1] == "leave")
         case "stack":
             kind = .stack(rest)
         default:

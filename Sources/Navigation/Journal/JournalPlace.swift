@@ -90,6 +90,7 @@ public final class JournalPlace {
         record(.guardAsked, route: route, reason: reason)
         switch decision {
         case .leave: recordAnswer(route, leaves: true)
+        case .keep: record(.guardKept, route: route)
         case .stay: recordAnswer(route, leaves: false)
         case .ask: break
         }

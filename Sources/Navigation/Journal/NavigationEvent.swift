@@ -24,8 +24,8 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What happened. A user's input (`action`, `intent`, `ignored`, `host`, `resized`,
-    /// `windowFocused`) comes first; what it caused (`step`, `request`, `guardAsked`, `guardAnswered`, `stack`,
-    /// a window opened or closed) follows it.
+    /// `windowFocused`) comes first; what it caused (`step`, `request`, `guardAsked`,
+    /// `guardAnswered`, `guardKept`, `stack`, a window opened or closed) follows it.
     public enum Kind: Sendable, Hashable, CustomStringConvertible {
         /// A window was added to its group (it opened).
         case windowOpened
@@ -49,6 +49,7 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         /// fields as `intent`.
         case step(String, page: String, value: String?)
         /// The user asked the host for a change: `back`, `back-from` or `back-to` a page,
+        /// `forward` or `forward-to` a page,
         /// `cancel` or `close` (the host's words for `LeaveReason`), `destroyed` (the host's
         /// window went away), or `tab` (a tab switch; `page` names the tab).
         case host(String, page: String?)
@@ -63,6 +64,8 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         case guardAsked(page: String, reason: LeaveReason)
         /// A leave guard's answer: the page leaves, or stays.
         case guardAnswered(page: String, leaves: Bool)
+        /// A leave guard's answer: the page leaves and is kept for Forward (`LeaveDecision/keep`).
+        case guardKept(page: String)
         /// The router's stack after a change, bottom first.
         case stack([String])
 

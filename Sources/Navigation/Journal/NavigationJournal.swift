@@ -81,6 +81,29 @@ public final class NavigationJournal {
         return StackObservation { [weak self] in self?.observers.removeAll { $0.key == key } }
     }
 
+    /// The routers that showed a child flow's pages without recording while the flow that
+    /// started it records here, each named once: `ModalRouter<NoteRoute> (DiscardNameQuestion,
+    /// started on window 1's "dialog")`. What the user does on their pages (an alert's answer)
+    /// is missing from the journal, so a replay cannot make it: give each its place, usually by
+    /// listing it in `NavigationWindow/routers`. A debug build also writes each to standard
+    /// error when it is first seen.
+    public private(set) var unrecordedRouters: [String] = []
+
+    /// Notes `router`, which shows the pages of `child`, a flow started by one whose router
+    /// records at `parent`, and has no place of its own (`Coordinator/presentChild`).
+    func noteUnrecorded(_ router: AnyObject, child: AnyObject, parent: JournalPlace) {
+        let window = parent.window.map { "window \($0)'s " } ?? ""
+        let name = "\(type(of: router)) (\(type(of: child)), started on \(window)\"\(parent.router)\")"
+        guard !unrecordedRouters.contains(name) else { return }
+        unrecordedRouters.append(name)
+        #if DEBUG
+            var line =
+                "Navigation: warning: \(name) records nothing: an answer given there is not in the journal "
+                + "and a replay cannot make it. List it in NavigationWindow.routers, or set its journalPlace.\n"
+            line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }  // standard error, unbuffered
+        #endif
+    }
+
     /// The events kept, as the journal's file (`JournalFile`).
     public func export() -> String { JournalFile.text(of: events) }
 
@@ -179,7 +202,7 @@ struct JournalRecord {
         case stack
         case request(Change)
         case intent, ignored, step
-        case guardAsked, guardAnswered
+        case guardAsked, guardAnswered, guardKept
     }
 
     /// A requested change's name, as `NavigationEvent.Kind/request(_:routes:reason:)` has it.
@@ -216,6 +239,7 @@ struct JournalRecord {
             case .step: .step(name, page: page, value: extra?.value)
             case .guardAsked: .guardAsked(page: page, reason: reason)
             case .guardAnswered: .guardAnswered(page: page, leaves: leaves)
+            case .guardKept: .guardKept(page: page)
             }
         return NavigationEvent(
             time: .nanoseconds(time - origin), window: place?.window ?? extra?.window,

@@ -8,6 +8,13 @@
 public enum LeaveDecision {
     /// The page may leave.
     case leave
+    /// The page may leave and is kept as it is: it goes to forward history
+    /// (`PageRouter/forwardPages`), with the other pages the change removes, and Forward brings
+    /// it back. Where the router keeps no forward history (`PageRouter/forwardLimit` 0), and for
+    /// a change that adds pages (`replaceTop`, `setStack`: a link), which ends forward history,
+    /// as `leave`: the pages end, and their `onDismissed` is where to keep what they held (a
+    /// draft). A guard that must not lose work on a link asks there (`LeaveRequest/reason`).
+    case keep
     /// The page stays: the change is not made.
     case stay
     /// Ask the user: the change is made if `question` returns `true`. If the question

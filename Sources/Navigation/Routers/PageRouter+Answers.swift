@@ -32,6 +32,7 @@ extension PageRouter {
         journalPlace?.recordAnswer(question.page.route, leaves: answer)
         guard answer else { return conclude(request, made: false) }
         request.approved.insert(question.page.id)
+        request.discards = true
         evaluate(request)  // the latest change, against the stack as it is now
     }
 
@@ -45,7 +46,7 @@ extension PageRouter {
     /// After a removal nobody could veto: a question about a page that has left is moot.
     func reconsiderPending() {
         if !guards.isEmpty {
-            let ids = Set(stack.pages.map { $0.id })
+            let ids = Set((stack.pages + stack.forward).map { $0.id })
             guards = guards.filter { ids.contains($0.key) }
         }
         guard let request = pending, let question = request.asking,
@@ -85,6 +86,7 @@ extension PageRouter {
             case .change(let change, let reason, let animated): submit(change, reason: reason, animated: animated)
             case .backFrom(let id): back(from: id)
             case .backTo(let id): back(to: id)
+            case .forward(let id): forward(to: id, animated: true)
             }
         }
     }

@@ -112,7 +112,9 @@ extension PageRouter {
         } else if guards.isEmpty {
             // Nobody to ask (most changes): made now, with no pending request to keep. Its
             // allocation and generic deinit were a third of a headless present+dismiss.
-            if planned.performs, let kept = keptCount(planned.change) { perform(planned, keeping: kept) }
+            if planned.performs, let kept = keptCount(planned.change) {
+                perform(planned, keeping: kept, forForward: planned.reason == .back)
+            }
             completion?(true)
         } else {
             evaluate(PendingLeave(planned, completion: completion))
@@ -190,6 +192,9 @@ extension PageRouter {
                 switch decision {
                 case .leave:
                     request.approved.insert(page.id)
+                case .keep:
+                    request.approved.insert(page.id)
+                    request.keeps = true
                 case .stay:
                     return conclude(request, made: false)
                 case .ask(let ask):
@@ -197,7 +202,10 @@ extension PageRouter {
                 }
             }
         }
-        if planned.performs { perform(planned, keeping: kept) }
+        // A Back keeps its pages for Forward, and a guard's `keep` whatever the reason, unless
+        // the user was asked and chose to let them go (a question's yes discards).
+        let forForward = (request.keeps || planned.reason == .back) && !request.discards
+        if planned.performs { perform(planned, keeping: kept, forForward: forForward) }
         conclude(request, made: true)
     }
 
@@ -257,6 +265,8 @@ enum WaitingRequest<Route: NavigationRoute> {
     case backFrom(PageID)
     /// Back to a page chosen in Back's history (`hostDidRequestBack(to:)`).
     case backTo(PageID)
+    /// Forward: one page (`nil`), or up to a page chosen among the pages ahead.
+    case forward(to: PageID?)
 }
 
 /// One requested change that leave guards are deciding on, and the question being asked.
@@ -272,6 +282,10 @@ final class PendingLeave<Route: NavigationRoute> {
     var completions: [@MainActor (Bool) -> Void]
     /// Pages whose guards agreed to this request.
     var approved: Set<PageID> = []
+    /// Whether a guard answered `keep`: the pages go to forward history.
+    var keeps = false
+    /// Whether the user answered a guard's question with yes: the pages end (not kept).
+    var discards = false
     /// The guarded page whose question is open, and the request it was asked.
     var asking: LeaveRequest<Route>?
     /// Tells a question's late answer from the current one's.

@@ -8,8 +8,9 @@
 /// leave guards, and the one place pages are added and removed.
 ///
 /// Every change, in the same order: update the data (`RouterState.push`, and for every
-/// removal `RouterState.removePages(_:)`, the one function that takes pages away and hands
-/// back their `onDismissed` closures), let the host show it, tell observers, then run the
+/// removal `RouterState.removePages(_:)` or, from forward history, `removeForwardPages(_:)`:
+/// the one function behind both takes pages away and hands back their `onDismissed`
+/// closures), let the host show it, tell observers, then run the
 /// `onDismissed` closures of the pages that left (top first). This file holds the router's
 /// state, its questions and the operations a flow calls; `PageRouter+Requests.swift` holds
 /// the path a removal takes first: the host's requests (Back, close) and `submit`, which asks
@@ -97,6 +98,19 @@ public class PageRouter<Route: NavigationRoute> {
     /// state is rebuilt page by page, the user sees only the end result).
     public var animatesTransitions = true
 
+    /// How many pages the router keeps for Forward (`forwardPages`): 0, the default, keeps
+    /// none, and a Back ends the pages it removes. Above 0, the pages the user's Back removes
+    /// (and those a leave guard answers `keep` for) are kept as they are, and end only when
+    /// dropped: by a new page, by a change that removes pages other than Back (code, a
+    /// dialog's Cancel or close, a Back whose question the user answered *Discard*), past this
+    /// many, or with the window. Lowering it ends the pages past the new limit.
+    public var forwardLimit = 0 {
+        didSet {
+            guard stack.forward.count > max(forwardLimit, 0) else { return }
+            finish(publishing: .none, stack.removeForwardPages(.from(max(forwardLimit, 0))))
+        }
+    }
+
     /// Whether there is a page to go back to.
     public var canGoBack: Bool { stack.pages.count > 1 }
 
@@ -143,11 +157,17 @@ public class PageRouter<Route: NavigationRoute> {
     }
 
     /// Removes the page `id` and every page above it (how a flow whose first page is `id`
-    /// ends without touching the pages below it). Returns `false` if `id` is not on the stack.
-    /// Asks the leave guards of the pages it would remove (reason `code`).
+    /// ends without touching the pages below it). Returns `false` if `id` is neither on the
+    /// stack nor in forward history. Asks the leave guards of the pages it would remove (reason
+    /// `code`). A page in forward history ends at once, with the forward pages after it (a flow
+    /// that ended while Back had taken it does not come back): nothing is shown, no guard asked.
     @discardableResult
     public func remove(from id: PageID, animated: Bool) -> Bool {
-        guard stack.pages.contains(where: { $0.id == id }) else { return false }
+        guard stack.pages.contains(where: { $0.id == id }) else {
+            guard let index = stack.forward.firstIndex(where: { $0.id == id }) else { return false }
+            finish(publishing: .none, stack.removeForwardPages(.from(index)))
+            return true
+        }
         submit(.remove(from: id), reason: .code, animated: animated)
         return true
     }
@@ -185,7 +205,7 @@ public class PageRouter<Route: NavigationRoute> {
     /// title after a rename): the host re-reads every page's title. Nothing is added or
     /// removed, nothing animates, no `onDismissed` runs and observers are not told.
     public func refresh() {
-        host.show(stack.pages, transition: .none)
+        host.show(stack.pages, forward: stack.forward, transition: .none)
     }
 
     // MARK: Leave guards
@@ -193,10 +213,12 @@ public class PageRouter<Route: NavigationRoute> {
     /// Guards the page `id`: from now on, every change that would remove it (except a removal
     /// caused by the data, `removeAll(where:animated:)`, or by its window being destroyed)
     /// first asks `guard`, exactly once, what to do. `nil` removes the guard. Does nothing if
-    /// `id` is not on the stack. The router keeps `guard` until the page leaves: capture the
+    /// `id` is neither on the stack nor in forward history. The router keeps `guard` until the page leaves: capture the
     /// page's model or flow weakly.
     public func setLeaveGuard(_ guard: LeaveGuard<Route>?, for id: PageID) {
-        guard stack.pages.contains(where: { $0.id == id }) else { return }
+        guard stack.pages.contains(where: { $0.id == id }) || stack.forward.contains(where: { $0.id == id }) else {
+            return
+        }
         guards[id] = `guard`
     }
 

@@ -2,7 +2,9 @@
 ///
 /// Coordinators talk only to routers; routers talk only to hosts. `onDismissed` passed to
 /// `present` runs exactly once when that page leaves the stack, whichever way it left:
-/// code (`dismiss`, `remove(from:)`), the user going back, a Cancel, a window closing.
+/// code (`dismiss`, `remove(from:)`), the user going back, a Cancel, a window closing — or,
+/// where a `PageRouter` keeps forward history (`PageRouter/forwardLimit`), when the page
+/// the user's Back kept is dropped from it.
 ///
 /// The words, used in one sense each throughout the library:
 /// - **present** a page: it appears on top of the router's stack.
@@ -88,7 +90,9 @@ public protocol Router<Route>: AnyObject {
 
     /// Replaces the whole stack with new pages for `entries` (bottom first) in one change:
     /// no pages in between, and every old page's `onDismissed` runs once, after the new
-    /// stack is shown. Returns the new pages' ids.
+    /// stack is shown. Returns the new pages' ids. The pages keep the entries' models as
+    /// they are: wire their intents first (restoring saved routes is the flows' work, route
+    /// by route: the *Many windows* article).
     @discardableResult
     func setStack(_ entries: [PageEntry<Route>], animated: Bool) -> [PageID]
 

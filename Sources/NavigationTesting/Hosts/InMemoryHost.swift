@@ -8,7 +8,8 @@ import Navigation
 /// A `NavigationHost` that keeps its pages in memory, for headless tests.
 ///
 /// It shows what a GTK host would show (the stack, the shown page, whether a dialog is
-/// open) and lets a test act as the user: `tapBack()`, `tapCancel()`, `tapClose()`, `closeWindow()`.
+/// open, what Forward would bring back) and lets a test act as the user: `tapBack()`,
+/// `tapForward()`, `tapCancel()`, `tapClose()`, `closeWindow()`.
 /// It holds pages exactly as long as a GTK host holds their views, so leak counts taken
 /// against it mean the same thing.
 ///
@@ -31,6 +32,10 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
 
     /// The pages on screen, bottom first.
     public private(set) var pages: [Page<Route>] = []
+
+    /// The pages the router keeps for Forward, the next one first (empty where the router
+    /// keeps no forward history).
+    public private(set) var forwardPages: [Page<Route>] = []
 
     /// Every `show` call's transition, in order.
     public private(set) var transitions: [NavigationTransition] = []
@@ -81,6 +86,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
         MainActor.assumeIsolated {
             departures.closed()
             pages = []
+            forwardPages = []
             Self.report(departures.survivors())
         }
     }
@@ -134,8 +140,9 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// left unanswered is about (its abandoned task may still hold them).
     public func routerDidGoAway(unanswered: Set<PageID>) {
         // Another router that took this host over is its delegate now: its pages stay.
-        guard delegate == nil, !pages.isEmpty else { return }
+        guard delegate == nil, !pages.isEmpty || !forwardPages.isEmpty else { return }
         pages = []
+        forwardPages = []
         departures?.closed(unchecked: unanswered)
     }
 
@@ -156,14 +163,20 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
 
     /// Records the new stack.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
+        show(pages, forward: [], transition: transition)
+    }
+
+    /// Records the new stack and the pages kept for Forward.
+    public func show(_ pages: [Page<Route>], forward: [Page<Route>], transition: NavigationTransition) {
         // Counts, not isEmpty: this runs as the router's generic witness, where Collection's
         // isEmpty looks up the array's type metadata at every call (measured: a third of this
         // method, which was a third of a headless present+dismiss).
         if self.pages.count == 0 && pages.count > 0 { openCount += 1 }
         if self.pages.count > 0 && pages.count == 0 { closeCount += 1 }
         self.pages = pages
+        if forwardPages.count > 0 || forward.count > 0 { forwardPages = forward }
         if recordsTransitions { transitions.append(transition) }
-        departures?.shown(pages)
+        departures?.shown(pages, forward: forward)
     }
 
     /// The top page: the stack's last.
@@ -206,6 +219,14 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// What Back's history offers: the pages below the top page, newest first (empty on a
     /// root page).
     public var backHistory: [Page<Route>] { pages.dropLast().reversed() }
+
+    /// The user presses Alt+Right (Alt+Left right to left) or the mouse's forward button: the
+    /// next page in forward history comes back as it was.
+    public func tapForward() { delegate?.hostDidRequestForward() }
+
+    /// The user chooses the page `id` among the pages ahead in Back's history menu (below its
+    /// separator): it comes back, with every forward page before it, in one step.
+    public func chooseInForwardHistory(_ id: PageID) { delegate?.hostDidRequestForward(to: id) }
 
     /// The user swipes back over the stack (a touchscreen's edge swipe; with `touchpad`, a
     /// two-finger swipe): the page travels `fraction` of the width, in ten movements over half
@@ -258,6 +279,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The host's window is destroyed from outside (e.g. with its parent).
     public func closeWindow() {
         pages = []
+        forwardPages = []
         departures?.shown([])
         delegate?.hostWasDestroyed()
     }

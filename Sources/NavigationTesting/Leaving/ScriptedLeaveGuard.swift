@@ -1,7 +1,7 @@
 import Navigation
 
 /// A leave guard a test controls: it records every `LeaveRequest` it is asked and decides
-/// as its `decision` says — at once (`leave`, `stay`) or later (`ask`: the question stays open
+/// as its `decision` says — at once (`leave`, `keep`, `stay`) or later (`ask`: the question stays open
 /// until the test gives the `answer(_:)`), as a "Discard changes?" dialog would.
 ///
 ///     let probe = ScriptedLeaveGuard<MyRoute>(decision: .ask)
@@ -15,6 +15,8 @@ public final class ScriptedLeaveGuard<Route: NavigationRoute> {
     public enum Decision: Sendable {
         /// `LeaveDecision.leave`.
         case leave
+        /// `LeaveDecision.keep`: the page leaves and is kept for Forward.
+        case keep
         /// `LeaveDecision.stay`.
         case stay
         /// `LeaveDecision.ask`: the question stays open until `answer(_:)`.
@@ -53,6 +55,7 @@ public final class ScriptedLeaveGuard<Route: NavigationRoute> {
         requests.append(request)
         switch decision {
         case .leave: return .leave
+        case .keep: return .keep
         case .stay: return .stay
         case .ask:
             return .ask { [weak self] in
