@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // RayPets: the coordinator pattern done properly on GTK 4, in Swift.
 // Floors (a target only depends on floors below it) are described in ARCHITECTURE.md.
 import PackageDescription

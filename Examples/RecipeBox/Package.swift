@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // RecipeBox: a second app on RayPets' navigation library. It depends on the RayPets package
 // by path and imports only its library products: Navigation, NavigationTesting,
 // GtkNavigation, Gtk and (its GTK smoke test) GtkTesting.

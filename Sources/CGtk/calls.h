@@ -6,6 +6,9 @@
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
 
 /* --- Variadic calls ----------------------------------------------------- */
 /* gtk_accessible_update_property(..., GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1) */
@@ -54,6 +57,114 @@ static inline void rp_label_tooltip_when_cut(gpointer label) {
  * app when the session ends, and GtkApplication quits. */
 static inline void rp_application_register_session(gpointer application) {
     g_object_set(application, "register-session", TRUE, NULL);
+}
+
+/* Signals whose default is to end the process that GLib's g_unix_signal_add does not take
+ * (it takes SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGUSR2 and SIGWINCH): each raises SIGTERM, so
+ * that the app ends as SIGTERM ends it. Raising a signal is async-signal-safe. SIGQUIT's
+ * handler replaces the Swift runtime's, which took it for a crash (a backtrace, "Program
+ * crashed"). Errno is kept, as a handler must. */
+static void rp_raise_sigterm(int signal) {
+    int saved = errno;
+    raise(SIGTERM);
+    errno = saved;
+}
+
+static inline void rp_signals_end_as_sigterm(void) {
+    const int signals[] = { SIGQUIT, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT };
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = rp_raise_sigterm;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
+}
+
+/* The application's count of mouse buttons and touches held down in its windows, as its
+ * windows received them (capture phase: before any widget), kept on the application. A
+ * press delivered and its release not yet is a click begun. */
+static gboolean rp_count_held_input(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer application) {
+    int held = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(application), "rp-input-held"));
+    switch (gdk_event_get_event_type(event)) {
+    case GDK_BUTTON_PRESS: case GDK_TOUCH_BEGIN: held++; break;
+    case GDK_BUTTON_RELEASE: case GDK_TOUCH_END: case GDK_TOUCH_CANCEL: if (held > 0) held--; break;
+    default: return FALSE;
+    }
+    g_object_set_data(G_OBJECT(application), "rp-input-held", GINT_TO_POINTER(held));
+    return FALSE;
+}
+
+static void rp_track_window_input(GtkApplication *application, GtkWindow *window, gpointer unused) {
+    GtkEventController *controller = gtk_event_controller_legacy_new();
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);
+    g_signal_connect(controller, "event", G_CALLBACK(rp_count_held_input), application);
+    gtk_widget_add_controller(GTK_WIDGET(window), controller);
+}
+
+/* A window gone with a button held in it (closed by a key while pressed) has no release to
+ * come: the count starts again. */
+static void rp_forget_held_input(GtkApplication *application, GtkWindow *window, gpointer unused) {
+    g_object_set_data(G_OBJECT(application), "rp-input-held", NULL);
+}
+
+/* From now on, counts the buttons and touches held in each window the application gets. */
+static inline void rp_application_track_held_input(gpointer application) {
+    g_signal_connect(application, "window-added", G_CALLBACK(rp_track_window_input), NULL);
+    g_signal_connect(application, "window-removed", G_CALLBACK(rp_forget_held_input), NULL);
+}
+
+static inline int rp_application_held_input(gpointer application) {
+    return GPOINTER_TO_INT(g_object_get_data(G_OBJECT(application), "rp-input-held"));
+}
+
+/* Calls `method` of `interface` (with `parameters`, a floating GVariant or NULL) on the
+ * object of the application `id` that runs on the session bus, without starting one, waiting
+ * at most `timeout_ms`. No application is registered and no name owned: a launch that only
+ * asks the running one for something leaves the name to the next launch. Returns 0 when it
+ * answered, 1 when none runs (or there is no session bus), 2 when it did not answer in time
+ * (stopped, frozen), 3 on another error. */
+static inline int rp_call_running_application(const char *id, const char *interface, const char *method,
+                                              GVariant *parameters, int timeout_ms) {
+    GError *error = NULL;
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+    if (bus == NULL) {
+        g_clear_error(&error);
+        if (parameters != NULL) g_variant_unref(g_variant_ref_sink(parameters));
+        return 1;
+    }
+    /* GApplication's object path: the id with '.' as '/' and '-' as '_'. */
+    char *path = g_strconcat("/", id, NULL);
+    for (char *c = path; *c != '\0'; c++) {
+        if (*c == '.') *c = '/';
+        else if (*c == '-') *c = '_';
+    }
+    GVariant *reply = g_dbus_connection_call_sync(bus, id, path, interface, method, parameters, NULL,
+                                                  G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, &error);
+    g_free(path);
+    g_object_unref(bus);
+    if (reply != NULL) {
+        g_variant_unref(reply);
+        return 0;
+    }
+    int result = 3;
+    if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+        g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER))
+        result = 1;
+    else if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT) ||
+             g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_TIMEOUT) ||
+             g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY))
+        result = 2;
+    g_error_free(error);
+    return result;
+}
+
+/* rp_call_running_application's org.gtk.Actions.Activate of `action` with a string. */
+static inline int rp_activate_in_running_application(const char *id, const char *action, const char *argument,
+                                                     int timeout_ms) {
+    GVariant *value = g_variant_new_variant(g_variant_new_string(argument));
+    GVariant *parameters = g_variant_new("(s@av@a{sv})", action, g_variant_new_array(G_VARIANT_TYPE_VARIANT, &value, 1),
+                                         g_variant_new_array(G_VARIANT_TYPE("{sv}"), NULL, 0));
+    return rp_call_running_application(id, "org.gtk.Actions", "Activate", parameters, timeout_ms);
 }
 
 /* g_object_set(settings, "gtk-enable-animations", value, NULL) */
@@ -115,6 +226,84 @@ static inline void rp_editable_set_max_length(gpointer p, int length) {
 static inline int rp_editable_get_max_length(gpointer p) {
     GtkEditable *text = rp_editable_innermost(GTK_EDITABLE(p));
     return GTK_IS_TEXT(text) ? gtk_text_get_max_length(GTK_TEXT(text)) : 0;
+}
+
+/* How many characters (grapheme clusters: what a person sees as one letter, Pango's cursor
+ * positions) `buffer` holds, counting no further than `limit`. */
+static inline int rp_text_buffer_characters(GtkTextBuffer *buffer, int limit) {
+    GtkTextIter iter;
+    gtk_text_buffer_get_start_iter(buffer, &iter);
+    int count = 0;
+    /* Its last move, to the end, returns FALSE (the end is not a character): counted too. */
+    while (count < limit && !gtk_text_iter_is_end(&iter)) {
+        gtk_text_iter_forward_cursor_position(&iter);
+        count++;
+    }
+    return count;
+}
+
+/* A text buffer's "insert-text" handler for rp_text_view_set_max_length: an insertion that
+ * would take the text past the buffer's limit (object data "rp-max-length", in characters)
+ * is cut to the room left, at a character's end, or dropped when there is none; the text
+ * already there stays, even when it is longer. Only the start of the inserted text is
+ * looked at (a 50 MB paste is not walked to its end). The cut text is inserted with this
+ * handler blocked, which leaves `location` after it, as the default handler does; the first
+ * emission is stopped. */
+static void rp_text_buffer_cap_insert(GtkTextBuffer *buffer, GtkTextIter *location, char *text, int length,
+                                      gpointer unused) {
+    int limit = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(buffer), "rp-max-length"));
+    if (limit <= 0) return;
+    int room = limit - rp_text_buffer_characters(buffer, limit);
+    /* The start that can hold room + 1 characters of up to 16 code points each (a longer one
+     * is cut at a code point). */
+    const char *end = text + length;
+    const char *scan_end = text;
+    for (int points = 0; scan_end < end && points < (room + 1) * 16; points++) scan_end = g_utf8_next_char(scan_end);
+    int points = (int)g_utf8_strlen(text, scan_end - text);
+    const char *cut = scan_end;
+    if (points > 0) {
+        PangoLogAttr *attrs = g_new(PangoLogAttr, points + 1);
+        pango_get_log_attrs(text, (int)(scan_end - text), -1, NULL, attrs, points + 1);
+        int characters = 0;
+        const char *at = text;
+        for (int i = 1; i <= points; i++) {
+            at = g_utf8_next_char(at);
+            if (attrs[i].is_cursor_position && ++characters == room) {
+                cut = at;
+                break;
+            }
+        }
+        g_free(attrs);
+    }
+    if (room <= 0) cut = text;
+    if (cut >= end) return;
+    g_signal_stop_emission_by_name(buffer, "insert-text");
+    if (cut == text) return;
+    g_signal_handlers_block_by_func(buffer, (gpointer)rp_text_buffer_cap_insert, NULL);
+    gtk_text_buffer_insert(buffer, location, text, (int)(cut - text));
+    g_signal_handlers_unblock_by_func(buffer, (gpointer)rp_text_buffer_cap_insert, NULL);
+}
+
+/* The most characters (grapheme clusters) a text view's text takes (0: no limit): typing
+ * stops there and a paste is cut. */
+static inline void rp_text_view_set_max_length(gpointer p, int length) {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(p));
+    if (g_object_get_data(G_OBJECT(buffer), "rp-max-length") == NULL && length > 0)
+        g_signal_connect(buffer, "insert-text", G_CALLBACK(rp_text_buffer_cap_insert), NULL);
+    g_object_set_data(G_OBJECT(buffer), "rp-max-length", GINT_TO_POINTER(length > 0 ? length : -1));
+}
+
+/* Sets a text view's whole text, past its limit too (what the app sets is not cut). */
+static inline void rp_text_view_set_text(gpointer p, const char *text) {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(p));
+    g_signal_handlers_block_by_func(buffer, (gpointer)rp_text_buffer_cap_insert, NULL);
+    gtk_text_buffer_set_text(buffer, text, -1);
+    g_signal_handlers_unblock_by_func(buffer, (gpointer)rp_text_buffer_cap_insert, NULL);
+}
+
+static inline int rp_text_view_get_max_length(gpointer p) {
+    int length = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(gtk_text_view_get_buffer(GTK_TEXT_VIEW(p))), "rp-max-length"));
+    return length > 0 ? length : 0;
 }
 
 /* gtk_application_set_accels_for_action with one accelerator (the array is NULL-terminated). */

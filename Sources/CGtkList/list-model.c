@@ -47,15 +47,16 @@ static GType rp_list_model_item_type(GListModel *model) { return rp_list_key_get
 
 static guint rp_list_model_n_items(GListModel *model) { return ((RpListModel *)model)->n_items; }
 
-/* A new RpListKey holding the item's key, or NULL (GListModel allows it for a position it
- * cannot answer for). */
+/* A new RpListKey holding the item's key; NULL only past the end, as GListModel allows.
+ * An item the app cannot read (key_at says NULL) gets the empty key, which no item has:
+ * GTK 4.8's list item manager unrefs what get_item returns without a check, so a NULL
+ * inside the model costs a GLib critical per row, and the row shows nothing either way. */
 static gpointer rp_list_model_item(GListModel *model, guint position) {
     RpListModel *self = (RpListModel *)model;
-    if (position >= self->n_items || self->key_at == NULL) return NULL;
-    char *key = self->key_at(self->data, position);
-    if (key == NULL) return NULL;
+    if (position >= self->n_items) return NULL;
+    char *key = self->key_at != NULL ? self->key_at(self->data, position) : NULL;
     RpListKey *item = g_object_new(rp_list_key_get_type(), NULL);
-    item->key = key;  /* g_malloc'd by key_at: the item frees it */
+    item->key = key != NULL ? key : g_strdup("");  /* g_malloc'd: the item frees it */
     return item;
 }
 

@@ -9,7 +9,7 @@ import Gtk
 ///
 /// ```swift
 /// window.present()
-/// GtkTestDriver.run(until: { window.isMapped })
+/// GtkTestDriver.runUntilShown(window)
 /// GtkTestDriver.click(backButton)
 /// GtkTestDriver.settle()
 /// ```
@@ -29,6 +29,19 @@ public enum GtkTestDriver {
     @discardableResult
     public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
         MainLoop.run(until: condition, timeout: timeout)
+    }
+
+    /// Runs the loop until `window` is on screen: mapped, and its first frame drawn, as a
+    /// person sees it before they can click in it; or until `timeout` seconds pass. Returns
+    /// whether it was shown.
+    ///
+    /// Wait for this after presenting a window, not for `isMapped` alone: GTK maps a window
+    /// before the display has shown it, and a test that opens a dialog then does what no person
+    /// can. On Wayland a compositor may then never draw the dialog (weston 14 to 16 did not,
+    /// when the dialog's first frame came before its parent's).
+    @discardableResult
+    public static func runUntilShown(_ window: Window, timeout: Double = 5) -> Bool {
+        MainLoop.run(until: { window.isMapped && (window.framesDrawn ?? 0) > 0 }, timeout: timeout)
     }
 
     /// Runs the loop until it has nothing left to dispatch, or `timeout` seconds pass: what
@@ -68,6 +81,49 @@ public enum GtkTestDriver {
 }
 
 extension GtkTestDriver {
+    /// Why `press(_:in:)` pressed nothing.
+    public enum KeyPressRefusal: Error, Equatable, CustomStringConvertible {
+        /// The window is not on an X11 display: Wayland gives a client no way to make input.
+        case notX11
+        /// `libXtst.so.6` (the X server's test extension's library) is not installed.
+        case noXTest
+        /// GTK does not read the text as an accelerator.
+        case notAnAccelerator(String)
+        /// A key of the accelerator has no key on the display's keyboard map.
+        case noKey(String)
+        /// The window is not shown yet: present it and wait until it is mapped.
+        case notMapped
+
+        /// What went wrong, in a sentence.
+        public var description: String {
+            switch self {
+            case .notX11: "keys can be pressed only on an X11 display (GDK_BACKEND=x11, Xvfb)"
+            case .noXTest: "libXtst.so.6 is not installed (Debian: libxtst6)"
+            case .notAnAccelerator(let text): "\"\(text)\" is not an accelerator GTK reads (\"<Control>w\")"
+            case .noKey(let text): "a key of \"\(text)\" is not on the keyboard map"
+            case .notMapped: "the window is not mapped yet"
+            }
+        }
+    }
+
+    /// Presses the keys of `accelerator` (as GTK writes them: `"<Control>w"`, `"Escape"`,
+    /// `"<Alt>Left"`) in `window`, as a person at the keyboard would: the keyboard focus goes
+    /// to the window, then the keys go down (the modifiers first) and up again, through the
+    /// X server, so GTK handles them exactly as typed keys — the application's shortcuts, the
+    /// window's, the focused widget's, in GTK's order. The keys arrive as events: run the loop
+    /// (`run(until:timeout:)`) for what they set off. Throws, having pressed nothing, where
+    /// keys cannot be pressed (`KeyPressRefusal`): on Wayland, say.
+    public static func press(_ accelerator: String, in window: Window) throws(KeyPressRefusal) {
+        switch window.pressKeys(accelerator) {
+        case 0: return
+        case 1: throw .notX11
+        case 2: throw .noXTest
+        case 3: throw .notAnAccelerator(accelerator)
+        case 4: throw .noKey(accelerator)
+        default: throw .notMapped
+        }
+    }
+
     /// The accessibility problems of the shown windows now, one line each ("window title:
     /// widget, role and page: problem"); empty when a screen reader user meets none.
     ///

@@ -7,10 +7,10 @@ func bridgeTests(_ runner: TestRunner) {
         try check(!MainQueueBridge.isInstalled, "bridge must start uninstalled in this process")
         var ran = false
         Task { @MainActor in ran = true }
-        MainLoop.run(until: { ran }, timeout: 0.3)
+        waitLoop(until: { ran }, timeout: 0.3)
         try check(!ran, "the Task ran without the bridge: this test would prove nothing")
         MainQueueBridge.install()
-        try check(MainLoop.run(until: { ran }, timeout: 2), "Task did not run within 2 s of installing the bridge")
+        try check(waitLoop(until: { ran }, timeout: 2), "Task did not run within 2 s of installing the bridge")
     }
 
     runner.test("await continuations resume inside the GLib loop") {
@@ -22,7 +22,7 @@ func bridgeTests(_ runner: TestRunner) {
             try? await Task.sleep(nanoseconds: 20_000_000)
             steps.append("after sleep")
         }
-        try check(MainLoop.run(until: { steps.count == 3 }, timeout: 2), "steps so far: \(steps)")
+        try check(waitLoop(until: { steps.count == 3 }, timeout: 2), "steps so far: \(steps)")
     }
 
     runner.test("the idle loop sleeps: no wake-ups and almost no CPU while nothing happens") {

@@ -49,11 +49,24 @@ func caretTests(_ runner: TestRunner) {
             ("Alt+Left", { _, driver in try await driver.perform(.altLeft) }),
             ("Cancel", { _, driver in try await driver.perform(.cancel) }),
             ("Escape", { _, driver in try await driver.perform(.escape) }),
-            ("the close button", { f, _ in _ = f.window.dialogHost.closeAction?.activate() }),
+            ("the close button", { _, driver in try await driver.perform(.closeDialog) }),
         ]
         for (way, leave) in ways {
             try await keepEditing(f, driver, field: name, way: way, leave: leave)
         }
+    }
+
+    runner.testAsync(
+        "round 3, row 16: a field that opens with the focus has its cursor at the end, nothing selected: the first key adds"
+    ) {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        let name = try await openRexsEditor(f, driver)
+        try check(name.containsFocus, "the name field has the focus")
+        try check(name.caret.map { [$0.anchor, $0.cursor] } == [3, 3], "caret \(String(describing: name.caret))")
+        name.typeAsKeystroke("y")
+        try check(name.text == "Rexy", "the first key made \"\(name.text)\"")
     }
 
     runner.testAsync("a resize across the split's 720 px and back keeps the name field's cursor and selection") {

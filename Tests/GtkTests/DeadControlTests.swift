@@ -71,7 +71,7 @@ private func checkNoDeadControls(at width: Int, places: [Place]) throws {
 func open<T>(
     _ place: Place, width: Int, prepare: (AppFixture) -> Void = { _ in }, _ body: (AppFixture) throws -> T
 ) throws -> T {
-    let fixture = AppFixture(firstLaunch: place.name == "Welcome")
+    let fixture = AppFixture(firstLaunch: place.name == "Welcome", width: width)
     defer {
         VisibleControls.closePopovers()
         fixture.settle()
@@ -80,9 +80,6 @@ func open<T>(
     if width < fixture.window.tabHost.compactWidth {
         // As a drag would: a jump straight to a phone's width is held at the wide layout's minimum.
         _ = try shrink(fixture, through: [500, width])
-    } else {
-        fixture.window.window.setDefaultSize(width: Int32(width), height: 700)
-        MainLoop.run(until: { fixture.window.window.allocatedWidth > 0 }, timeout: 5)
     }
     fixture.settle()
     prepare(fixture)
@@ -137,7 +134,7 @@ private func withRecord(_ f: AppFixture) {
 /// Runs the loop until `condition` holds (a child's result lands a few turns later).
 @MainActor
 private func waitFor(_ f: AppFixture, _ condition: () -> Bool) {
-    MainLoop.run(until: condition, timeout: 5)
+    waitLoop(until: condition, timeout: 5)
     f.settle()
 }
 

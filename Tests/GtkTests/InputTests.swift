@@ -52,6 +52,6 @@ func inputTests(_ runner: TestRunner) {
 /// that was lost never gives the result, and the check after it fails.
 @MainActor
 func settle(until done: () -> Bool, seconds: Double = 5) async {
-    let deadline = MainLoop.now + Int(seconds * 1_000_000)
+    let deadline = MainLoop.now + Int(seconds * timeScale * 1_000_000)
     while !done(), MainLoop.now < deadline { await MainLoop.idle() }
 }

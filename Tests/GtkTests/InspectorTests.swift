@@ -85,5 +85,13 @@ func inspectorTests(_ runner: TestRunner) {
         let events = try JournalFile.events(in: exported)
         try check(events.count == app.journal.events.count, "\(events.count) events exported")
         try check(content.status.text.contains(path), "status \(content.status.text)")
+        // Round 3, row 19: a second export at once (the same second) is another file, and
+        // each is the user's alone.
+        guard let second = content.export() else { throw Failure(description: "export: \(content.status.text)") }
+        try check(second != path, "the second export wrote over the first: \(second)")
+        for file in [path, second] {
+            var info = stat()
+            try check(stat(file, &info) == 0 && info.st_mode & 0o777 == 0o600, "\(file): mode \(info.st_mode & 0o777)")
+        }
     }
 }

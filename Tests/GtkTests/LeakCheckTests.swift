@@ -35,7 +35,7 @@ private func findings(_ body: () throws -> Void) rethrows -> [String] {
     GtkLeakCheck.logsFindings = false
     defer { GtkLeakCheck.logsFindings = true }
     try body()
-    MainLoop.run(until: { !GtkLeakCheck.isPending }, timeout: 5)
+    waitLoop(until: { !GtkLeakCheck.isPending }, timeout: 5)
     return GtkLeakCheck.takeFindings()
 }
 
@@ -68,6 +68,39 @@ func leakCheckTests(_ runner: TestRunner) {
         try check(
             found.contains { $0.hasSuffix("a left, but its CapturingCountView's widget GtkBox is still alive") },
             "found \(found)")
+    }
+
+    runner.test("leak check: a page kept for Forward has not left; dropped, its model is checked (stack and dialog)") {
+        var kept: [CountModel] = []
+        let found = try findings {
+            let f = HostFixture()
+            defer { f.tearDown() }
+            f.router.forwardLimit = 10
+            f.dialog.forwardLimit = 10
+            f.router.present(.root, model: TitledModel("Root"))
+            do {
+                let model = CountModel()
+                kept.append(model)
+                f.router.present(.a, model: model)
+                let inDialog = CountModel()
+                kept.append(inDialog)
+                let first = f.dialog.present(.b, model: inDialog, animated: false, onDismissed: nil)
+                f.dialog.setLeaveGuard({ _ in .keep }, for: first)
+            }
+            f.settle()
+            f.dialogHost.cancelButton?.click()  // the guard keeps the dialog's page
+            f.navigation.backButton.click()  // the user's Back keeps the page
+            f.settle()
+            waitLoop(until: { !GtkLeakCheck.isPending }, timeout: 5)
+            try check(f.router.forwardPages.count == 1 && f.dialog.forwardPages.count == 1, "nothing kept")
+            try check(GtkLeakCheck.takeFindings().isEmpty, "a kept page was checked as if it had left")
+            f.router.present(.c, model: TitledModel("C"))  // drops the stack's forward page
+            f.dialog.present(.c, model: TitledModel("C"), animated: false, onDismissed: nil)  // the dialog's
+            f.settle()
+        }
+        try check(found.contains { $0.hasSuffix("a left, but its CountModel is still alive") }, "found \(found)")
+        try check(found.contains { $0.hasSuffix("b left, but its CountModel is still alive") }, "found \(found)")
+        kept = []
     }
 
     runner.test("leak check: a view kept alive after its page left is named by route and type") {
@@ -119,7 +152,7 @@ func leakCheckTests(_ runner: TestRunner) {
                 let page = router.present(.root, model: TitledModel("Root"))
                 router.register(service!, broughtBy: page)
                 window.present()
-                MainLoop.run(until: { window.isMapped })
+                waitLoop(until: { window.isMapped })
             }
             try check(window.child != nil, "the window lost its page")
         }
@@ -144,7 +177,7 @@ func leakCheckTests(_ runner: TestRunner) {
                 f.settle()
                 f.router.goBack(animated: false)
                 f.settle()
-                MainLoop.run(until: { !GtkLeakCheck.isPending }, timeout: 5)
+                waitLoop(until: { !GtkLeakCheck.isPending }, timeout: 5)
                 if !keptPastWindow { widget = nil }  // GTK let go of it while the window was open
                 f.tearDown()
             }

@@ -40,7 +40,7 @@ func signalTests(_ runner: TestRunner) {
         for _ in 0..<3 {
             let scrolled = ScrolledWindow(child: Label("Scrolls"))
             box.append(scrolled)
-            MainLoop.run(until: { scrolled.isMapped })
+            waitLoop(until: { scrolled.isMapped })
             try check(scrolled.handlersOnSettings >= 1, "GTK connects to the settings at realize")
             box.removeAll()
             MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
@@ -92,10 +92,10 @@ func signalTests(_ runner: TestRunner) {
         window.onAfterPaint { frames += 1 }
         window.onFirstFrame { firstFrames += 1 }
         window.present()
-        try check(MainLoop.run(until: { frames >= 1 }), "no frame drawn after present")
+        try check(waitLoop(until: { frames >= 1 }), "no frame drawn after present")
         let seen = frames
         label.text = "two, which needs a new frame"
-        try check(MainLoop.run(until: { frames > seen }), "no frame drawn after the label changed")
+        try check(waitLoop(until: { frames > seen }), "no frame drawn after the label changed")
         MainLoop.run(for: 0.1)
         try check(firstFrames == 1, "the first-frame handler ran \(firstFrames) times over \(frames) frames")
         window.destroy()

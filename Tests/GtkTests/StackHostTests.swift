@@ -44,7 +44,7 @@ func stackHostTests(_ runner: TestRunner) {
     }
 
     runner.test("a popped page with the focus in an entry is freed when the page below lost its main control") {
-        var root: EntryPageView?
+        weak var root: EntryPageView?  // the host holds it: the test must not (the leak check)
         let f = HostFixture(makeView: { page in
             let view = EntryPageView(page, button: page.route == .root)
             if page.route == .root { root = view }

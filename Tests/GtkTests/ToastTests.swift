@@ -12,9 +12,9 @@ func toastTests(_ runner: TestRunner) {
         let toast = ToastOverlay(child: elsewhere)
         window.child = toast
         window.present()
-        MainLoop.run(until: { toast.allocatedWidth > 0 }, timeout: 5)
+        waitLoop(until: { toast.allocatedWidth > 0 }, timeout: 5)
         toast.show("Rex deleted", actionTitle: "Undo", timeout: timeout) {}
-        MainLoop.run(until: { toast.button.allocatedWidth > 0 }, timeout: 5)
+        waitLoop(until: { toast.button.allocatedWidth > 0 }, timeout: 5)
         return (window, toast, elsewhere)
     }
 
@@ -28,7 +28,7 @@ func toastTests(_ runner: TestRunner) {
         try check(toast.isShowing, "the toast closed under the pointer")
         toast.pointer.emit("leave")
         let left = MainLoop.now
-        try check(MainLoop.run(until: { !toast.isShowing }, timeout: 3), "the toast stayed after the pointer left")
+        try check(waitLoop(until: { !toast.isShowing }, timeout: 3), "the toast stayed after the pointer left")
         let after = Double(MainLoop.now - left) / 1e6
         try check(after > 0.3, "it closed \(after) s after the pointer left: its time was not kept")
     }
@@ -37,7 +37,7 @@ func toastTests(_ runner: TestRunner) {
         let (window, toast, elsewhere) = shownToast(timeout: 0.4)
         defer { window.destroy() }
         _ = toast.button.grabFocus()
-        MainLoop.run(until: { toast.isHeld }, timeout: 2)
+        waitLoop(until: { toast.isHeld }, timeout: 2)
         try check(toast.isHeld, "the focus on Undo does not hold the toast")
         _ = MainLoop.run(for: 1.0)
         try check(toast.isShowing, "the toast closed with the focus on its button")
@@ -45,7 +45,7 @@ func toastTests(_ runner: TestRunner) {
         try check(!toast.isShowing, "Escape did not close the toast")
         toast.show("Whiskers deleted", actionTitle: "Undo", timeout: 0.4) {}
         elsewhere.grabFocus()
-        try check(MainLoop.run(until: { !toast.isShowing }, timeout: 3), "a toast without focus or pointer stayed")
+        try check(waitLoop(until: { !toast.isShowing }, timeout: 3), "a toast without focus or pointer stayed")
     }
 
     runner.test("Toast: its shortcut presses its button while a toast with one shows, and only then") {
@@ -56,7 +56,7 @@ func toastTests(_ runner: TestRunner) {
         window.child = toast
         window.present()
         defer { window.destroy() }
-        MainLoop.run(until: { toast.allocatedWidth > 0 }, timeout: 5)
+        waitLoop(until: { toast.allocatedWidth > 0 }, timeout: 5)
         try check(toast.button.tooltip == "Ctrl+Z", "the button's tooltip: \(toast.button.tooltip ?? "none")")
         // Disabled, the action does nothing, and its shortcut lets the keys go on (GtkNamedAction).
         var pressed = 0

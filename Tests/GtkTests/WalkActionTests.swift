@@ -323,7 +323,7 @@ private func runApp(_ app: RayPetsApp, quits: Bool = true, _ body: @escaping @Ma
 private func saveStateOnMyPets(_ path: FilePath) throws {
     let f = WindowsFixture()
     let window = f.app.openWindow()
-    MainLoop.run(until: { f.windows.first?.window.isMapped == true })
+    waitLoop(until: { f.windows.first?.window.isMapped == true })
     (window.tabs.router(for: .clinic).topPage?.model as? HomeModel)?.showPets()
     f.settle()
     try check(StateStore(path: path).save(f.app.state), "state not saved")

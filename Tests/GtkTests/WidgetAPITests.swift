@@ -7,6 +7,47 @@ import Navigation
 /// position, a dialog's default button, a split's sidebar width.
 @MainActor
 func widgetAPITests(_ runner: TestRunner) {
+    runner.test("Widget.framesDrawn counts the window's frames; atNextFrame runs once, or never once unrealized") {
+        final class Token {}
+        let window = Window()
+        defer { window.destroy() }
+        try check(
+            window.framesDrawn == nil, "a window never shown has \(String(describing: window.framesDrawn)) frames")
+        window.present()
+        waitLoop(until: { (window.framesDrawn ?? 0) > 0 })
+        let before = window.framesDrawn ?? 0
+        try check(before >= 1, "a shown window drew \(before) frames")
+        var calls = 0
+        var token: Token? = Token()
+        weak var released = token
+        window.atNextFrame { [token] in
+            _ = token
+            calls += 1
+        }
+        token = nil
+        waitLoop(until: { calls > 0 })
+        window.atNextFrame {}  // asks for another frame: the first handler must not run again
+        MainLoop.run(for: 0.3)
+        try check(calls == 1, "the handler ran \(calls) times")
+        try check((window.framesDrawn ?? 0) > before, "frames drawn stayed at \(before)")
+        try check(released == nil, "the handler was kept after it ran")
+
+        let gone = Window()
+        gone.present()
+        waitLoop(until: { gone.isMapped })
+        var ranAfterDestroy = false
+        token = Token()
+        released = token
+        gone.atNextFrame { [token] in
+            _ = token
+            ranAfterDestroy = true
+        }
+        token = nil
+        gone.destroy()
+        MainLoop.run(for: 0.3)
+        try check(!ranAfterDestroy, "the handler ran after its window was destroyed")
+        try check(released == nil, "the handler was kept after its window was destroyed")
+    }
     runner.test("Log.debug: the message is made only when G_MESSAGES_DEBUG names the domain (or all)") {
         // GLib reads G_MESSAGES_DEBUG once (2.80 and later cache it): each case is a process of
         // its own, this binary run with `--log-debug-child` and the variable set from the start.
@@ -23,12 +64,49 @@ func widgetAPITests(_ runner: TestRunner) {
         }
     }
 
+    runner.testAsync(
+        "TextView.maxLength and Entry.maxLength: a paste is cut to the room left, by characters as a person sees them"
+    ) {
+        let window = Window()
+        defer { window.destroy() }
+        let box = Box(.vertical, spacing: 0)
+        let notes = TextView()
+        let name = Entry()
+        box.append(notes)
+        box.append(name)
+        window.child = box
+        window.present()
+        // "é" as "e" and a combining accent: 2 code points, 1 character. A cut by code points
+        // would leave room for fewer letters than the limit says (and could split one).
+        let letter = "e\u{301}"
+        notes.maxLength = 10
+        notes.text = "ab"
+        notes.grabFocus()
+        notes.pasteAsUser(String(repeating: letter, count: 50_000))
+        await settle(until: { notes.text.count > 2 })
+        try check(notes.text == "ab" + String(repeating: letter, count: 8), "notes: \(notes.text)")
+        // A text set longer stays whole, and takes nothing more.
+        notes.text = String(repeating: "x", count: 12)
+        notes.pasteAsUser("more")
+        await settle(until: { false }, seconds: 0.3)
+        try check(notes.text == String(repeating: "x", count: 12), "a longer text set: \(notes.text)")
+        notes.maxLength = 0
+        notes.pasteAsUser("more")
+        await settle(until: { notes.text.count > 12 })
+        try check(notes.text.hasSuffix("more"), "no limit: \(notes.text)")
+        name.maxLength = 5
+        name.grabFocus()
+        name.pasteAsUser(String(repeating: "z", count: 50_000))
+        await settle(until: { !name.text.isEmpty })
+        try check(name.text == "zzzzz" && name.maxLength == 5, "name: \(name.text.prefix(20))")
+    }
+
     runner.test("AlertWindow: responses too wide for the window it is over stack; over a wide window they stay a row") {
         for (width, stacks) in [(300, true), (1000, false)] {
             let parent = Window()
             parent.setDefaultSize(width: Int32(width), height: 300)
             parent.present()
-            MainLoop.run(until: { parent.allocatedWidth > 0 }, timeout: 5)
+            waitLoop(until: { parent.allocatedWidth > 0 }, timeout: 5)
             let alert = AlertWindow(
                 heading: "Änderungen verwerfen?", body: "Wenn Sie sie verwerfen, gehen sie verloren.",
                 responses: [
@@ -36,7 +114,7 @@ func widgetAPITests(_ runner: TestRunner) {
                     .init(id: "save", label: "Speichern"),
                 ], safeResponse: "keep")
             alert.present(over: parent)
-            MainLoop.run(until: { alert.window.allocatedWidth > 0 }, timeout: 5)
+            waitLoop(until: { alert.window.allocatedWidth > 0 }, timeout: 5)
             try check(alert.stacksResponses == stacks, "over \(width) px: stacked \(alert.stacksResponses)")
             if stacks {
                 try check(
@@ -149,7 +227,7 @@ func widgetAPITests(_ runner: TestRunner) {
         window.child = box
         window.defaultButton = save
         window.present()
-        MainLoop.run(until: { window.isMapped })
+        waitLoop(until: { window.isMapped })
         // A button activated by the keyboard shows its press first: "clicked" comes ~250 ms later.
         @MainActor func enter() {
             entry.pressEnter()
@@ -179,7 +257,7 @@ func widgetAPITests(_ runner: TestRunner) {
             router.present(.root, model: TitledModel("Root"), animated: false, onDismissed: nil)
             router.present(.a, model: TitledModel("List"), animated: false, onDismissed: nil)
             window.present()
-            MainLoop.run(until: { host.sidebarAllocatedWidth ?? 0 > 0 })
+            waitLoop(until: { host.sidebarAllocatedWidth ?? 0 > 0 })
             MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
             try check(host.isSplit, "not split at 1200 px")
             try check(

@@ -60,7 +60,7 @@ final class WindowsFixture {
     func wait<T: Sendable>(_ task: Task<T, Never>) -> T {
         nonisolated(unsafe) var result: T?
         Task { @MainActor in result = await task.value }
-        MainLoop.run(until: { result != nil }, timeout: 5)
+        waitLoop(until: { result != nil }, timeout: 5)
         return result!
     }
 }
@@ -78,7 +78,7 @@ func windowsTests(_ runner: TestRunner) {
         let f = WindowsFixture()
         var first: WindowCoordinator! = f.app.openWindow()
         var second: WindowCoordinator! = f.app.newWindow()
-        MainLoop.run(until: { f.windows.count == 2 && f.windows.allSatisfy { $0.window.isMapped } })
+        waitLoop(until: { f.windows.count == 2 && f.windows.allSatisfy { $0.window.isMapped } })
         try check(f.open(.pet("clover"), in: first), "the link in the first window")
         try check(f.open(.howToCode(.goOut), in: second), "How to code in the second window")
         f.settle()
@@ -88,7 +88,7 @@ func windowsTests(_ runner: TestRunner) {
 
         // Clinic info in a dialog over the first window: modal to it, not to the second.
         (first.tabs.router(for: .clinic).topPage?.model as? PetDetailsModel)?.showClinicInfo()
-        MainLoop.run(until: { f.windows[0].dialogHost.window?.isMapped == true })
+        waitLoop(until: { f.windows[0].dialogHost.window?.isMapped == true })
         do {  // (the test lets go of the dialog's window before the end: it must be freed)
             guard let dialog = f.windows[0].dialogHost.window else {
                 throw Failure(description: "no dialog over the first window")

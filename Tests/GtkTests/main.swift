@@ -50,6 +50,7 @@ caretTests(runner)
 inputTests(runner)
 escapeTests(runner)
 backHistoryTests(runner)
+forwardTests(runner)
 // Last but the walks: it opens GTK Inspector in this process (and hides it again).
 inspectorTests(runner)
 // The walks' tests run only when the filter names them (`walk 3:`): scripts/check-walks runs them

@@ -10,6 +10,7 @@ public final class Application: Object {
     public init(id: String, opensURIs: Bool = false) {
         let flags = opensURIs ? RP_APPLICATION_HANDLES_OPEN : RP_APPLICATION_DEFAULT_FLAGS
         super.init(UnsafeMutableRawPointer(gtk_application_new(id, flags)), transfer: .full)
+        rp_application_track_held_input(gobject)  // for `quitAfterInput`
     }
 
     /// Runs `handler` with the URIs given on a command line (this launch's or, forwarded over
@@ -32,6 +33,27 @@ public final class Application: Object {
         connect("shutdown", handler)
     }
 
+    /// On X11, runs `handler` once when the connection to the display is lost (the X server
+    /// ended, or `xkill` on one of the app's windows), just before the process ends, as it
+    /// must: GTK cannot go on without its display. The handler writes what the app must keep
+    /// (its state, drafts) and touches no widget. Call it once the app has started (its
+    /// display is open); a later call replaces the handler. Returns whether it could be
+    /// installed: not on Wayland, where GDK ends the process with no hook (there the app's
+    /// own periodic saves are what is kept).
+    @discardableResult
+    public func onDisplayLost(_ handler: @escaping @MainActor () -> Void) -> Bool {
+        displayLost?.release()
+        let box = Unmanaged.passRetained(SignalBox(handler))
+        displayLost = box
+        return rp_on_x11_display_lost(
+            { data in
+                // Xlib calls its I/O error handler on the thread that used the connection:
+                // GDK's, the main thread.
+                let body = Unmanaged<SignalBox<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue().body
+                MainActor.assumeIsolated { body() }
+            }, box.toOpaque()) != 0
+    }
+
     /// Runs `handler` once, after the first "activate" and before the loop runs idle.
     @discardableResult
     public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
@@ -39,6 +61,8 @@ public final class Application: Object {
     }
 
     private var actions: [String: Action] = [:]
+    /// The handler `onDisplayLost` installed, kept for Xlib's call.
+    private var displayLost: Unmanaged<SignalBox<@MainActor () -> Void>>?
     private var optionNames: [String] = []
     private var valueOptionNames: [String] = []
 
@@ -143,41 +167,86 @@ public final class Application: Object {
     }
 
     /// Activates `action` (an `app.` action that takes a string) with `argument` in the
-    /// instance of this application that is running already, and returns once the request is
-    /// sent: how a second launch asks the first to do something. Returns `false`, sending
-    /// nothing, when no other instance runs (this process then holds the application's name
-    /// until it exits). Call it from `onLocalOptions`' handler.
-    public func activateInRunningInstance(_ action: ActionName, argument: String) -> Bool {
+    /// instance of this application that is running already, and returns once it has done it
+    /// (or `seconds` passed): how a second launch asks the first to do something. This process
+    /// registers nothing and owns no name, so a launch right after it starts or is forwarded
+    /// as usual. `.none` when no other instance runs (nothing sent); `.noAnswer` when it did
+    /// not answer in time (stopped, or frozen). Call it from `onLocalOptions`' handler.
+    public func activateInRunningInstance(
+        _ action: ActionName, argument: String, waitingAtMost seconds: Int = 5
+    ) -> RunningInstance {
         precondition(action.group == "app", "\(action) is not an app. action")
-        let app = rp_gapplication(gobject)
-        var error: UnsafeMutablePointer<GError>?
-        guard g_application_register(app, nil, &error) != 0 else {
-            g_error_free(error)
-            return false
-        }
-        guard g_application_get_is_remote(app) != 0 else { return false }
-        g_action_group_activate_action(OpaquePointer(app), action.name, g_variant_new_string(argument))
-        if let connection = g_application_get_dbus_connection(app) {
-            g_dbus_connection_flush_sync(connection, nil, nil)
-        }
-        return true
+        return RunningInstance(
+            rp_activate_in_running_application(id, action.name, argument, Int32(clamping: seconds * 1000)),
+            seconds: seconds)
     }
+
+    /// Whether an instance of this application runs already, and answers within `seconds`
+    /// (a call its main loop must handle: an instance that is stopped or frozen does not). A
+    /// launch asks before it registers, so that it can say so at once instead of failing
+    /// after GLib's 25 s with "Failed to register: Timeout was reached".
+    public func runningInstance(waitingAtMost seconds: Int = 5) -> RunningInstance {
+        RunningInstance(
+            rp_call_running_application(id, "org.gtk.Actions", "List", nil, Int32(clamping: seconds * 1000)),
+            seconds: seconds)
+    }
+
+    /// The application's id.
+    public var id: String { String(cString: g_application_get_application_id(rp_gapplication(gobject))) }
 
     /// Ends the main loop.
     public func quit() { g_application_quit(rp_gapplication(gobject)) }
 
+    /// Ends the main loop once the user's input has settled: while a mouse button or a touch
+    /// is held in one of its windows (a click begun — *Save* pressed — and the quit's key
+    /// pressed before its release), the quit waits for the release, at most `milliseconds`,
+    /// so that the click is carried out first. (The windows count presses and releases as
+    /// they get them, before any widget.)
+    public func quitAfterInput(waitingAtMost milliseconds: Int = 2000) {
+        guard milliseconds > 0, rp_application_held_input(gobject) > 0 else {
+            return MainLoop.whenIdle { [weak self] in self?.quit() }
+        }
+        MainLoop.after(milliseconds: 20) { [weak self] in self?.quitAfterInput(waitingAtMost: milliseconds - 20) }
+    }
+
     /// Runs `handler` on the main loop, instead of the process ending at once, each time it
     /// receives SIGTERM, SIGINT or SIGHUP (a logout, `kill`, Ctrl+C in a terminal, a closed
-    /// terminal): an app quits from `handler` in order, as its Quit action does. Also asks
-    /// the session manager to tell the app when the session ends (`register-session`), which
-    /// quits it the same way. (GLib's `g_unix_signal_add`: the handler runs on the loop, not in
-    /// the signal context.)
+    /// terminal), or any other signal whose default is to end the process without a crash:
+    /// SIGUSR1, SIGUSR2, SIGQUIT, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR and SIGSTKFLT
+    /// (each raises SIGTERM; SIGQUIT is then no crash report). An app quits from `handler` in
+    /// order, as its Quit action does. Also asks the session manager to tell the app when the
+    /// session ends (`register-session`), which quits it the same way. (GLib's
+    /// `g_unix_signal_add`: the handler runs on the loop, not in the signal context.)
     public func onTerminationSignals(_ handler: @escaping @MainActor () -> Void) {
         rp_application_register_session(gobject)
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
+        rp_signals_end_as_sigterm()
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2] {
             // Repeating: a second Ctrl+C while quitting changes nothing.
             let source = SourceHandler.repeating(handler)
             g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, source.callback, source.data, source.destroy)
+        }
+    }
+}
+
+/// What an application's instance already running on the session bus did when asked
+/// (`Application.runningInstance(waitingAtMost:)`,
+/// `Application.activateInRunningInstance(_:argument:waitingAtMost:)`).
+public enum RunningInstance: Equatable, Sendable {
+    /// None runs (or there is no session bus): nothing was sent.
+    case none
+    /// It answered (and did what it was asked).
+    case answered
+    /// It did not answer in `seconds`: it is stopped or frozen.
+    case noAnswer(seconds: Int)
+    /// The call failed otherwise (the bus refused it).
+    case failed
+
+    init(_ code: Int32, seconds: Int) {
+        switch code {
+        case 0: self = .answered
+        case 1: self = .none
+        case 2: self = .noAnswer(seconds: seconds)
+        default: self = .failed
         }
     }
 }

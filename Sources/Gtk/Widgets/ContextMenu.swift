@@ -16,6 +16,8 @@ public final class ContextMenu {
 
     /// The items' titles, in order: what the menu offers.
     public let titles: [String]
+    /// How many sections the menu has (a separator between two; tests check it).
+    package let sectionCount: Int
 
     /// A menu of `items` (a title and the action it activates) on `widget`.
     public convenience init(on widget: Widget, items: [(title: String, action: ActionName)]) {
@@ -25,19 +27,34 @@ public final class ContextMenu {
     /// A menu of `choices` on `widget`: each a title, and the action it activates with its
     /// `target` as the action's string parameter (an action added with `taking:`), or with no
     /// parameter when `target` is `nil`.
-    public init(on widget: Widget, choices: [(title: String, action: ActionName, target: String?)]) {
+    public convenience init(on widget: Widget, choices: [(title: String, action: ActionName, target: String?)]) {
+        self.init(on: widget, sections: [choices])
+    }
+
+    /// A menu of `sections` on `widget`, a separator between two sections (empty ones are
+    /// left out): their choices as in `init(on:choices:)`.
+    public init(on widget: Widget, sections: [[(title: String, action: ActionName, target: String?)]]) {
         owner = widget
-        titles = choices.map { $0.title }
+        let sections = sections.filter { !$0.isEmpty }
+        titles = sections.flatMap { $0.map { $0.title } }
+        sectionCount = sections.count
         let menu = g_menu_new()
-        for choice in choices {
-            let item = g_menu_item_new(choice.title, nil)
-            if let target = choice.target {
-                g_menu_item_set_action_and_target_value(item, choice.action.detailedName, g_variant_new_string(target))
-            } else {
-                g_menu_item_set_action_and_target_value(item, choice.action.detailedName, nil)
+        for choices in sections {
+            let section = g_menu_new()
+            for choice in choices {
+                let item = g_menu_item_new(choice.title, nil)
+                if let target = choice.target {
+                    g_menu_item_set_action_and_target_value(
+                        item, choice.action.detailedName, g_variant_new_string(target))
+                } else {
+                    g_menu_item_set_action_and_target_value(item, choice.action.detailedName, nil)
+                }
+                g_menu_append_item(section, item)
+                g_object_unref(UnsafeMutableRawPointer(item))
             }
-            g_menu_append_item(menu, item)
-            g_object_unref(UnsafeMutableRawPointer(item))
+            // A section of its own (GtkPopoverMenu draws a separator between sections).
+            g_menu_append_section(menu, nil, UnsafeMutableRawPointer(section)!.assumingMemoryBound(to: GMenuModel.self))
+            g_object_unref(UnsafeMutableRawPointer(section))
         }
         popover = gtk_popover_menu_new_from_model(
             UnsafeMutableRawPointer(menu)!.assumingMemoryBound(to: GMenuModel.self))

@@ -15,6 +15,13 @@ public final class Entry: Widget {
         set { gtk_editable_set_text(rp_editable(gobject), newValue) }
     }
 
+    /// The most characters (Unicode code points) the entry takes; 0 (the default) for no
+    /// limit. Typing stops at the limit and a longer paste is cut to it.
+    public var maxLength: Int {
+        get { Int(rp_editable_get_max_length(gobject)) }
+        set { rp_editable_set_max_length(gobject, Int32(clamping: max(newValue, 0))) }
+    }
+
     /// Whether Enter in the entry activates the window's default widget.
     public var activatesDefault: Bool {
         get { gtk_entry_get_activates_default(rp_entry(gobject)) != 0 }

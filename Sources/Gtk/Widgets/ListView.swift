@@ -30,7 +30,7 @@ public final class ListView: Widget {
     package private(set) var rowsMade = 0
 
     /// An empty list; `makeRow` makes a row, `keyAt` says the key of the item at a position
-    /// (`nil`: the item cannot be read, the row stays empty).
+    /// (`nil`: the item cannot be read; its row is shown with the empty key, `""`).
     public init(makeRow: @escaping @MainActor () -> any ListViewRow, keyAt: @escaping @MainActor (Int) -> String?) {
         self.makeRow = makeRow
         model = rp_list_model_new()

@@ -73,6 +73,20 @@ struct Caret {
         self.cursor = cursor
     }
 
+    /// The cursor at the end of `widget`'s text, nothing selected, if it is an editable text
+    /// widget.
+    static func atEnd(of widget: UnsafeMutablePointer<GtkWidget>) -> Caret? {
+        let length: Int32
+        if rp_is_editable(widget) != 0, let text = gtk_editable_get_text(rp_editable(widget)) {
+            length = Int32(clamping: g_utf8_strlen(text, -1))
+        } else if rp_is_text_view(widget) != 0, let buffer = gtk_text_view_get_buffer(rp_text_view(widget)) {
+            length = gtk_text_buffer_get_char_count(buffer)
+        } else {
+            return nil
+        }
+        return Caret(anchor: length, cursor: length)
+    }
+
     /// The caret of `widget`, if it is an editable text widget.
     init?(of widget: UnsafeMutablePointer<GtkWidget>) {
         if rp_is_editable(widget) != 0 {

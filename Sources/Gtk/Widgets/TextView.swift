@@ -22,7 +22,7 @@ public final class TextView: Widget {
             defer { g_free(chars) }
             return String(cString: chars)
         }
-        set { gtk_text_buffer_set_text(buffer, newValue, -1) }
+        set { rp_text_view_set_text(gobject, newValue) }
     }
 
     /// Whether a person can change the text (`true` unless set). A text view that cannot be
@@ -35,6 +35,16 @@ public final class TextView: Widget {
             gtk_text_view_set_editable(rp_text_view(gobject), newValue ? 1 : 0)
             gtk_text_view_set_cursor_visible(rp_text_view(gobject), newValue ? 1 : 0)
         }
+    }
+
+    /// The most characters the text takes (what a person sees as one letter, emoji or symbol:
+    /// grapheme clusters, as Swift's `Character`); 0 (the default) for no limit. Typing stops
+    /// at the limit and a longer paste is cut to the room left, at a character's end, so a
+    /// page of pasted text never reaches the app; a text set longer (`text = …`) stays whole,
+    /// and takes nothing more until it is shorter than the limit.
+    public var maxLength: Int {
+        get { Int(rp_text_view_get_max_length(gobject)) }
+        set { rp_text_view_set_max_length(gobject, Int32(clamping: max(newValue, 0))) }
     }
 
     /// The buffer's signals, kept as long as the text view: a connection refers to them

@@ -84,10 +84,12 @@ extension Widget {
     }
 
     /// Puts `text` on the widget's clipboard and pastes it into the widget (an editable: its
-    /// inner text's `paste-clipboard`, what Ctrl+V does). The paste completes on a later turn
-    /// of the main loop, as GTK reads the clipboard asynchronously. For tests.
+    /// inner text's `paste-clipboard`; a text view: its own; what Ctrl+V does). The paste
+    /// completes on a later turn of the main loop, as GTK reads the clipboard asynchronously.
+    /// For tests.
     package func pasteAsUser(_ text: String) {
         gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+        if rp_is_text_view(gobject) != 0 { return rp_signal_emit_void(gobject, "paste-clipboard") }
         guard rp_is_editable(gobject) != 0 else { return }
         rp_signal_emit_void(UnsafeMutableRawPointer(rp_editable_innermost(rp_editable(gobject))), "paste-clipboard")
     }

@@ -14,6 +14,27 @@ open class Widget: Object {
     /// Whether the widget is in a shown, realized window right now.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
+    /// Runs `handler` once, as the widget's window starts its next frame (a tick callback: GTK
+    /// draws that frame for it), or never if the widget is unrealized first. Either way GTK
+    /// removes the callback and the handler is released (the destroy notify).
+    public func atNextFrame(_ handler: @escaping @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(SignalBox(handler as VoidHandler)).toOpaque()
+        gtk_widget_add_tick_callback(
+            widget,
+            { _, _, data in
+                let body = Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).takeUnretainedValue().body
+                MainActor.assumeIsolated { body() }
+                return 0  // G_SOURCE_REMOVE: GTK then calls the destroy notify
+            }, box, { data in Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).release() })
+    }
+
+    /// How many frames the widget's window has drawn (its frame clock's frame counter), or
+    /// `nil` without a frame clock (not realized): 0 until the window is first drawn.
+    public var framesDrawn: Int? {
+        // The counter is the current frame's number: -1 before the first, 0 from its start.
+        gtk_widget_get_frame_clock(widget).map { Int(gdk_frame_clock_get_frame_counter($0)) + 1 }
+    }
+
     /// The narrowest width GTK can give the widget (`gtk_widget_measure`, horizontal), in pixels.
     package var minimumWidth: Int {
         var minimum: Int32 = 0
@@ -188,6 +209,18 @@ open class Widget: Object {
     public func grabFocusWithoutSelecting() -> Bool {
         guard isOnVisibleBranch else { return false }
         return Caret.grabFocusWithoutSelecting(widget)
+    }
+
+    /// Moves keyboard focus to this widget as `grabFocus()` does, and if it holds editable
+    /// text (an entry, a search entry, a text view), puts the cursor at the text's end with
+    /// nothing selected: what a field that opens with the focus should show, so that the
+    /// next key adds to the text instead of replacing it (a plain grab on an entry selects it
+    /// all).
+    @discardableResult
+    public func grabFocusWithCaretAtEnd() -> Bool {
+        guard grabFocus() else { return false }
+        Caret.atEnd(of: widget)?.restore(in: widget)
+        return true
     }
 
     /// Whether this widget is `ancestor` or inside it.

@@ -224,6 +224,11 @@ public final class Window: Widget {
     /// Asks the window to close, as its close button does (emits "close-request").
     public func close() { gtk_window_close(window) }
 
+    /// Presses the keys of `accelerator` in this window through the X server, as a keyboard
+    /// does (`Sources/CGtk/key-press.h`): 0 when they were sent, else why not. For
+    /// `GtkTestDriver.press(_:in:)`.
+    package func pressKeys(_ accelerator: String) -> Int32 { rp_press_keys(window, accelerator) }
+
     /// Destroys the window (no "close-request"): it disappears now; "destroy" is emitted,
     /// and dialogs that are destroyed with it close, on the next main-loop iteration.
     public func destroy() { gtk_window_destroy(window) }

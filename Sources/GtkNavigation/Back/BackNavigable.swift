@@ -12,6 +12,9 @@ public protocol BackNavigable: AnyObject {
     /// Back's history: the pages below the shown one, newest first, with their titles (what
     /// the Back button's menu offers; empty on a root page).
     var backHistory: [(id: PageID, title: String)] { get }
+    /// The pages Forward brings back, the next one first, with their titles (the Back
+    /// button's menu offers them below a separator; empty where the router keeps none).
+    var forwardHistory: [(id: PageID, title: String)] { get }
     /// The router of the shown stack: `BackNavigation` tells it of Back
     /// (`hostDidRequestBack()`) and of Cancel, Escape, the close button and Ctrl+W
     /// (`hostDidRequestDismiss(_:)`) itself, with no host in between.
@@ -35,5 +38,8 @@ extension BackNavigable {
 
     /// No history: the Back button's menu does not open.
     public var backHistory: [(id: PageID, title: String)] { [] }
+
+    /// No forward history: Forward does nothing.
+    public var forwardHistory: [(id: PageID, title: String)] { [] }
 
 }

@@ -13,10 +13,14 @@ import Navigation
 /// | the header bar's Back button | `navigation.back` |
 /// | Alt+Left | `navigation.back` |
 /// | the mouse's back button (button 8) | `navigation.back` |
+/// | Alt+Right, the mouse's forward button (button 9) | `navigation.forward` |
 /// | a dialog's Cancel button, Escape | `navigation.cancel` |
 /// | a dialog window's close button, Ctrl+W in a dialog | `navigation.close` |
+/// | Ctrl+W in a window that is not a dialog | `navigation.close`: the window's close request |
 /// | Escape on a page outside a dialog | `navigation.cancel`: Back |
-/// | a right click, a long press, Shift+F10 or the Menu key on the Back button | Back's history: a menu of the pages below, whose items activate `navigation.back-to` |
+/// | a right click, a long press, Shift+F10 or the Menu key on the Back button | Back's history: a menu of the pages below, whose items activate `navigation.back-to`, and below a separator the pages ahead, whose items activate `navigation.forward-to` |
+///
+/// In a right-to-left layout the arrows swap: Alt+Right is Back and Alt+Left Forward.
 ///
 /// Outside a dialog, Escape goes back, as on a page of GNOME's navigation view: unless a
 /// control on the page takes Escape first (a search entry clears its text, a popover or a
@@ -33,6 +37,9 @@ import Navigation
 /// dialog. Each of these asks the leave guards of the pages that would leave (see
 /// `LeaveDecision`); if one keeps its page, nothing changes and the dialog stays open.
 ///
+/// `navigation.forward` brings back the next page the router keeps for Forward
+/// (`NavigationHostDelegate.hostDidRequestForward()`; a router keeps them only with
+/// `PageRouter.forwardLimit` above 0), and is disabled while there is none.
 /// `navigation.back` is disabled, and the Back button hidden, while the followed host has no
 /// page to go back to; the button also hides while the host shows Back buttons of its own
 /// (`BackNavigable.providesBackButtons`: a split view's sides). The Back button's name is
@@ -47,9 +54,11 @@ public final class BackNavigation {
     public let cancelButton: Button?
     /// `navigation.back`.
     package let backAction: Action
+    /// `navigation.forward`.
+    package let forwardAction: Action
     /// `navigation.cancel`, for a dialog.
     package let cancelAction: Action?
-    /// `navigation.close`, for a dialog.
+    /// `navigation.close`.
     package let closeAction: Action?
     private weak var window: Window?
     private weak var source: (any BackNavigable)?
@@ -67,26 +76,41 @@ public final class BackNavigation {
         // The actions capture a box, not self: self is not fully initialised yet.
         let target = Target()
         var actions: [(action: ActionName, handler: @MainActor () -> Void)] = [
-            (NavigationAction.back, { target.navigation?.goBack() })
+            (NavigationAction.back, { target.navigation?.goBack() }),
+            (NavigationAction.forward, { target.navigation?.goForward() }),
         ]
         if closes {
             actions.append((NavigationAction.cancel, { target.navigation?.dismiss(.cancel) }))
             actions.append((NavigationAction.close, { target.navigation?.dismiss(.close) }))
         } else {
             actions.append((NavigationAction.cancel, { target.navigation?.escape() }))
+            // As the close button: the app's "close-request" handler decides (asks its pages).
+            actions.append((NavigationAction.close, { target.navigation?.window?.close() }))
         }
         let backTo: [(action: ActionName, handler: @MainActor (String) -> Void)] = [
-            (NavigationAction.backTo, { name in target.navigation?.goBack(toPageNamed: name) })
+            (NavigationAction.backTo, { name in target.navigation?.goBack(toPageNamed: name) }),
+            (NavigationAction.forwardTo, { name in target.navigation?.goForward(toPageNamed: name) }),
         ]
         let made = window.insertActions(actions, taking: backTo)
         backAction = made[NavigationAction.back]!
+        forwardAction = made[NavigationAction.forward]!
         cancelAction = made[NavigationAction.cancel]
         closeAction = made[NavigationAction.close]
         target.navigation = self
-        for (action, _) in actions { window.addShortcut(for: action) }
+        for (action, _) in actions {
+            // The keys follow the arrows: in a right-to-left layout Back points right (as
+            // GNOME's own navigation has it), and Forward left.
+            let arrows = [NavigationAction.back: "<Alt>Right", NavigationAction.forward: "<Alt>Left"]
+            guard window.isRightToLeft, let mirrored = arrows[action] else {
+                window.addShortcut(for: action)
+                continue
+            }
+            window.addShortcut(for: ActionName(group: action.group, name: action.name, accelerator: mirrored))
+        }
         backButton.setAction(NavigationAction.back)
         backButton.onContextRequest { x, y in target.navigation?.showHistory(x: x, y: y) }
         window.onMouseButton(8) { [weak backAction] in backAction?.activate() }
+        window.onMouseButton(9) { [weak forwardAction] in forwardAction?.activate() }
         if let cancelButton {
             cancelButton.setAction(NavigationAction.cancel)
             window.onCloseRequest { [weak self] in
@@ -123,9 +147,29 @@ public final class BackNavigation {
         goBack(to: page.id)
     }
 
+    /// Forward: asks the followed host's router to bring back the next page it keeps for
+    /// Forward (nothing happens when there is none).
+    public func goForward() {
+        guard let source, !source.forwardHistory.isEmpty else { return }
+        source.backRouter?.hostDidRequestForward()
+    }
+
+    /// Forward to the page `id` of the followed host's forward history, in one step: it comes
+    /// back with the pages before it.
+    public func goForward(to id: PageID) {
+        guard let source, source.forwardHistory.contains(where: { $0.id == id }) else { return }
+        source.backRouter?.hostDidRequestForward(to: id)
+    }
+
+    private func goForward(toPageNamed name: String) {
+        guard let page = source?.forwardHistory.first(where: { $0.id.description == name }) else { return }
+        goForward(to: page.id)
+    }
+
     /// The menu of Back's history the Back button opened last, while it is open (a right
     /// click, a long press, Shift+F10 or the Menu key on the button): the pages below the shown
-    /// one, newest first, by title; choosing one goes back to it (`goBack(to:)`).
+    /// one, newest first, by title; choosing one goes back to it (`goBack(to:)`). Below a
+    /// separator, the pages ahead, the next first; choosing one brings it back (`goForward(to:)`).
     public var historyMenu: ContextMenu? { lastHistoryMenu.flatMap { $0.isOpen ? $0 : nil } }
     private var lastHistoryMenu: ContextMenu?
 
@@ -134,7 +178,8 @@ public final class BackNavigation {
     public func showHistory(x: Double, y: Double) {
         guard let source, source.canGoBack, backButton.isVisible else { return }
         lastHistoryMenu?.close()
-        lastHistoryMenu = ContextMenu.openBackHistory(on: backButton, pages: source.backHistory, x: x, y: y)
+        lastHistoryMenu = ContextMenu.openBackHistory(
+            on: backButton, pages: source.backHistory, ahead: source.forwardHistory, x: x, y: y)
     }
 
     /// Escape outside a dialog: Back, unless the shown page turns it off
@@ -152,6 +197,7 @@ public final class BackNavigation {
         let canGoBack = source?.canGoBack ?? false
         backButton.isVisible = canGoBack && source?.providesBackButtons != true
         backAction.isEnabled = canGoBack
+        forwardAction.isEnabled = source?.forwardHistory.isEmpty == false
         if let title = source?.title { window?.title = title }
         // Back says where it goes, as libadwaita's does: its name stays "Back", its tooltip
         // and its accessible description are the title of the page it returns to.
@@ -170,14 +216,20 @@ public final class BackNavigation {
 
 extension ContextMenu {
     /// Back's history on `button`, opened at (`x`, `y`): `pages` (newest first) by title, each
-    /// activating `navigation.back-to` with its page's id; `nil` when there are none.
+    /// activating `navigation.back-to` with its page's id, then below a separator the pages
+    /// `ahead` (the next first), each activating `navigation.forward-to`; `nil` when there are
+    /// none.
     static func openBackHistory(
-        on button: Button, pages: [(id: PageID, title: String)], x: Double, y: Double
+        on button: Button, pages: [(id: PageID, title: String)], ahead: [(id: PageID, title: String)] = [],
+        x: Double, y: Double
     ) -> ContextMenu? {
         guard !pages.isEmpty else { return nil }
         let menu = ContextMenu(
             on: button,
-            choices: pages.map { (title: $0.title, action: NavigationAction.backTo, target: $0.id.description) })
+            sections: [
+                pages.map { (title: $0.title, action: NavigationAction.backTo, target: $0.id.description) },
+                ahead.map { (title: $0.title, action: NavigationAction.forwardTo, target: $0.id.description) },
+            ])
         menu.open(x: x, y: y)
         return menu
     }

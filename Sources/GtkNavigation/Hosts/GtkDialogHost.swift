@@ -27,6 +27,8 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     /// The control that had the focus in `parent` when the dialog opened.
     private var opener: SavedFocus?
     private var pages: [Page<Route>] = []
+    /// The pages the router keeps for Forward, the next one first.
+    private var forwardPages: [Page<Route>] = []
     private var leaks: LeakWarnings<Route>!
 
     /// The CSS class every dialog window has: `navigation-dialog`.
@@ -50,27 +52,45 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         self.labels = labels
         self.makeView = makeView
         leaks = LeakWarnings { [weak self] in self?.dialog?.pages.stack.isTransitionRunning != true }
+        // A closed dialog whose pages its router keeps for Forward goes with its parent too
+        // (an open one hears it from its own window).
+        parent.onDestroy { [weak self] in
+            guard let self, self.dialog == nil, !self.forwardPages.isEmpty else { return }
+            self.delegate?.hostWasDestroyed()
+        }
     }
 
     /// The open dialog's window, if any.
     public var window: Window? { dialog?.window }
 
+    /// Opens, updates or closes the dialog to match `pages`, with `forward` the pages the
+    /// router keeps for Forward: they have not left (the leak check waits until they are dropped).
+    public func show(_ pages: [Page<Route>], forward: [Page<Route>], transition: NavigationTransition) {
+        forwardPages = forward
+        show(pages, transition: transition)
+    }
+
     /// Opens, updates or closes the dialog to match `pages`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         self.pages = pages
         guard !pages.isEmpty else {
-            leaks.shown(pages, views: { _ in nil })
+            leaks.shown(pages, forward: forwardPages, views: { _ in nil })
             return close()
         }
         let dialog = self.dialog ?? open()
         nameDialog(dialog)
         let ids = pages.map { $0.id }  // not `\.id`: see check-floors
-        dialog.focusHome.willShow(ids, in: dialog.window, host: dialog.swipe.root, view: dialog.pages.view(for:))
+        let forward = forwardPages.map { $0.id }
+        dialog.focusHome.willShow(
+            ids, forward: forward, in: dialog.window, host: dialog.swipe.root, view: dialog.pages.view(for:))
         // A swipe that goes Back has slid the page itself.
-        dialog.pages.show(pages, transition: dialog.swipe.isFinishing ? .none : transition)
+        dialog.pages.kept = Set(forward)
+        let restores = ids.last.map { dialog.focusHome.restoresFocus(of: $0) } ?? false
+        dialog.pages.show(
+            pages, transition: dialog.swipe.isFinishing ? .none : transition, takesFocus: restores ? .leave : .take)
         dialog.swipe.stackChanged()
         dialog.focusHome.didShow(ids, target: ids.last, in: dialog.window, view: dialog.pages.view(for:))
-        leaks.shown(pages, views: { dialog.pages.view(for: $0) })
+        leaks.shown(pages, forward: forwardPages, views: { dialog.pages.view(for: $0) })
         onChange?()
     }
 
@@ -95,6 +115,9 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     /// The router: `BackNavigation` tells it of Back and close itself.
     public var backRouter: (any NavigationHostDelegate)? { delegate }
 
+    /// The pages the router keeps for Forward, the next one first, with their titles.
+    public var forwardHistory: [(id: PageID, title: String)] { forwardPages.map { (id: $0.id, title: $0.title) } }
+
     /// The dialog's pages below the shown one, newest first, with their titles.
     public var backHistory: [(id: PageID, title: String)] {
         pages.dropLast().reversed().map { (id: $0.id, title: $0.title) }
@@ -117,6 +140,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         dialog.window.onDestroy { [weak self, weak dialog] in
             // Destroyed by someone else (e.g. along with the main window).
             guard let self, let dialog, self.dialog === dialog else { return }
+            dialog.swipe.windowDestroyed()
             self.dialog = nil
             self.opener = nil  // its window went with its parent
             self.delegate?.hostWasDestroyed()
@@ -125,7 +149,22 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         self.dialog = dialog
         nameDialog(dialog)
         onWindowCreated?(dialog.window)
-        dialog.window.present()
+        // Shown once its window has been drawn (a link opened at start-up opens the dialog in
+        // the same turn as the window): a window manager places a dialog over a parent that is
+        // there, and weston 14 to 16 never drew a dialog whose first frame came before its
+        // parent's (its frame callbacks never came).
+        if let parent, parent.isMapped, (parent.framesDrawn ?? 0) == 0 {
+            // Weak here, not only in the inner closure: a parent that never draws keeps its
+            // tick callback, which must not keep the host or the dialog.
+            parent.atNextFrame { [weak self, weak dialog] in
+                MainLoop.whenIdle { [weak self, weak dialog] in  // after that frame is drawn
+                    guard let self, let dialog, self.dialog === dialog else { return }
+                    dialog.window.present()
+                }
+            }
+        } else {
+            dialog.window.present()
+        }
         return dialog
     }
 

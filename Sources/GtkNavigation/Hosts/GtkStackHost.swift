@@ -54,6 +54,8 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     /// The pages shown, bottom first, as of the last `show`, and their titles.
     private var shownIDs: [PageID] = []
     private var shownTitles: [String] = []
+    /// The pages the router keeps for Forward, the next one first.
+    private var forwardPages: [Page<Route>] = []
     private let swipe: SwipeBack
     private let focusHome = FocusHome()
 
@@ -72,6 +74,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         swipe = SwipeBack(content: split?.root ?? pages.stack)
         leaks = LeakWarnings { [weak self] in self?.isTransitionRunning != true }
         window.onDestroy { [weak self] in
+            self?.swipe.windowDestroyed()
             self?.delegate?.hostWasDestroyed()
             self?.leaks.closed()  // the pages left, whether or not a router was there to say so
         }
@@ -119,21 +122,34 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         return split?.historyMenu
     }
 
+    /// The pages the router keeps for Forward, the next one first, with their titles.
+    public var forwardHistory: [(id: PageID, title: String)] { forwardPages.map { (id: $0.id, title: $0.title) } }
+
     /// The pages below the shown one, newest first, with their titles.
     public var backHistory: [(id: PageID, title: String)] {
         zip(shownIDs, shownTitles).dropLast().reversed().map { (id: $0.0, title: $0.1) }
     }
 
+    /// Makes the stack match `pages`, with `forward` the pages the router keeps for Forward:
+    /// they have not left (the leak check waits until they are dropped).
+    public func show(_ pages: [Page<Route>], forward: [Page<Route>], transition: NavigationTransition) {
+        forwardPages = forward
+        show(pages, transition: transition)
+    }
+
     /// Makes the stack match `pages`, and tells the `BackNavigation`.
     public func show(_ pages: [Page<Route>], transition: NavigationTransition) {
         let ids = pages.map { $0.id }  // not `\.id`: see check-floors
-        focusHome.willShow(ids, in: window, host: widget, view: view(for:))
+        let forward = forwardPages.map { $0.id }
+        focusHome.willShow(ids, forward: forward, in: window, host: widget, view: view(for:))
         // A swipe that goes Back has slid the page itself.
         let transition = swipe.isFinishing ? .none : transition
         if let split {
             split.show(pages, transition: transition)
         } else {
-            self.pages.show(pages, transition: transition)
+            self.pages.kept = Set(forward)
+            let restores = ids.last.map { focusHome.restoresFocus(of: $0) } ?? false
+            self.pages.show(pages, transition: transition, takesFocus: restores ? .leave : .take)
         }
         shownIDs = ids
         shownTitles = pages.map { $0.title }
@@ -145,7 +161,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         title = pages.last?.title
         canGoBack = pages.count > 1
         onChange?()
-        leaks.shown(pages, views: { self.view(for: $0) })
+        leaks.shown(pages, forward: forwardPages, views: { self.view(for: $0) })
     }
 
     /// Whether a person can see and use the page `id` of `pages`: the top page, or, when

@@ -104,6 +104,10 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
 
     /// The selected tab's history.
     public var backHistory: [(id: PageID, title: String)] { selectedHost?.backHistory ?? [] }
+
+    /// The selected tab's forward history.
+    public var forwardHistory: [(id: PageID, title: String)] { selectedHost?.forwardHistory ?? [] }
+
     /// Whether the selected tab shows Back buttons of its own (it is split now).
     public var providesBackButtons: Bool { selectedHost?.providesBackButtons ?? false }
     /// Whether Escape goes back from the selected tab's shown page.

@@ -227,7 +227,8 @@ package final class InspectorContent {
         journal.text = events.map(Self.line).joined(separator: "\n")
     }
 
-    /// Writes the journal to a new file in the export folder; returns its path, or `nil` (the
+    /// Writes the journal to a new file in the export folder (mode 0600; never over a file
+    /// there: a second export in the same second gets `-2`); returns its path, or `nil` (the
     /// status says why).
     @discardableResult
     package func export() -> String? {
@@ -243,17 +244,34 @@ package final class InspectorContent {
         let stamp =
             "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
             + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
-        let path = exportFolder + "/navigation-journal-\(stamp).txt"
-        guard Self.makeFolders(exportFolder), let file = fopen(path, "w") else {
+        let base = exportFolder + "/navigation-journal-\(stamp)"
+        var path = base + ".txt"
+        // A new file, the user's alone (0600), never one already there: a second export in
+        // the same second is `-2`, and so on.
+        var fd: Int32 = -1
+        if Self.makeFolders(exportFolder) {
+            for number in 1...1000 {
+                path = number == 1 ? base + ".txt" : base + "-\(number).txt"
+                fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+                if fd >= 0 || errno != EEXIST { break }
+            }
+        }
+        guard fd >= 0 else {
             status.text = "Could not write \(path): \(String(cString: strerror(errno)))"
             status.isVisible = true
             return nil
         }
-        let text = recorded.export()
-        let written = fwrite(text, 1, text.utf8.count, file)
-        let closed = fclose(file)
-        guard written == text.utf8.count, closed == 0 else {
-            status.text = "Could not write \(path): \(String(cString: strerror(errno)))"
+        let bytes = Array(recorded.export().utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            offset += count
+        }
+        let failure = offset < bytes.count ? errno : 0
+        guard close(fd) == 0, failure == 0 else {
+            status.text = "Could not write \(path): \(String(cString: strerror(failure != 0 ? failure : errno)))"
             status.isVisible = true
             return nil
         }

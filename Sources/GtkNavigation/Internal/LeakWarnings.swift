@@ -13,8 +13,9 @@ import Navigation
 final class LeakWarnings<Route: NavigationRoute> {
     #if DEBUG
         private let departures = PageDepartures<Route>()
-        /// The pages whose view (and its widget) is registered.
-        private var withView: Set<PageID> = []
+        /// The pages whose view (and its widget) is registered, and which view (held weakly).
+        private var withView: [PageID: RegisteredView] = [:]
+        private struct RegisteredView { weak var view: AnyObject? }
     #endif
     private let isSettled: @MainActor () -> Bool
 
@@ -28,18 +29,23 @@ final class LeakWarnings<Route: NavigationRoute> {
         isolated deinit { closed() }
     #endif
 
-    /// The host shows `pages` now, with the views `view` returns: pages no longer in them have
-    /// left.
-    func shown(_ pages: [Page<Route>], views view: (PageID) -> (any PageView)?) {
+    /// The host shows `pages` now, with the views `view` returns, and the router keeps
+    /// `forward` for Forward: pages in neither have left.
+    func shown(_ pages: [Page<Route>], forward: [Page<Route>] = [], views view: (PageID) -> (any PageView)?) {
         #if DEBUG
-            departures.shown(pages)
-            for page in pages where !withView.contains(page.id) {
-                guard let pageView = view(page.id) else { continue }
-                withView.insert(page.id)
+            departures.shown(pages, forward: forward)
+            for page in pages {
+                // A page Forward brought back has the view it had, or (its dialog closed
+                // meanwhile) a new one: each view is registered once.
+                guard let pageView = view(page.id), withView[page.id]?.view !== pageView else { continue }
+                withView[page.id] = RegisteredView(view: pageView)
                 departures.register(pageView, broughtBy: page.id)
                 departures.register(WidgetProbe(pageView), broughtBy: page.id)
             }
-            if withView.count > pages.count { withView.formIntersection(pages.map { $0.id }) }
+            if withView.count > pages.count + forward.count {
+                let kept = Set(pages.map { $0.id } + forward.map { $0.id })
+                withView = withView.filter { kept.contains($0.key) }
+            }
             if departures.hasDepartures { schedule() }
         #endif
     }
@@ -49,7 +55,7 @@ final class LeakWarnings<Route: NavigationRoute> {
     func closed() {
         #if DEBUG
             departures.closed()
-            withView = []
+            withView = [:]
             if departures.hasDepartures { schedule() }
         #endif
     }

@@ -5,7 +5,8 @@ import Navigation
 ///
 /// `show(_:transition:)` creates views for new pages, slides to the top page (left on push,
 /// right on pop), and removes the views of pages that left once the slide has finished —
-/// so the page sliding out stays visible during the animation, and is freed after it.
+/// so the page sliding out stays visible during the animation, and is freed after it. The
+/// views of pages kept for Forward (`kept`) stay in the stack, hidden, until they are dropped.
 @MainActor
 final class PageViews<Route: NavigationRoute> {
     let stack = Stack()
@@ -21,6 +22,9 @@ final class PageViews<Route: NavigationRoute> {
     private var names: [PageID: String] = [:]
     private var shownTop: PageID?
     private var current: Set<PageID> = []
+    /// The pages the router keeps for Forward: their views stay, hidden, as the user left them
+    /// (what they typed, the caret, the scrolling), until they are dropped.
+    var kept: Set<PageID> = []
     /// Called with each view right after it is created (tests watch their widgets).
     var onViewCreated: (@MainActor (any PageView) -> Void)?
 
@@ -157,7 +161,7 @@ final class PageViews<Route: NavigationRoute> {
     }
 
     private func removeLeavingViews() {
-        for id in views.keys where !current.contains(id) {
+        for id in views.keys where !current.contains(id) && !kept.contains(id) {
             views[id]?.widget.giveUpFocus()
             stack.remove(name: name(of: id))
             views[id] = nil

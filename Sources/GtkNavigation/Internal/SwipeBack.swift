@@ -12,8 +12,9 @@ import Navigation
 /// picture of it finishes the slide over the page below; if it did not (a guard is asking, or
 /// kept it), or the swipe was short, the page springs back. With animations off, nothing
 /// slides: the page is where the fingers put it, then where the swipe ends. If the page goes
-/// from under the fingers (Back by other means, a link, the data, a tab switch), the swipe
-/// ends with nothing to do.
+/// from under the fingers (Back by other means, a link, the data, a tab switch) or its window
+/// is destroyed, the swipe ends with nothing to do; so does a spring-back, which never holds
+/// the page (a page that left is freed with its stack, not when the animation ends).
 ///
 /// The touchpad's controller listens in the capture phase, as libadwaita's swipe tracker does:
 /// every page sits in a scrolled window, which would take a sideways scroll before a host
@@ -42,7 +43,9 @@ package final class SwipeBack {
     private let scroll: ScrollController
     private let drag: DragGesture
     private var swipe: BackSwipe?
-    private var moving: (view: Widget, shift: SidewaysShift)?
+    /// The page the fingers move, or that springs back: held weakly, so a page that leaves
+    /// mid-swipe (its window closed, a link) is freed with its stack, not when the animation ends.
+    private var moving: Moving?
     /// A touchpad sequence that began: not yet known to be a swipe (its first delta decides),
     /// or known not to be one (it goes on to the page until it ends).
     private var touchpadSequence: TouchpadSequence = .none
@@ -59,6 +62,13 @@ package final class SwipeBack {
     package private(set) var slidingPictures = 0
 
     private enum TouchpadSequence { case none, undecided, notASwipe }
+
+    private struct Moving {
+        weak var view: Widget?
+        let shift: SidewaysShift
+        /// Whether the page is the one `shownView()` gives (never when it has gone).
+        func isShown(_ shownView: Widget?) -> Bool { view != nil && shownView === view }
+    }
 
     init(content: Widget) {
         root = Overlay(child: content)
@@ -124,10 +134,18 @@ package final class SwipeBack {
     /// How far the page has travelled, from 0 to 1 (0 when no swipe is under way).
     package var progress: Double { swipe?.progress ?? 0 }
 
-    /// The host's stack changed: a swipe whose page is no longer shown ends with nothing to do.
+    /// The host's stack changed: a swipe whose page is no longer shown ends with nothing to do,
+    /// and a page springing back that left stops.
     func stackChanged() {
-        guard !isFinishing, let moving, swipe != nil, shownView() !== moving.view else { return }
-        lastOutcome = "ended: the page went from under the fingers"
+        guard !isFinishing, let moving, !moving.isShown(shownView()) else { return }
+        if swipe != nil { lastOutcome = "ended: the page went from under the fingers" }
+        cancel()
+    }
+
+    /// The host's window was destroyed: a swipe or a spring-back under way ends at once.
+    func windowDestroyed() {
+        guard moving != nil || swipe != nil else { return }
+        if swipe != nil { lastOutcome = "ended: the window was destroyed" }
         cancel()
     }
 
@@ -162,7 +180,7 @@ package final class SwipeBack {
         moving?.shift.x = 0  // a page still springing back from the last swipe jumps home
         swipe = BackSwipe(
             width: Double(max(root.allocatedWidth, 1)), isRightToLeft: root.isRightToLeft, source: source)
-        moving = (target.view, SidewaysShift(target.view))
+        moving = Moving(view: target.view, shift: SidewaysShift(target.view))
         // Read by its label's text, not by a label on the box: GTK 4.18 makes a box generic,
         // which may have none.
         hintParts.label.text = target.landing
@@ -195,7 +213,7 @@ package final class SwipeBack {
         let translation = swipe.translation
         // The page went from under the fingers, or its host is no longer on screen (a tab
         // switched): nothing to do.
-        guard shownView() === moving.view, root.isOnVisibleBranch else {
+        guard moving.isShown(shownView()), root.isOnVisibleBranch, let view = moving.view else {
             lastOutcome = "ended: the page went, or the host is not shown"
             return cancel(moving)
         }
@@ -203,11 +221,11 @@ package final class SwipeBack {
             lastOutcome = "let go short (progress \(swipe.progress), speed \(Int(swipe.speed(at: Self.now))))"
             return springBack(moving, from: translation)
         }
-        let picture = MainLoop.animationsEnabled ? WidgetPicture(of: moving.view) : nil
+        let picture = MainLoop.animationsEnabled ? WidgetPicture(of: view) : nil
         isFinishing = true
         root.activateAction(NavigationAction.back)
         isFinishing = false
-        guard shownView() !== moving.view else {
+        guard !moving.isShown(shownView()) else {
             // Still shown: a leave guard is asking (its question is open) or kept the page.
             lastOutcome = "committed: the page stayed"
             return springBack(moving, from: translation)
@@ -220,7 +238,7 @@ package final class SwipeBack {
     }
 
     /// Ends the swipe at once, with nothing to do: the page back in place, the hint gone.
-    private func cancel(_ moving: (view: Widget, shift: SidewaysShift)? = nil) {
+    private func cancel(_ moving: Moving? = nil) {
         generation += 1
         swipe = nil
         (moving ?? self.moving)?.shift.x = 0
@@ -229,16 +247,17 @@ package final class SwipeBack {
     }
 
     /// The page goes back to where it was.
-    private func springBack(_ moving: (view: Widget, shift: SidewaysShift), from translation: Double) {
+    private func springBack(_ moving: Moving, from translation: Double) {
         let opacity = hint.opacity
         let swipeNumber = generation
+        let shift = moving.shift  // not the page: `stackChanged()` stops this if it leaves
         animate(from: translation, to: 0, milliseconds: 200) { [weak self] x, progress in
-            moving.shift.x = x
+            shift.x = x
             self?.hint.opacity = opacity * (1 - progress)
         } done: { [weak self] in
             // A newer swipe took over: it has the page and the hint now.
             guard let self, self.generation == swipeNumber else { return }
-            moving.shift.x = 0
+            shift.x = 0
             self.moving = nil
             self.hintWidgets?.box.isVisible = false
         }

@@ -19,7 +19,8 @@ public protocol PageView: AnyObject {
     /// Gives the keyboard focus to the page's main control; returns whether it did. Hosts call
     /// it when the page comes to the top.
     ///
-    /// The default focuses ``initialFocus``. A view whose main control does not exist yet
+    /// The default focuses ``initialFocus``, a text field with its cursor at the end of its
+    /// text, nothing selected. A view whose main control does not exist yet
     /// when asked (a row of a `ListView`, made only once it is about to show) implements this
     /// instead: scroll to the row, then focus it.
     func focusInitially() -> Bool
@@ -61,8 +62,10 @@ extension PageView {
     /// The focus stays in the sidebar.
     public var takesFocusFromSidebar: Bool { false }
 
-    /// Focuses ``initialFocus``.
-    public func focusInitially() -> Bool { initialFocus?.grabFocus() ?? false }
+    /// Focuses ``initialFocus``; a text field gets its cursor at the end of its text, nothing
+    /// selected (`Widget.grabFocusWithCaretAtEnd()`): the first key adds to the text. A view
+    /// that wants its text selected implements this and selects it.
+    public func focusInitially() -> Bool { initialFocus?.grabFocusWithCaretAtEnd() ?? false }
 
     /// Focuses `opener`, else does what ``focusInitially()`` does.
     public func focusOnReturn(opener: Widget?) -> Bool {

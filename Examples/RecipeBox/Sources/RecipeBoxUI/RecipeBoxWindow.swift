@@ -21,8 +21,11 @@ public final class RecipeBoxWindow {
     public let coordinator: RecipeBoxCoordinator
     private let stackHost: GtkStackHost<RecipeRoute>
     private let dialogHost: GtkDialogHost<RecipeRoute>
-    /// Back (the header bar's button, Alt+Left, the mouse's back button).
+    /// Back (the header bar's button, Alt+Left, the mouse's back button), and Ctrl+W: the
+    /// window's close, or in the dialog the dialog's.
     public let navigation: BackNavigation
+    /// The dialog's window while a dialog is open.
+    public var dialogWindow: Window? { dialogHost.window }
 
     /// The window of `application` (none in a test), showing the recipe list.
     public init(application: Application?) {

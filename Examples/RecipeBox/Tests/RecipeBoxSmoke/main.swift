@@ -7,9 +7,10 @@ import RecipeBoxCore
 import RecipeBoxUI
 
 // A GTK smoke test of RecipeBox: the real window, hosts and views on a display (scripts/test
-// runs it under a private Xvfb). It walks list -> recipe -> cooking -> done -> cooking -> Stop
-// (asked in an alert) -> Back and checks
-// what GTK shows at each step, then that the hosts' leak check found nothing.
+// runs it under a private Xvfb). It walks list -> recipe -> the servings dialog, closed by
+// Ctrl+W -> cooking -> done -> cooking -> Stop (asked in an alert) -> Back -> Ctrl+W, and checks
+// what GTK shows at each step, then that the hosts' leak check found nothing. The keys are typed
+// through the X server (GtkTestDriver.press), as a person types them.
 guard MainLoop.initialize() else {
     print("recipe-box-smoke: cannot open a display; run it under Xvfb (scripts/with-display)")
     exit(2)
@@ -34,7 +35,7 @@ func smoke() -> [String] {
 
     let app = RecipeBoxWindow(application: nil)
     app.window.present()
-    GtkTestDriver.run(until: { app.window.isMapped })
+    expect(GtkTestDriver.runUntilShown(app.window), "the window was not shown")
     settle()
     expect(app.window.title == "Recipes", "first title: \(app.window.title)")
     expect(!app.navigation.backButton.isVisible, "Back shown on the list")
@@ -44,6 +45,22 @@ func smoke() -> [String] {
     settle()
     expect(app.window.title == "Pancakes", "title after choosing: \(app.window.title)")
     expect(app.navigation.backButton.isVisible, "Back hidden on a recipe")
+
+    // Ctrl+W in the dialog closes the dialog, and only the dialog.
+    (app.stackRouter.topPage?.model as? RecipeModel)?.onChangeServings?()
+    settle(until: { app.dialogWindow?.isMapped == true })
+    if let dialog = app.dialogWindow {
+        do {
+            try GtkTestDriver.press("<Control>w", in: dialog)
+            settle(until: { app.dialogWindow == nil })
+            expect(app.dialogWindow == nil && !app.dialogRouter.isOpen, "Ctrl+W left the servings dialog open")
+            expect(app.window.isMapped && app.window.title == "Pancakes", "Ctrl+W in the dialog reached the window")
+        } catch {
+            expect(false, "Ctrl+W could not be typed: \(error)")
+        }
+    } else {
+        expect(false, "the servings dialog did not open")
+    }
 
     (app.stackRouter.topPage?.model as? RecipeModel)?.onCook?()
     for _ in 0..<3 {
@@ -86,9 +103,15 @@ func smoke() -> [String] {
     expect(app.window.title == "Recipes", "after Back: \(app.window.title)")
     expect(app.stackRouter.routes == [.recipes], "routes after Back: \(app.stackRouter.routes)")
 
-    app.window.destroy()
-    settle()
-    expect(app.stackRouter.pages.isEmpty, "pages left after the window closed")
+    // Ctrl+W in the window closes it, as its close button does.
+    do {
+        try GtkTestDriver.press("<Control>w", in: app.window)
+    } catch {
+        expect(false, "Ctrl+W could not be typed: \(error)")
+        app.window.destroy()
+    }
+    settle(until: { app.stackRouter.pages.isEmpty })
+    expect(app.stackRouter.pages.isEmpty, "pages left after Ctrl+W in the window")
     return failures
 }
 
