@@ -250,8 +250,8 @@ enum FuzzTarget: String, CaseIterable {
     // MARK: Paths
 
     /// The path's bytes are exactly the environment's bytes and the file's place in it: the
-    /// `XDG_*` value + `/raypets/<name>` when it is absolute, else `HOME` (or `/tmp`) + the
-    /// folder's fallback; its C string is those bytes; its description reads back to them.
+    /// `XDG_*` value + `/raypets/<name>` when it is absolute, else `HOME` when it is absolute
+    /// (or the password database's home, or `/nonexistent`) + the folder's fallback; its C string is those bytes; its description reads back to them.
     private static func checkPath(_ bytes: [UInt8]) -> String? {
         guard let selector = bytes.first else { return nil }
         let folders: [(AppFiles.Folder, String, String)] = [
@@ -266,10 +266,14 @@ enum FuzzTarget: String, CaseIterable {
         let path = AppFiles.path(of: name, in: folder) { key in
             key == variable ? FilePath(bytes: xdg) : key == "HOME" ? home.map { FilePath(bytes: $0) } : nil
         }
+        // A HOME that is not absolute (or none) gives way to the password database's home,
+        // else /nonexistent: never /tmp, never a folder relative to where the app was started.
+        let usableHome = home.flatMap { $0.first == UInt8(ascii: "/") ? $0 : nil }
+        let fallbackHome = AppFiles.passwordDatabaseHome()?.bytes ?? Array("/nonexistent".utf8)
         let expected =
             xdg.first == UInt8(ascii: "/")
             ? xdg + Array("/raypets/\(name)".utf8)
-            : (home ?? Array("/tmp".utf8)) + Array("\(fallback)/raypets/\(name)".utf8)
+            : (usableHome ?? fallbackHome) + Array("\(fallback)/raypets/\(name)".utf8)
         if path.bytes != expected { return "\(bytes) gave the path \(path.bytes), not \(expected)" }
         let cString = path.withCString {
             UnsafeBufferPointer(start: $0, count: strlen($0)).map { UInt8(bitPattern: $0) }

@@ -325,4 +325,65 @@ struct HostileNameAndFileTests {
             }
         }
     }
+
+    @Test(
+        "round 3, row 3: a journal is exported to a new file or over a journal, never over the app's files (by any name) or another file"
+    )
+    func row3ExportTargets() throws {
+        let folder = makeTemporaryFolder()
+        let records = folder + "/clinic.sqlite3"
+        _ = ClinicDatabase.open(path: records) { _ in }
+        let own = [FilePath(records), FilePath(folder + "/settings")]
+        symlink(records, folder + "/link.txt")
+        link(records, folder + "/hard.txt")
+        writeFile(folder + "/other.txt", "a letter\n")
+        writeFile(folder + "/old-journal.txt", JournalFile.firstLine + "\n")
+        func refused(_ name: String) -> Bool { JournalExport.refusal(of: FilePath(folder + name), sparing: own) != nil }
+        for name in [
+            "/clinic.sqlite3", "/clinic.sqlite3-wal", "/clinic.sqlite3-shm", "/settings", "/link.txt", "/hard.txt",
+        ] {
+            #expect(
+                JournalExport.refusal(of: FilePath(folder + name), sparing: own)?.contains("one of RayPets' own files")
+                    == true, "\(name)")
+        }
+        #expect(refused("/other.txt"))
+        #expect(!refused("/old-journal.txt") && !refused("/new.txt"))
+    }
+
+    @Test("round 3, row 5: with no HOME, the files go under the home the password database gives, never /tmp")
+    func row5NoHome() throws {
+        let path = AppFiles.path(of: "clinic.sqlite3", in: .data) { _ in nil }
+        let home = try #require(AppFiles.passwordDatabaseHome())
+        #expect(path == home + "/.local/share/raypets/clinic.sqlite3")
+        #expect(!path.description.hasPrefix("/tmp"))
+    }
+
+    @Test(
+        "round 3, row 5: a records folder others may write, or a file or folder of another user's, is not used: the planted file is left as it is",
+        arguments: ["others may write the folder", "another user's folder"])
+    func row5PlantedRecords(how: String) throws {
+        if how == "another user's folder", geteuid() != 0 { return }  // only root can give a folder away
+        let folder = makeTemporaryFolder() + "/raypets"
+        mkdir(folder, 0o700)
+        let path = folder + "/clinic.sqlite3"
+        do {
+            let planted = ClinicDatabase.open(path: path) { _ in }
+            _ = try planted.addPet(Pet(id: "", name: "Planted", species: .cat, age: nil))
+        }
+        chmod(path, 0o666)
+        if how == "another user's folder" {
+            chown(folder, 12_345, 12_345)
+        } else {
+            chmod(folder, 0o777)
+        }
+        let before = readBytes(path)
+        var reported: [String] = []
+        let store = ClinicDatabase.open(path: path) { reported.append($0) }
+        #expect(store.isReadOnly)
+        let shown = try store.loadPets().map(\.name)
+        #expect(shown == ClinicDatabase.samplePets.map(\.name), "the sample pets, not the planted ones")
+        let why = how == "another user's folder" ? "belongs to another user" : "others may change it"
+        #expect(store.notices.first?.contains(why) == true, "\(store.notices)")
+        #expect(readBytes(path) == before, "the planted file is left as it is")
+    }
 }

@@ -135,3 +135,20 @@ func captureStandardError(_ body: () -> Void) -> String {
     close(file)
     return readFile(path) ?? ""
 }
+
+@MainActor
+@Suite("A notice that is no longer true goes")
+struct StaleNoticeTests {
+    @Test("round 3, row 20: a link to a pet deleted a moment ago: its notice goes as soon as Undo brings the pet back")
+    func row20NoticeGoesWithItsCause() async throws {
+        let app = AppHarness()
+        let deleted = try app.services.data.delete("rex")
+        #expect(!(await app.app.open(uri: "raypets://clinic/pets/rex")))
+        let notice = try #require(app.feedback.notices.last)
+        #expect(notice.contains("There is no pet called"))
+        _ = try app.services.data.add(PetDraft(name: "Pickle"))  // another change, Rex still gone
+        #expect(app.feedback.withdrawn.isEmpty, "the pet is still gone: the notice stays")
+        _ = try app.services.data.undelete(deleted)
+        #expect(app.feedback.withdrawn == [notice])
+    }
+}

@@ -23,8 +23,15 @@ struct OwnerGoneTests {
             live.track(app.alertRouter)
             live.track(app)
         }
-        // No host is left to watch: give the tasks the app left behind a few turns to end.
-        for _ in 0..<20 { await Task.yield() }
+        // No host is left to watch: the tasks the app left behind end once their continuations
+        // run, which Swift resumes on a worker thread before they hop back to the main actor:
+        // not a number of turns on a loaded machine (under TSan in a whole run 20 turns were
+        // not enough). What is tested is that they are freed, so wait for it, with a deadline.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !live.liveTypeNames.isEmpty, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
         return live.liveTypeNames
     }
 

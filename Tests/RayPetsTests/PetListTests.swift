@@ -125,6 +125,26 @@ struct PetListTests {
         #expect(model.count == 0 && model.emptyText == "No pets match “\u{2068}qqq\u{2069}”.")
         #expect(model.showsAdd, "My pets always offers Add pet")
     }
+
+    @Test(
+        "round 3, row 1: after another connection added many pets, this app's own change shows every row, none empty")
+    func row1ManyAddedByAnotherConnection() throws {
+        let path = makeTemporaryFolder() + "/clinic.sqlite3"
+        let store = ClinicDatabase.open(path: path) { _ in }
+        let data = ClinicData(store: store)
+        let list = PetList(data: data)
+        var updates: [[Int]] = []
+        list.onUpdate = { index, removed, added in updates.append([index, removed, added]) }
+        #expect(list.pet(at: 0)?.name == "Rex")  // the first batch is read, with the 4 pets there are
+        let other = ClinicDatabase.open(path: path) { _ in }  // `raypets --demo-data` beside the app
+        try other.addDemoPets(count: 150)
+        try data.add(PetDraft(name: "Pickle"))
+        #expect(list.count == 155)
+        #expect(updates == [[0, 4, 155]], "more than one row came: every row is shown again")
+        let missing = (0..<list.count).filter { list.pet(at: $0) == nil }
+        #expect(missing.isEmpty, "rows the list cannot read: \(missing.prefix(5))…")
+        #expect(list.pet(at: 154)?.name == "Pickle")
+    }
 }
 
 @MainActor

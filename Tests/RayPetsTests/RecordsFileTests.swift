@@ -149,6 +149,26 @@ struct RecordsFileTests {
     }
 
     @Test(
+        "round 3, row 1: another RayPets opening the file (raypets --demo-data) while the app runs is another connection, not an overwrite: nothing set aside, every change kept"
+    )
+    func round3Row1AnotherRayPetsOpens() throws {
+        let path = databasePath()
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        var reported: [String] = []
+        let store = ClinicDatabase.open(path: path) { reported.append($0) }
+        let data = ClinicData(store: store, today: { [today] in today })
+        _ = try data.add(PetDraft(name: "Biscuit"))
+        // Another RayPets opens the file, as `raypets --demo-data` does, before it adds anything.
+        let other = ClinicDatabase.open(path: path) { _ in }
+        _ = try data.add(PetDraft(name: "Pickle"))
+        try other.addDemoPets(count: 3)
+        _ = try data.add(PetDraft(name: "Olive"))
+        #expect(reported.isEmpty)
+        #expect(asides(in: folder).isEmpty)
+        #expect(try data.allPets().count == 4 + 3 + 3)
+    }
+
+    @Test(
         "row 6 (issue 42): a copy written over the file after another connection's checkpoint is taken for that connection's change: the next change goes into the copy, and no page read before it goes back over it"
     )
     func row6CopiedOverAfterACheckpoint() throws {

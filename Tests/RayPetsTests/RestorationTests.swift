@@ -130,6 +130,82 @@ struct RestorationTests {
         #expect(store.load() == nil && reports.lines.count == 1, "no file now: a quiet fresh start")
     }
 
+    /// Two windows, the second with a draft in its editor whose notes are `notes`.
+    private func twoWindows(notes: String) -> SavedWindows {
+        let first = NavigationState(tab: .clinic, stacks: [.clinic: [.home, .pets], .learn: [.learn]], dialog: [])
+        let draft = EditorDraft(
+            tab: .clinic, route: .addPet, fields: PetDraft(name: "Pickle", notes: notes), focus: .notes)
+        let second = NavigationState(
+            tab: .clinic, stacks: [.clinic: [.home, .pets, .addPet], .learn: [.learn]], dialog: [], draft: draft)
+        return SavedWindows(windows: [first, second], focused: 1)
+    }
+
+    @Test(
+        "round 3, row 2: what the writer writes the reader reads: a draft with 50,000 Cyrillic letters (an older note) comes back whole"
+    )
+    func row2LongDraftReadsBack() throws {
+        let path = makeTemporaryFolder() + "/navigation"
+        let reports = Reports()
+        let store = StateStore(path: path) { reports.lines.append($0) }
+        let state = twoWindows(notes: String(repeating: "ж", count: 50_000))
+        #expect(store.save(state))
+        #expect(store.load() == state)
+        #expect(reports.lines.isEmpty, "\(reports.lines)")
+    }
+
+    @Test("round 3, row 2: a state larger than the reader takes is not written; the last one stays")
+    func row2TooLargeIsNotWritten() throws {
+        let path = makeTemporaryFolder() + "/navigation"
+        let reports = Reports()
+        let store = StateStore(path: path) { reports.lines.append($0) }
+        let small = twoWindows(notes: "short")
+        #expect(store.save(small))
+        #expect(!store.save(twoWindows(notes: String(repeating: "ж", count: 3_000_000))))
+        let refused = reports.lines.count == 1 && reports.lines[0].contains("more than RayPets reads back")
+        #expect(refused, "\(reports.lines)")
+        #expect(store.load() == small)
+    }
+
+    @Test(
+        "round 3, row 2: a state file damaged in part keeps what it can: a bad draft costs only the draft, a bad window only that window",
+        arguments: [
+            ("window2.draft-notes=", "window2.draft-notes=%ZZ", "window 2's unsaved changes"),
+            ("window2.tab=", "window2.tab=kennel", "window 2 ("),
+        ])
+    func row2DamagedInPart(line: String, damaged: String, dropped: String) throws {
+        let path = makeTemporaryFolder() + "/navigation"
+        let state = twoWindows(notes: "kept")
+        let lines = state.encoded.split(separator: "\n").map { $0.hasPrefix(line) ? Substring(damaged) : $0 }
+        let text = lines.joined(separator: "\n") + "\n"
+        #expect(text.contains(damaged))
+        writeFile(path, text)
+        let reports = Reports()
+        let store = StateStore(path: path) { reports.lines.append($0) }
+        let loaded = try #require(store.load())
+        #expect(loaded.windows.first == state.windows[0], "the first window, whole")
+        if dropped.hasSuffix("changes") {
+            var withoutDraft = state.windows[1]
+            withoutDraft.draft = nil
+            #expect(loaded.windows == [state.windows[0], withoutDraft] && loaded.focused == 1)
+        } else {
+            #expect(loaded.windows == [state.windows[0]] && loaded.focused == 0)
+        }
+        #expect(reports.lines.count == 1 && reports.lines[0].contains(dropped), "\(reports.lines)")
+        #expect(readFile(path + ".corrupt") == text, "the damaged file is kept whole")
+    }
+
+    @Test("round 3, row 2: a second unusable state file does not replace the first one set aside")
+    func row2AsidesAreNeverReplaced() throws {
+        let path = makeTemporaryFolder() + "/navigation"
+        let store = StateStore(path: path) { _ in }
+        for text in ["first damaged file\n", "second damaged file\n"] {
+            writeFile(path, text)
+            #expect(store.load() == nil)
+        }
+        #expect(readFile(path + ".corrupt") == "first damaged file\n")
+        #expect(readFile(path + ".corrupt-2") == "second damaged file\n")
+    }
+
     @Test("the default path follows XDG_STATE_HOME")
     func defaultPath() {
         #expect(StateStore.defaultPath { $0 == "XDG_STATE_HOME" ? "/s" : "/home/u" } == "/s/raypets/navigation")

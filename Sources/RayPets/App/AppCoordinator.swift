@@ -113,9 +113,11 @@ public final class AppCoordinator: AllWindows {
     }
 
     /// Writes the journal (`JournalFile`'s format) to `path`, atomically (the file is whole or
-    /// as it was). Returns what went wrong, or `nil`.
-    public func exportJournal(to path: String) -> String? {
-        AtomicFile.write(journal.export(), to: FilePath(path))
+    /// as it was), unless `JournalExport.refusal` refuses the path (`ownFiles`: the app's
+    /// records, state and settings files). Returns what went wrong, or `nil`.
+    public func exportJournal(to path: String, sparing ownFiles: [FilePath]) -> String? {
+        if let refusal = JournalExport.refusal(of: FilePath(path), sparing: ownFiles) { return refusal }
+        return AtomicFile.write(journal.export(), to: FilePath(path))
     }
 
     /// `window` was destroyed: its flows end and nothing of it is kept.
@@ -195,4 +197,39 @@ public final class AppCoordinator: AllWindows {
 @MainActor
 private struct WeakQuestions {
     weak var value: Questions?
+}
+
+/// Where a navigation journal may be written: a new file, or over a journal written before —
+/// never over one of the app's own files, nor over any other file.
+@MainActor
+public enum JournalExport {
+    /// Why the journal is not written to `path`, for a person, or `nil` when it may be:
+    /// `path` names one of `ownFiles` (or its SQLite companions, `-wal`, `-shm`, `-journal`),
+    /// by name or as the same file; or a file is there that does not start as a navigation
+    /// journal does (`JournalFile`: `navigation-journal 1`).
+    public static func refusal(of path: FilePath, sparing ownFiles: [FilePath]) -> String? {
+        let target = ClinicDatabase.resolvingFolder(path)
+        let existing = path.status().map(FileIdentity.init)
+        for own in ownFiles {
+            for companion in [own, own + "-wal", own + "-shm", own + "-journal"] {
+                let same =
+                    ClinicDatabase.resolvingFolder(companion) == target
+                    || (existing != nil && FileIdentity(companion) == existing)
+                if same {
+                    return L(
+                        "{file} is one of RayPets' own files: the navigation journal is not written over it. Choose a new file.",
+                        ["file": path.description])
+                }
+            }
+        }
+        guard path.linkStatus() != nil else { return nil }
+        var problem: String?
+        let start = AtomicFile.read(path, problem: &problem).map { $0.prefix(JournalFile.firstLine.count) }
+        guard start == JournalFile.firstLine[...] else {
+            return L(
+                "{file} exists and is not a navigation journal: RayPets does not write over it. Choose a new file.",
+                ["file": path.description])
+        }
+        return nil
+    }
 }

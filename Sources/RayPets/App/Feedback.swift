@@ -8,6 +8,9 @@ public protocol Feedback: AnyObject {
     /// Shows a toast: `text`, and a button `actionTitle` that runs `action` (at most once,
     /// while the toast shows). A new toast replaces the one showing.
     func showToast(_ text: String, actionTitle: String, action: @escaping @MainActor () -> Void)
+    /// Hides the notice `text` if it is the one showing: it is no longer true (the pet it
+    /// says is missing came back). Another notice shown since stays.
+    func withdrawNotice(_ text: String)
 }
 
 /// Keeps every notice and toast instead of showing them: what headless tests read (and the
@@ -25,6 +28,14 @@ public final class FeedbackLog: Feedback {
 
     /// Records the notice.
     public func showNotice(_ text: String) { notices.append(text) }
+
+    /// Every notice withdrawn, in order.
+    public private(set) var withdrawn: [String] = []
+
+    /// Records the withdrawal of the last notice, if it is `text`.
+    public func withdrawNotice(_ text: String) {
+        if notices.last == text { withdrawn.append(text) }
+    }
 
     /// Records the toast; its action can be run with `performToastAction()`.
     public func showToast(_ text: String, actionTitle: String, action: @escaping @MainActor () -> Void) {

@@ -30,7 +30,7 @@ extension WindowCoordinator {
         case .recordDeleted(let record):
             let route = AppRoute.appointmentRecord(pet: record.request.pet, record: record.id)
             for router in routers { router.removeAll(where: { $0 == route }, animated: true) }
-        case .added, .updated, .undeleted, .recordAdded:
+        case .added, .updated, .undeleted, .recordAdded, .dayChanged:
             break
         }
         for router in routers {

@@ -28,6 +28,8 @@ public final class WindowCoordinator: Coordinator, NavigationWindow {
     var pageDeadline: Duration = .seconds(10)
     private var started = false
     var dataObservation: ClinicObservation?
+    /// While a notice says a link's pet does not exist: the records, watched for it to come.
+    var missingPetWatch: ClinicObservation?
 
     /// The app over `window`: the welcome page on `welcomeRouter`, the tabs on `tabs`,
     /// dialogs through `dialogRouter`.

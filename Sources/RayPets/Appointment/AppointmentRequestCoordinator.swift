@@ -55,7 +55,7 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
     /// Follows the records: a renamed pet's name on every question page.
     public func clinicDataChanged(_ change: ClinicData.Change) {
         if case .updated(_, let pet) = change, draft.pet?.id == pet.id { draft.pet = pet }
-        labels.follow(change, on: router)
+        labels.follow(change, on: router, data: data)
     }
 
     /// Opens the dialog on "Which pet?"; `onDismissed` runs when the dialog closes. Each pet

@@ -23,8 +23,15 @@ extension WindowCoordinator {
             return await open(try DeepLink.parse(uri, findPet: services.data.pet(named:)))
         } catch {
             if let name = error.missingPet {
-                services.feedback.showNotice(
-                    L("There is no pet called {name}; here are your pets.", ["name": name.quotedInMessage(64)]))
+                let notice = L("There is no pet called {name}; here are your pets.", ["name": name.quotedInMessage(64)])
+                services.feedback.showNotice(notice)
+                // Untrue once the pet is back (Undo of its delete, another window's Add): the
+                // notice goes then, not seconds later.
+                missingPetWatch = services.data.observe { [weak self] _ in
+                    guard let self, services.data.pet(named: name) != nil else { return }
+                    services.feedback.withdrawNotice(notice)
+                    missingPetWatch = nil
+                }
                 await open(.pets)
             } else {
                 services.feedback.showNotice(

@@ -143,6 +143,8 @@ public final class PetDetailsModel: AppPageModel, ChangingModel, FollowsClinicDa
             .recordDeleted(let record)
         where record.request.pet == petID:
             loadHistory()
+        case .dayChanged:
+            break  // the age is counted to today: shown again
         default:
             return
         }

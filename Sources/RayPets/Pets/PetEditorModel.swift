@@ -1,7 +1,8 @@
 import Navigation
 
 /// The pet editor: a new pet or an existing one's fields. Each field's problem shows at the
-/// field once the field was changed; Save is disabled while any rule is broken. A failed
+/// field once the field was changed, or at once if the saved pet breaks a rule now; Save is
+/// disabled while any rule is broken. A failed
 /// save (disk full, busy, read-only) keeps the page with the error, and nothing is saved.
 /// It follows the records changed elsewhere (another window): a rename of its pet changes the
 /// title, and any change of the pets shows the rules' messages again (a name taken or freed);
@@ -45,7 +46,7 @@ public final class PetEditorModel: AppPageModel, ChangingModel, FollowsClinicDat
         self.data = data
         let base = base.flatMap { $0.id == pet?.id ? $0 : nil } ?? pet
         self.base = base
-        let original = base.map(PetDraft.init) ?? PetDraft()
+        let original = base.map { PetDraft($0, today: data.today()) } ?? PetDraft()
         self.original = original
         self.draft = draft ?? original
         self.title = pet.map { L("Edit {pet}", ["pet": $0.name]) } ?? L("New pet")
@@ -61,6 +62,8 @@ public final class PetEditorModel: AppPageModel, ChangingModel, FollowsClinicDat
             title = L("Edit {pet}", ["pet": new.name])
         case .added, .updated, .deleted, .undeleted:
             break
+        case .dayChanged:
+            break  // a birth date "today" may be in the future no longer, or be now
         case .recordAdded, .recordDeleted:
             return
         }
@@ -79,8 +82,13 @@ public final class PetEditorModel: AppPageModel, ChangingModel, FollowsClinicDat
     /// Every rule the draft breaks, by field.
     public var problems: [PetField: String] { data.problems(in: draft, editing: petID) }
 
-    /// The problem to show at `field` (only once it was changed).
-    public func problem(at field: PetField) -> String? { touched.contains(field) ? problems[field] : nil }
+    /// The problem to show at `field`: once it was changed, and at once while it holds the
+    /// saved pet's value (a birth date that is in the future where the user is now, a name
+    /// another pet took meanwhile): Save is disabled for it, and the user must see why.
+    public func problem(at field: PetField) -> String? {
+        let saved = petID != nil && draft.value(of: field) == original.value(of: field)
+        return touched.contains(field) || saved ? problems[field] : nil
+    }
 
     /// Whether Save can be pressed.
     public var canSave: Bool { problems.isEmpty && !data.isReadOnly }

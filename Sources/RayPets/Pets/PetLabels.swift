@@ -12,12 +12,20 @@ final class PetLabels {
         entries.append((page, pet, write))
     }
 
-    /// After `change`: rewrites the texts of the pages on `router` that name a renamed pet
-    /// (and forgets pages that left).
-    func follow(_ change: ClinicData.Change, on router: any Router<AppRoute>) {
+    /// After `change`: rewrites the texts of the pages on `router` that name a renamed pet,
+    /// and of every page on a new day (its pet read from `data`); forgets pages that left.
+    func follow(_ change: ClinicData.Change, on router: any Router<AppRoute>, data: ClinicData) {
         let onStack = Set(router.pages.map(\.id))
         entries.removeAll { !onStack.contains($0.page) }
-        guard case .updated(_, let pet) = change else { return }
-        for entry in entries where entry.pet == pet.id { entry.write(pet) }
+        switch change {
+        case .updated(_, let pet):
+            for entry in entries where entry.pet == pet.id { entry.write(pet) }
+        case .dayChanged:
+            for entry in entries {
+                if let pet = data.pet(id: entry.pet) { entry.write(pet) }
+            }
+        default:
+            break
+        }
     }
 }

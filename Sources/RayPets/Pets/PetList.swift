@@ -165,6 +165,15 @@ public final class PetList {
             changed(at: position)
         case .recordAdded, .recordDeleted:
             break
+        case .dayChanged(let from, let to):
+            // A row shows the age: the kept rows of pets a year older today are shown again
+            // (the others, read when shown, count to the day they are read).
+            for (batch, pets) in batches.sorted(by: { $0.key < $1.key }) {
+                for (offset, listed) in pets.enumerated()
+                where listed.pet.age?.years(today: from) != listed.pet.age?.years(today: to) {
+                    onUpdate?(batch * Self.batchSize + offset, 1, 1)
+                }
+            }
         }
     }
 
@@ -219,6 +228,10 @@ public final class PetList {
         guard let before = countBefore(position),
             let newCount = read({ () throws(StoreError) in try store.petCount(matching: search, before: nil) })
         else { return reload() }
+        // Another program changed more than this one row (`raypets --demo-data` beside the
+        // app): the rows are read again from the first, every kept batch forgotten — a batch
+        // above the change may have been read when fewer pets were there.
+        guard abs(newCount - count) <= 1 else { return replaceRows(count: newCount) }
         let old = count
         count = newCount
         // Batches from the changed row on are out of date; those above it are not.
@@ -229,8 +242,7 @@ public final class PetList {
         switch newCount - old {
         case 1: onUpdate?(before, 0, 1)
         case -1: onUpdate?(before, 1, 0)
-        case 0: if matches(position, before: before) { onUpdate?(before, 1, 1) }
-        default: onUpdate?(0, old, newCount)  // another program changed more: start again
+        default: if matches(position, before: before) { onUpdate?(before, 1, 1) }
         }
     }
 

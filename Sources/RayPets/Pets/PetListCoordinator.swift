@@ -178,5 +178,5 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
     }
 
     /// Follows the records: a renamed pet's name on this flow's record pages.
-    public func clinicDataChanged(_ change: ClinicData.Change) { labels.follow(change, on: router) }
+    public func clinicDataChanged(_ change: ClinicData.Change) { labels.follow(change, on: router, data: data) }
 }

@@ -23,6 +23,8 @@ public final class ClinicData {
         case recordAdded(AppointmentRecord)
         /// A stored appointment request was deleted.
         case recordDeleted(AppointmentRecord)
+        /// A new day began (midnight, or another time zone): ages and next dates move with it.
+        case dayChanged(from: SimpleDate, to: SimpleDate)
     }
 
     /// A deleted pet, its place and its history: what Undo puts back.
@@ -41,6 +43,8 @@ public final class ClinicData {
     public let clock: @MainActor () -> Int
     private var observers: [Int: @MainActor (Change) -> Void] = [:]
     private var nextObserver = 0
+    /// The day the pages were last told of (`noticeTheDay()`).
+    private var shownDay: SimpleDate?
 
     /// The records in `store` (nothing is read yet).
     public init(
@@ -50,6 +54,20 @@ public final class ClinicData {
         self.store = store
         self.today = today
         self.clock = clock
+    }
+
+    /// Tells the observers if today is not the day they were last told of (`dayChanged`): the
+    /// app calls it around midnight and now and then, so a page open across midnight, or
+    /// across a change of time zone, shows the new day's ages and dates.
+    public func noticeTheDay() {
+        let day = today()
+        guard let shown = shownDay else {
+            shownDay = day
+            return
+        }
+        guard day != shown else { return }
+        shownDay = day
+        notify(.dayChanged(from: shown, to: day))
     }
 
     /// Whether changes are refused (the editor's and Delete's buttons are disabled).
@@ -103,7 +121,7 @@ public final class ClinicData {
         guard var new = PetRules.pet(from: draft, id: id, sameName: namesake(besides: id), today: today()) else {
             throw StoreError(.invalid, "the pet breaks a rule")
         }
-        if PetDraft(old).age == draft.age.trimmingSpaces { new.age = old.age }
+        if PetDraft(old, today: today()).age == draft.age.trimmingSpaces { new.age = old.age }
         try store.updatePet(new)
         notify(.updated(old: old, new: new))
         return new
@@ -151,6 +169,7 @@ public final class ClinicData {
     /// The observation keeps the data alive (no weak reference: the data does not hold it,
     /// so there is no cycle, and the observer's owner decides how long both live).
     public func observe(_ handler: @escaping @MainActor (Change) -> Void) -> ClinicObservation {
+        if shownDay == nil { shownDay = today() }
         nextObserver += 1
         let key = nextObserver
         observers[key] = handler

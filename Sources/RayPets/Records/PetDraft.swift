@@ -17,16 +17,20 @@ public struct PetDraft: Equatable, Codable, Sendable {
         self.notes = notes
     }
 
-    /// The fields of `pet`, for editing it.
-    public init(_ pet: Pet) {
+    /// The fields of `pet` on `today`, for editing it: an age given in years is the age now,
+    /// as every page shows it.
+    public init(_ pet: Pet, today: SimpleDate) {
         var age = ""
         switch pet.age {
         case .born(let date): age = date.description
-        case .years(let years, _): age = String(years)
+        case .years(_, _): age = pet.age.map { String($0.years(today: today)) } ?? ""
         case nil: break
         }
         self.init(name: pet.name, species: pet.species, age: age, notes: pet.notes)
     }
+
+    /// The fields of `pet` today, for editing it.
+    public init(_ pet: Pet) { self.init(pet, today: .today()) }
 
     /// The text of `field` (the species' raw value).
     public func value(of field: PetField) -> String {

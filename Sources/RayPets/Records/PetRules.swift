@@ -2,6 +2,10 @@
 public enum PetRules {
     /// The longest name, in characters (what a person sees as one letter, emoji or symbol).
     public static let maxNameLength = 64
+    /// The most code points the name field takes: room for any name the rules allow (64
+    /// characters of up to 16 code points each: an emoji sequence, a letter and its marks), so
+    /// that a page of pasted text never reaches the rules, the draft or the state file.
+    public static let maxNameInputLength = maxNameLength * 16
     /// The most combining marks (accents and the like) one character of a name may carry,
     /// counted as `marks(in:)` does (a precomposed "é" carries one): enough for any language's
     /// letters, not for a tower drawn over the rows around it.

@@ -31,12 +31,32 @@ public enum AppFiles {
 
     /// `<folder>/raypets/<name>`, as bytes: the folder's bytes as the environment holds them
     /// (not necessarily UTF-8), so that the app uses the very folder the user named. A
-    /// relative `XDG_*` value is ignored, as the specification says.
+    /// relative `XDG_*` value is ignored, as the specification says. With no `HOME` (a
+    /// service, `env -i`), the home the password database gives the user; with none there
+    /// either, `/nonexistent` (Debian's home for users without one), where nothing can be
+    /// made: the app then says it cannot save. Never a folder others share, such as `/tmp`.
     public static func path(
         of name: String, in folder: Folder, environment: (String) -> FilePath? = AppFiles.environmentVariable
     ) -> FilePath {
         if let base = environment(folder.variable), base.isAbsolute { return base + ("/raypets/" + name) }
-        return (environment("HOME") ?? "/tmp") + (folder.fallback + "/raypets/" + name)
+        let home = environment("HOME").flatMap { $0.isAbsolute ? $0 : nil } ?? passwordDatabaseHome() ?? "/nonexistent"
+        return home + (folder.fallback + "/raypets/" + name)
+    }
+
+    /// The user's home in the password database (`getpwuid_r`), if it names one.
+    nonisolated static func passwordDatabaseHome() -> FilePath? {
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        // The entry's strings live in `buffer`: read them inside its closure.
+        let path: FilePath? = buffer.withUnsafeMutableBufferPointer { storage in
+            var entry = passwd()
+            var found: UnsafeMutablePointer<passwd>?
+            guard let start = storage.baseAddress, getpwuid_r(geteuid(), &entry, start, storage.count, &found) == 0,
+                found != nil,
+                let home = entry.pw_dir
+            else { return nil }
+            return FilePath(bytes: UnsafeBufferPointer(start: home, count: strlen(home)).map { UInt8(bitPattern: $0) })
+        }
+        return path?.isAbsolute == true ? path : nil
     }
 
     /// The value of the environment variable `name`, as its bytes.

@@ -4,6 +4,11 @@ import Glibc
 /// in the same folder, flushed, then renamed over the old one — a crash mid-write leaves the
 /// old file or the new one, never half of one.
 enum AtomicFile {
+    /// The largest file `read` reads and `write` writes (16 MiB): what RayPets writes, it reads
+    /// back. Its own files are far smaller (a window's state with a draft is a few kilobytes;
+    /// the editor's fields take no more than their limits).
+    static let maximumSize = 16 << 20
+
     /// The whole file as UTF-8 text; `nil` with `problem` set when it cannot be read.
     ///
     /// Only a regular file is read: the path is opened without blocking (a FIFO would wait
@@ -31,7 +36,7 @@ enum AtomicFile {
             }
             if count == 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > 256 * 1024 {
+            if bytes.count > maximumSize {
                 problem = "the file is too large"
                 return nil
             }
@@ -58,11 +63,15 @@ enum AtomicFile {
         }
     }
 
-    /// Writes `contents` to `path` atomically, creating its folders (mode 0700).
-    /// Returns a description of the problem, or `nil` on success. A write cut short (a
-    /// file-size limit, a full disk: `EFBIG`, `ENOSPC`) is a problem like any other: the
-    /// temporary file is removed and the old file stays as it was.
+    /// Writes `contents` to `path` atomically, creating its folders (mode 0700), unless it is
+    /// larger than `maximumSize` (the old file then stays as it was). Returns a description
+    /// of the problem, or `nil` on success. A write cut short (a file-size limit, a full disk:
+    /// `EFBIG`, `ENOSPC`) is a problem like any other: the temporary file is removed and the
+    /// old file stays as it was.
     static func write(_ contents: String, to path: FilePath) -> String? {
+        guard contents.utf8.count <= maximumSize else {
+            return "cannot save \(path): \(contents.utf8.count) bytes, more than RayPets reads back (\(maximumSize))"
+        }
         let folder = path.folder
         guard makeFolders(folder) else { return "cannot create \(folder): \(describe(errno))" }
         var template = (path + ".XXXXXX").bytes.map { CChar(bitPattern: $0) } + [0]
@@ -95,9 +104,10 @@ enum AtomicFile {
         return nil
     }
 
-    /// Moves `path` aside to `path.corrupt` (replacing an older one). Returns the new path.
+    /// Moves `path` aside to `path.corrupt` (`path.corrupt-2`, … when that is taken: an older
+    /// one is never replaced). Returns the new path.
     static func moveAside(_ path: FilePath) -> FilePath {
-        let aside = path + ".corrupt"
+        let aside = (path + ".corrupt").unused
         path.rename(to: aside)
         return aside
     }

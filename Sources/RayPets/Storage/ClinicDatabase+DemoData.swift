@@ -5,19 +5,22 @@ extension ClinicDatabase {
     /// pets already stored: for trying the app, tests and benchmarks with many records
     /// (`raypets --demo-data=N`). The same `count` on the same database gives the same pets:
     /// names, species, ages and histories follow from each pet's number. A name already taken
-    /// is skipped. Returns how many pets were added.
+    /// is skipped. `stop` is asked every 1,000 pets: once it says yes, no more are added, and
+    /// the transaction commits those that were. Returns how many pets were added.
     @discardableResult
-    public func addDemoPets(count: Int, today: SimpleDate = SimpleDate.today()) throws(StoreError) -> Int {
+    public func addDemoPets(
+        count: Int, today: SimpleDate = SimpleDate.today(), stop: () -> Bool = { false }
+    ) throws(StoreError) -> Int {
         guard count > 0 else { return 0 }
         return try writing { () throws(SQLiteError) in
             let first = try database.integer("SELECT value FROM counters WHERE name = 'next-pet'") ?? 1
-            try database.prepare("UPDATE counters SET value = ?1 WHERE name = 'next-pet'").run([
-                .integer(first + Int64(count))
-            ])
             let insertPet = try database.prepare("INSERT OR IGNORE INTO " + Self.petTableAndValuesSQL)
             let insertRecord = try database.prepare(Self.insertRecordSQL)
             var added = 0
+            var next = first
             for number in first..<first + Int64(count) {
+                if (number - first) % 1_000 == 0, number > first, stop() { break }
+                next = number + 1
                 let pet = DemoPets.pet(number: number, today: today)
                 try insertPet.run(Self.columns(of: pet, position: number))
                 guard database.changes == 1 else { continue }
@@ -26,6 +29,8 @@ extension ClinicDatabase {
                     try insertRecord.run(Self.columns(of: record))
                 }
             }
+            // The numbers used, all of them or up to where the run stopped.
+            try database.prepare("UPDATE counters SET value = ?1 WHERE name = 'next-pet'").run([.integer(next)])
             return added
         }
     }

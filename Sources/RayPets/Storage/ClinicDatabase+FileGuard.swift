@@ -58,10 +58,14 @@ struct FileStamp: Equatable {
     }
 
     static func == (a: FileStamp, b: FileStamp) -> Bool {
-        a.identity == b.identity && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
-            && a.modified.tv_nsec == b.modified.tv_nsec && a.changed.tv_sec == b.changed.tv_sec
-            && a.changed.tv_nsec == b.changed.tv_nsec
+        a.identity == b.identity && a.size == b.size && a.modified.isSame(as: b.modified)
+            && a.changed.isSame(as: b.changed)
     }
+}
+
+extension timespec {
+    /// The same time, to the nanosecond.
+    func isSame(as other: timespec) -> Bool { tv_sec == other.tv_sec && tv_nsec == other.tv_nsec }
 }
 
 extension ClinicDatabase {
@@ -70,20 +74,27 @@ extension ClinicDatabase {
         /// Deleted, or another file is at its path (moved or copied there).
         case replaced
         /// The same file, with bytes written into it by something other than SQLite (`cp`
-        /// over it, an editor): its size or times changed while `PRAGMA data_version` says no
-        /// other connection committed a change.
+        /// over it, an editor): its size or time of modification changed while `PRAGMA
+        /// data_version` says no other connection committed a change.
         case overwritten
     }
 
     /// Whether the file at the path is still the one opened, with the bytes the app's last
     /// change (or another connection's commit) left: one `stat`, and a `PRAGMA data_version`
-    /// only when the file changed. A change by another connection is taken in as the file's
+    /// only when its size or time of modification changed (a change of its status alone — a
+    /// `chmod`, another RayPets opening it — is not a change of its bytes). A change by another connection is taken in as the file's
     /// new look, and the connection's page cache is dropped, so the change about to be made
     /// reads every page from the file as it is now.
     func fileChange() -> FileChange? {
         guard var file, !file.isLost else { return nil }
         guard let now = FileStamp(file.path), now.identity == file.identity else { return .replaced }
         guard now != file.stamp else { return nil }
+        // Only its status changed (a chmod, a link, another RayPets opening it): its bytes did not.
+        guard now.size != file.stamp.size || !now.modified.isSame(as: file.stamp.modified) else {
+            file.stamp = now
+            self.file = file
+            return nil
+        }
         guard let version = try? database.dataVersion(), version != file.dataVersion else { return .overwritten }
         // Taken for that connection's change, the file is read afresh: no page the connection
         // read before it (kept in its cache) is written back over what is in the file now.
@@ -126,7 +137,7 @@ extension ClinicDatabase {
             let journal = file.path + suffix
             guard let own = file.journal[suffix], FileIdentity(journal) == own else { continue }
             if suffix == "-wal" && !emptied {
-                let aside = Self.unusedName(journal + (".orphan-" + LocalTime.stamp(now)))
+                let aside = (journal + (".orphan-" + LocalTime.stamp(now))).unused
                 if journal.rename(to: aside) { done.append("kept \(journal) as \(aside)") }
             } else if journal.unlink() {
                 done.append("removed \(journal)")
@@ -148,20 +159,9 @@ extension ClinicDatabase {
         guard let info = wal.status(), info.st_size > 0, let owner = JournalMark.owner(of: wal.bytes),
             let file = FileIdentity(path), owner != file.inode
         else { return nil }
-        let aside = unusedName(path + ("-wal.orphan-" + LocalTime.stamp(now)))
+        let aside = (path + ("-wal.orphan-" + LocalTime.stamp(now))).unused
         guard wal.rename(to: aside) else { return nil }
-        (path + "-shm").rename(to: unusedName(path + ("-shm.orphan-" + LocalTime.stamp(now))))
+        (path + "-shm").rename(to: (path + ("-shm.orphan-" + LocalTime.stamp(now))).unused)
         return aside
-    }
-
-    /// `name`, or `name-2`, `name-3`… if it is taken: a file moved aside never replaces one.
-    static func unusedName(_ name: FilePath) -> FilePath {
-        var candidate = name
-        var number = 1
-        while candidate.access(F_OK) {
-            number += 1
-            candidate = name + "-\(number)"
-        }
-        return candidate
     }
 }

@@ -69,6 +69,15 @@ extension ClinicDatabase {
     ) -> ClinicDatabase {
         let folder = path.folder
         let folderReady = AtomicFile.makeFolders(folder)
+        for untrusted in [folder, path] {
+            guard let why = FileCheck.untrusted(untrusted) else { continue }
+            notice(
+                L(
+                    "RayPets does not use {file} ({reason}): it shows the sample pets, and changes will not be saved.",
+                    ["file": untrusted.description, "reason": why]),
+                "\(untrusted) is not the user's own (\(why)); not using it, running read-only with the sample pets")
+            return readOnlySamples()
+        }
         if let link = path.linkStatus(), link.st_mode & S_IFMT == S_IFLNK {
             notice(
                 L(
@@ -226,10 +235,11 @@ extension ClinicDatabase {
         return ClinicDatabase(database: database, isReadOnly: true)
     }
 
-    /// Moves `path` (and its `-wal`, `-shm` files) aside as `path.corrupt-<time>`; the new
-    /// path, or `nil` if it could not be moved (then nothing is overwritten).
+    /// Moves `path` (and its `-wal`, `-shm` files) aside as `path.corrupt-<time>` (with `-2`,
+    /// `-3`… when that is taken); the new path, or `nil` if it could not be moved (then nothing
+    /// is overwritten).
     private static func moveAside(_ path: FilePath, now: Int) -> FilePath? {
-        let aside = path + (".corrupt-" + LocalTime.stamp(now))
+        let aside = (path + (".corrupt-" + LocalTime.stamp(now))).unused
         guard path.rename(to: aside) else { return nil }
         for suffix in ["-wal", "-shm"] where (path + suffix).access(F_OK) {
             (path + suffix).rename(to: aside + suffix)
@@ -243,7 +253,7 @@ extension ClinicDatabase {
     private static func moveIrregularCompanions(of path: FilePath, now: Int, notice: (String, String) -> Void) {
         for suffix in ["-wal", "-shm"] where FileCheck.isIrregular(path + suffix) {
             let companion = path + suffix
-            let aside = companion + (".corrupt-" + LocalTime.stamp(now))
+            let aside = (companion + (".corrupt-" + LocalTime.stamp(now))).unused
             guard companion.rename(to: aside) else { continue }  // then SQLite's open fails, and says why
             notice(
                 L(

@@ -3,6 +3,31 @@ import Glibc
 /// A look at a database file's header before SQLite opens it: SQLite reads pages lazily, so
 /// a file cut short would only fail later, in the middle of a change.
 enum FileCheck {
+    /// Why the file or folder at `path` must not be used for the user's data, or `nil` when
+    /// it may (or is not there): it belongs to another user, or others may write it (group or
+    /// world write, without a folder's sticky bit, which still lets no one replace another's
+    /// files). Someone else who made `/tmp/.local/share/raypets` first, open to all, would
+    /// otherwise be shown the user's records and get what the user adds.
+    /// `untrusted` for `path`'s folder, then for `path`: the first reason, with what it is about.
+    static func untrustedFileOrFolder(_ path: FilePath) -> String? {
+        for candidate in [path.folder, path] {
+            if let why = untrusted(candidate) { return "\(candidate) is not the user's own (\(why))" }
+        }
+        return nil
+    }
+
+    static func untrusted(_ path: FilePath) -> String? {
+        // A link's own mode says nothing (always 0777): links are refused where they are
+        // opened (never followed), with their own message.
+        guard let info = path.linkStatus(), info.st_mode & S_IFMT != S_IFLNK else { return nil }
+        if info.st_uid != geteuid() { return L("it belongs to another user") }
+        let isFolder = info.st_mode & S_IFMT == S_IFDIR
+        if info.st_mode & 0o022 != 0, !(isFolder && info.st_mode & S_ISVTX != 0) {
+            return L("others may change it")
+        }
+        return nil
+    }
+
     /// What is wrong with the file at `path`, or `nil` if its header is sound (or it is empty,
     /// which SQLite treats as a new database). A FIFO, a device or a socket is "not a regular
     /// file": it is opened without blocking and never read.

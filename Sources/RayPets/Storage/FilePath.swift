@@ -97,3 +97,16 @@ extension FilePath {
     /// `chmod(2)`.
     func chmod(_ mode: mode_t) { _ = withCString { Glibc.chmod($0, mode) } }
 }
+
+extension FilePath {
+    /// This path, or `path-2`, `path-3`… if it is taken: a file moved aside never replaces one.
+    var unused: FilePath {
+        var candidate = self
+        var number = 1
+        while candidate.linkStatus() != nil {  // a dangling link is taken too
+            number += 1
+            candidate = self + "-\(number)"
+        }
+        return candidate
+    }
+}

@@ -10,15 +10,27 @@ enum KeyValueText {
 
     /// The pairs in `text` (a later key wins).
     static func parse(_ text: String) throws(MalformedLine) -> [String: String] {
+        let (values, malformed) = parseSkipping(text)
+        if let first = malformed.first { throw MalformedLine(excerpt: first) }
+        return values
+    }
+
+    /// The pairs in `text` (a later key wins), and the start of each line that is not
+    /// `key=value`, skipped.
+    static func parseSkipping(_ text: String) -> (values: [String: String], malformed: [String]) {
         var values: [String: String] = [:]
+        var malformed: [String] = []
         // "\r\n" is one Character in Swift: splitting on "\n" alone would not split at it.
         for var line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             while line.last == "\r" { line = line.dropLast() }
             if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let equals = line.firstIndex(of: "=") else { throw MalformedLine(excerpt: String(line.prefix(40))) }
+            guard let equals = line.firstIndex(of: "=") else {
+                malformed.append(String(line.prefix(40)))
+                continue
+            }
             values[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
-        return values
+        return (values, malformed)
     }
 
     /// `pairs` as lines, after an optional `# comment` line; ends with a newline.

@@ -37,5 +37,51 @@ extension WindowsSnapshot where State == NavigationState {
         self.init(windows: windows, focused: focused)
     }
 
+    /// Reads what it can of `text` (a file damaged after RayPets wrote it, or by another
+    /// program): lines that are not `key=value` are skipped; a window whose draft cannot be
+    /// read is kept without its draft; a window whose other lines cannot be read is left out
+    /// (the focus then goes to the first window kept). `dropped` says, for a person, each
+    /// thing left out. Throws when the file says no version, or a newer one, or when no
+    /// window can be read.
+    public static func salvaging(_ text: String) throws(NavigationState.DecodingError) -> (
+        windows: SavedWindows, dropped: [String]
+    ) {
+        let (values, malformed) = KeyValueText.parseSkipping(text)
+        var dropped = malformed.map { "the line “\($0)”" }
+        guard let versionText = values["version"], let version = Int(versionText) else { throw .corrupt("no version") }
+        guard version <= currentVersion else { throw .futureVersion(version) }
+        let count = version >= 3 ? values["windows"].flatMap { Int($0) } ?? 0 : 1
+        guard count >= 1 else { throw .corrupt("no windows line") }
+        let focused = values["focused"].flatMap { Int($0) } ?? 0
+        var windows: [NavigationState] = []
+        var kept: [Int: Int] = [:]  // old index: new index
+        var firstProblem: NavigationState.DecodingError?
+        // A count larger than the windows in the file stops at the first window with no lines.
+        for index in 0..<min(count, 10_000) {
+            let prefix = version >= 3 ? Self.prefix(index) : ""
+            guard values.keys.contains(where: { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(".") })
+            else {
+                let which = index + 1 == count ? "window \(count)" : "windows \(index + 1) to \(count)"
+                dropped.append("\(which) (no lines)")
+                break
+            }
+            do {
+                windows.append(try NavigationState(values: values, prefix: prefix))
+            } catch {
+                firstProblem = firstProblem ?? error
+                let withoutDraft = values.filter { !$0.key.hasPrefix(prefix + "draft-") }
+                guard let window = try? NavigationState(values: withoutDraft, prefix: prefix) else {
+                    dropped.append("window \(index + 1) (\(error))")
+                    continue
+                }
+                windows.append(window)
+                dropped.append("window \(index + 1)'s unsaved changes (\(error))")
+            }
+            kept[index] = windows.count - 1
+        }
+        guard !windows.isEmpty else { throw firstProblem ?? .corrupt("no window") }
+        return (SavedWindows(windows: windows, focused: kept[focused] ?? 0), dropped)
+    }
+
     private static func prefix(_ index: Int) -> String { index == 0 ? "" : "window\(index + 1)." }
 }

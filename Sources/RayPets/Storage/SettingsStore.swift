@@ -57,6 +57,10 @@ public final class SettingsStore {
     }
 
     private func readFile() -> String? {
+        if let untrusted = FileCheck.untrustedFileOrFolder(path) {
+            report("\(untrusted): not using it; starting as a first launch")
+            return nil
+        }
         var problem: String?
         let text = AtomicFile.read(path, problem: &problem)
         if let problem { report("cannot read settings file \(path): \(problem); starting as a first launch") }
@@ -66,6 +70,10 @@ public final class SettingsStore {
     // MARK: Writing
 
     private func save() -> Bool {
+        if let untrusted = FileCheck.untrustedFileOrFolder(path) {
+            report("\(untrusted): settings not saved")
+            return false
+        }
         let contents = KeyValueText.format([(Self.welcomeKey, "\(hasCompletedWelcome)")], comment: "RayPets settings")
         if let problem = AtomicFile.write(contents, to: path) {
             report("\(problem); settings not saved")

@@ -6,7 +6,8 @@ extension RayPetsApp {
     /// `win.close` too. (Back and a dialog's Cancel are the window's own shortcuts: see
     /// `BackNavigation`.)
     package func installActions() {
-        application.addAction(AppAction.quit) { [weak self] in self?.application.quit() }
+        // A click begun before Ctrl+Q (Save pressed, not yet released) is carried out first.
+        application.addAction(AppAction.quit) { [weak self] in self?.application.quitAfterInput() }
         application.addAction(AppAction.newWindow) { [weak self] in self?.newWindow() }
         application.addAction(AppAction.about) { [weak self] in self?.showAbout() }
         application.addAction(AppAction.shortcuts) { [weak self] in self?.showShortcuts() }
@@ -21,13 +22,18 @@ extension RayPetsApp {
         coordinator.newWindow()
     }
 
+    /// The files RayPets keeps (settings, navigation state, records): no export writes over them.
+    var ownFiles: [FilePath] { [settingsPath] + [stateStore?.path, databasePath].compactMap { $0 } }
+
     /// Writes the navigation journal to `path`; a problem goes to standard error (the action
     /// comes from another launch, whose terminal waits for the file).
     private func exportJournal(to path: String) {
         guard let coordinator else {
             return AppFiles.reportToStandardError(L("No navigation journal yet: no window has opened"))
         }
-        if let problem = coordinator.exportJournal(to: path) { AppFiles.reportToStandardError(problem) }
+        if let problem = coordinator.exportJournal(to: path, sparing: ownFiles) {
+            AppFiles.reportToStandardError(problem)
+        }
     }
 
     private func showAbout() {

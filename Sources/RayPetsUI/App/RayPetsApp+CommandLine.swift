@@ -51,6 +51,8 @@ extension RayPetsApp {
     /// `--demo-data=N`: adds `text` (a number) made-up pets (with histories) to the records in one
     /// transaction and says how many on standard output. Exit status 0, or 1 (nothing
     /// added, the reason on standard error) for a bad count or records that cannot be changed.
+    /// Ctrl+C, SIGTERM or SIGHUP stop it within a second (a look every 1,000 pets): those added
+    /// so far are kept, it says how many, and the exit status is 1.
     func addDemoData(count text: String) -> Int32 {
         guard let count = Int(text), (1...Self.maxDemoPets).contains(count) else {
             AppFiles.reportToStandardError(
@@ -61,11 +63,19 @@ extension RayPetsApp {
         }
         let database = databasePath.map { ClinicDatabase.open(path: $0) } ?? ClinicDatabase.inMemory()
         do {
-            let added = try database.addDemoPets(count: count)
+            // The signals' handlers run on the main loop: a turn of it at each look.
+            let added = try database.addDemoPets(count: count) { [weak self] in
+                while MainLoop.iterate() {}
+                return self?.terminationRequested ?? true
+            }
             print(
                 Ln(
                     "Added {count} pet to {file}", "Added {count} pets to {file}", count: added,
                     ["file": databasePath?.description ?? ":memory:"]))
+            if terminationRequested {
+                AppFiles.reportToStandardError(L("Stopped before all were added: the pets added so far are kept."))
+                return 1
+            }
             return 0
         } catch {
             AppFiles.reportToStandardError(error.userMessage)
@@ -75,10 +85,11 @@ extension RayPetsApp {
 }
 
 extension RayPetsApp {
-    /// `--export-journal=FILE`: asks the running RayPets (over D-Bus, `app.export-journal`) to
-    /// write its navigation journal to FILE, waits up to 5 s for the file to be written, and
-    /// says where it is. Exit status 0; 1 (the reason on standard error) when no RayPets is
-    /// running, or the file was not written.
+    /// `--export-journal=FILE`: asks the running RayPets (over D-Bus, `app.export-journal`,
+    /// without taking the application's name) to write its navigation journal to FILE, waits
+    /// up to 5 s for it to answer, and says where the file is. Exit status 0; 1 (the reason on
+    /// standard error) when no RayPets is running, it did not answer, or the file was not
+    /// written.
     func exportRunningJournal(to text: String) -> Int32 {
         guard !text.isEmpty else {
             AppFiles.reportToStandardError(L("--export-journal needs a file to write"))
@@ -90,22 +101,41 @@ extension RayPetsApp {
             path = String(cString: folder) + "/" + path
             free(folder)
         }
-        let before = Self.modified(path)
-        guard application.activateInRunningInstance(AppAction.exportJournal, argument: path) else {
-            AppFiles.reportToStandardError(L("RayPets is not running: start it, then export its navigation journal"))
+        // Refused here already, where the terminal waits, when it names a file of RayPets' own
+        // as this launch finds them (the running RayPets checks against its own too).
+        if let refusal = JournalExport.refusal(of: FilePath(path), sparing: ownFiles) {
+            AppFiles.reportToStandardError(refusal)
             return 1
         }
-        let deadline = MainLoop.now + 5_000_000
-        while MainLoop.now < deadline {
-            if let written = Self.modified(path), written != before {
-                print(L("Wrote the navigation journal to {file}", ["file": path]))
-                return 0
-            }
-            usleep(20_000)
+        let before = Self.modified(path)
+        switch application.activateInRunningInstance(AppAction.exportJournal, argument: path) {
+        case .answered: break
+        case .none:
+            AppFiles.reportToStandardError(L("RayPets is not running: start it, then export its navigation journal"))
+            return 1
+        case .noAnswer(let seconds):
+            AppFiles.reportToStandardError(Self.noAnswer(seconds: seconds, what: L("no journal was written")))
+            return 1
+        case .failed:
+            AppFiles.reportToStandardError(L("The running RayPets could not be asked: no journal was written"))
+            return 1
+        }
+        // It answers once its action ran: the file is written, or its log says why not.
+        if let written = Self.modified(path), written != before {
+            print(L("Wrote the navigation journal to {file}", ["file": path]))
+            return 0
         }
         AppFiles.reportToStandardError(
             L("The running RayPets did not write {file}: its log says why", ["file": path]))
         return 1
+    }
+
+    /// What a launch says when the running RayPets did not answer in `seconds`, and `what`
+    /// that means for the request.
+    static func noAnswer(seconds: Int, what: String) -> String {
+        L(
+            "The running RayPets did not answer in {seconds} s (it may be stopped or frozen): {what}",
+            ["seconds": String(seconds), "what": what])
     }
 
     /// When the file at `path` was last changed (with its inode: a file replaced in the same

@@ -20,7 +20,12 @@ public final class RayPetsApp {
     /// How many windows this run has opened: each window's number in the log.
     var windowsOpened = 0
     let stateStore: StateStore?
-    private let settingsPath: FilePath
+    /// Whether a signal asked the process to end (`onTerminationSignals`): a long command-line
+    /// job (`--demo-data`) stops at its next look.
+    var terminationRequested = false
+    /// What the state file holds, as this run last wrote it (`saveState`).
+    var savedState: SavedWindows?
+    let settingsPath: FilePath
     let databasePath: FilePath?
     var restoresState: Bool
     /// Why the records are read-only, if they are: a banner in every window.
@@ -49,7 +54,10 @@ public final class RayPetsApp {
         openLinks()
         application.onShutdown { [weak self] in self?.saveState() }
         // A logout, `kill` or Ctrl+C quits as Ctrl+Q does: drafts and where the user was are kept.
-        application.onTerminationSignals { [weak self] in self?.application.quit() }
+        application.onTerminationSignals { [weak self] in
+            self?.terminationRequested = true
+            self?.application.quit()
+        }
         installCommandLine()
     }
 
@@ -97,6 +105,14 @@ public final class RayPetsApp {
             // would forget the size.
             coordinator.openWindow(frame: saved.map { $0.windows[$0.focused].window } ?? nil)
             if !restoresState { reportDiscardedDrafts() }
+        }
+        keepStateSaved()
+        followTheDay()
+        // The display gone (the X server ended, `xkill`): the process must end; what the user
+        // did is written first, as a quit writes it.
+        application.onDisplayLost { [weak self] in
+            RayPetsApp.log.warning("lost the connection to the display: saving where every window was, then ending")
+            self?.saveState()
         }
         if !database.isReadOnly, !database.notices.isEmpty {
             mainWindow?.showNotice(database.notices.joined(separator: " "))

@@ -26,6 +26,9 @@ public enum RayPetsMain {
         // A write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) fails with EFBIG, and is
         // reported like a full disk, instead of SIGXFSZ ending the app with the user's edit.
         signal(SIGXFSZ, SIG_IGN)
+        // Every file RayPets makes is the user's alone (SQLite's -wal and -shm too): 0600, and
+        // folders 0700, whatever the umask it was started with.
+        umask(0o077)
         let binFolder = executableFolder()
         // First, so that what the command line is told is in the user's language too.
         setUpTranslations(localeFolder: translationsFolder(nextTo: binFolder))
@@ -45,11 +48,31 @@ public enum RayPetsMain {
         let app = RayPetsApp(
             settingsPath: SettingsStore.defaultPath(), statePath: StateStore.defaultPath(),
             databasePath: ClinicDatabase.defaultPath())
+        // A running RayPets that is stopped or frozen would hold this launch for GLib's 25 s,
+        // then "Failed to register: Timeout was reached": ask it first, and say so at once.
+        if !answersLocally(arguments), case .noAnswer(let seconds) = app.application.runningInstance() {
+            let links = parameters(of: arguments)
+            AppFiles.reportToStandardError(
+                RayPetsApp.noAnswer(
+                    seconds: seconds,
+                    what: links.isEmpty ? L("no window was opened") : L("the links were not opened")))
+            return 1
+        }
         configure(app)
         // GTK Inspector's Navigation page: registered before GTK starts (GTK_DEBUG=interactive
         // opens the inspector then), its content made only when the inspector opens.
         NavigationInspector.install { [weak app] in app?.coordinator?.windows }
         return app.run(arguments: arguments)
+    }
+
+    /// Whether `arguments` ask for what this process answers by itself (`--version`,
+    /// `--help`, `--list-routes`, `--demo-data`, `--export-journal`: the last asks the running
+    /// instance in its own way).
+    static func answersLocally(_ arguments: [String]) -> Bool {
+        let local = ["--version", "--help", "-h", "--help-all", "--list-routes", "--demo-data", "--export-journal"]
+        return arguments.dropFirst().prefix { $0 != "--" }.contains { argument in
+            local.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }
     }
 
     /// The parameters (not options, nor an option's value) of `arguments`: what GApplication

@@ -20,12 +20,15 @@ final class PetEditorView: PageView {
         form.addCSSClass("raypets-form")
         let name = Entry()
         name.text = model.draft.name
+        name.maxLength = PetRules.maxNameInputLength
         let species = DropDown(items: model.speciesOptions.map(\.title))
         species.selectedIndex = model.speciesOptions.firstIndex(of: model.draft.species) ?? 0
         let age = Entry(placeholder: model.agePlaceholder)
         age.text = model.draft.age
         let notes = TextView()
         notes.text = model.draft.notes
+        // A paste takes at most what the notes may hold (a longer older note stays whole).
+        notes.maxLength = PetRules.maxNotesLength
         notes.addCSSClass("raypets-notes")
         var problems: [PetField: Label] = [:]
         let fields: [(PetField, String, Widget)] = [

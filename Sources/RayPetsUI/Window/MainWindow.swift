@@ -132,6 +132,13 @@ public final class MainWindow: AppWindow, Feedback {
         }
     }
 
+    /// Hides the notice if it still says `text`.
+    public func withdrawNotice(_ text: String) {
+        guard notice.isVisible, notice.text == text else { return }
+        notice.isVisible = false
+        noticeGeneration += 1
+    }
+
     /// Shows and raises the window.
     public func present() { window.present() }
 
