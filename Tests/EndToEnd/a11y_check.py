@@ -13,7 +13,7 @@ is a group named by its title, a dialog is a named dialog, the focus is on what 
 one page has no two buttons of one name.
 
 Each rule is a pure function over one look at the app (`Look`: the windows' visible trees, as
-raypets_driver.visible_tree reads them, every property read once) returning findings (strings
+driver_tree.visible_tree reads them, every property read once) returning findings (strings
 that name the window, the page and the control, and the rule). A node that raises while read
 (a page that slides away frees its accessibles) reads as gone and is never a finding.
 
@@ -24,7 +24,7 @@ import re
 
 import pyatspi
 
-from raypets_driver import still_in_tree, visible_tree
+from driver_tree import still_in_tree, visible_tree, walk
 
 # Rule 1's controls: what a user operates, so what a screen reader must be able to name.
 CONTROL_ROLES = {
@@ -185,7 +185,6 @@ def rule_3_dialogs(look):
 def focus_outside(tree):
     """Where the focus of `tree`'s window is when it is not on a visible node (read only then:
     a walk of the whole window): 'hidden ...' or 'nowhere'."""
-    from raypets_driver import walk
     for node in walk(tree.window):
         try:
             if node.getState().contains(pyatspi.STATE_FOCUSED):

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_flows as flows  # noqa: E402  (reads BINARY and the artifacts folder from sys.argv)
+import e2e_helpers as helpers  # noqa: E402  (the tests' steps, without pytest)
 from raypets_driver import RayPets  # noqa: E402
 
 DESKTOP = "/usr/share/applications/io.github.raypets.RayPets.desktop"
@@ -32,17 +32,18 @@ def check(name, step):
 
 
 def main():
+    build = helpers.Build(sys.argv[1], sys.argv[2])
     icon = "/usr/share/icons/hicolor/scalable/apps/io.github.raypets.RayPets.svg"
     assert os.path.exists(icon), f"the desktop file's icon is not installed at {icon}"
     command = desktop_exec("raypets://clinic/pets/whiskers")
     assert command[0] == "raypets", command
-    command[0] = flows.BINARY
+    command[0] = build.binary
 
-    config = flows.config_dir(welcome_done=True)
-    app = RayPets(flows.BINARY, flows.ARTIFACTS, env={"XDG_CONFIG_HOME": config})
+    config = helpers.config_dir(welcome_done=True)
+    app = RayPets(build.binary, build.artifacts, env={"XDG_CONFIG_HOME": config})
     try:
-        check("Home shown", lambda: flows.test_home(app))
-        check("My pets, then Whiskers' page, then Back twice", lambda: flows.test_pets_list_detail_back(app))
+        check("Home shown", lambda: helpers.check_home(app))
+        check("My pets, then Whiskers' page, then Back twice", lambda: helpers.check_pets_list_detail_back(app))
 
         def link():
             done = subprocess.run(command, env=dict(os.environ, XDG_CONFIG_HOME=config), capture_output=True,
@@ -54,7 +55,8 @@ def main():
         check("a link to a pet, run by the desktop file's Exec line, opens the pet's page in the running app", link)
     finally:
         app.quit()
-    check("the German interface from the installed translations (LANG=de_DE.UTF-8)", flows.test_german_ui)
+    check("the German interface from the installed translations (LANG=de_DE.UTF-8)",
+          lambda: helpers.check_german_ui(build))
     print("installed: all checks passed", flush=True)
 
 
