@@ -301,6 +301,33 @@ static inline void rp_text_view_set_text(gpointer p, const char *text) {
     g_signal_handlers_unblock_by_func(buffer, (gpointer)rp_text_buffer_cap_insert, NULL);
 }
 
+/* Appends text to a text view's end, dimmed (grey and italic: the "rp-dimmed" tag, made the
+ * first time) or plain, past its limit too, as rp_text_view_set_text. */
+static inline void rp_text_view_append(gpointer p, const char *text, int dimmed) {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(p));
+    GtkTextTagTable *tags = gtk_text_buffer_get_tag_table(buffer);
+    if (dimmed && gtk_text_tag_table_lookup(tags, "rp-dimmed") == NULL)
+        gtk_text_buffer_create_tag(buffer, "rp-dimmed", "foreground", "#808080", "style", PANGO_STYLE_ITALIC, NULL);
+    GtkTextIter end;
+    gtk_text_buffer_get_end_iter(buffer, &end);
+    g_signal_handlers_block_by_func(buffer, (gpointer)rp_text_buffer_cap_insert, NULL);
+    if (dimmed)
+        gtk_text_buffer_insert_with_tags_by_name(buffer, &end, text, -1, "rp-dimmed", NULL);
+    else
+        gtk_text_buffer_insert(buffer, &end, text, -1);
+    g_signal_handlers_unblock_by_func(buffer, (gpointer)rp_text_buffer_cap_insert, NULL);
+}
+
+/* Whether the character at offset (in characters) of a text view is dimmed (rp_text_view_append). */
+static inline int rp_text_view_is_dimmed(gpointer p, int offset) {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(p));
+    GtkTextTag *tag = gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(buffer), "rp-dimmed");
+    if (tag == NULL) return 0;
+    GtkTextIter at;
+    gtk_text_buffer_get_iter_at_offset(buffer, &at, offset);
+    return gtk_text_iter_has_tag(&at, tag);
+}
+
 static inline int rp_text_view_get_max_length(gpointer p) {
     int length = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(gtk_text_view_get_buffer(GTK_TEXT_VIEW(p))), "rp-max-length"));
     return length > 0 ? length : 0;

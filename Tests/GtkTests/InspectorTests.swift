@@ -94,4 +94,48 @@ func inspectorTests(_ runner: TestRunner) {
             try check(stat(file, &info) == 0 && info.st_mode & 0o777 == 0o600, "\(file): mode \(info.st_mode & 0o777)")
         }
     }
+
+    runner.testAsync(
+        "GTK Inspector's Navigation page: the pages kept for Forward follow the stack, dimmed, and their details say so"
+    ) {
+        let w = try await WalkWindow.onRex()
+        defer { w.close() }
+        let app = w.fixture.app
+        let content = NavigationInspector.makeContent(exportFolder: TemporaryFolders.make("gtk-inspector-forward")) {
+            [weak app] in app?.windows
+        }
+        w.clinic.forwardLimit = 10
+        let count = w.clinic.routes.count
+        w.main.navigation.goBack()  // the user's Back: Rex's page is kept
+        try await turns(until: { w.clinic.routes.count == count - 1 && !w.isSliding })
+        content.refresh()
+        let stacks = content.stacks.text
+        let kept = "    petDetail(\"rex\")  “Rex”  PetDetailsModel  · kept for Forward"
+        let home = "    home  “RayPets”  HomeModel"
+        for line in [home, kept] {
+            try check(stacks.contains(line), "no \(line.debugDescription) in:\n\(stacks)")
+        }
+        // The buffer counts characters as Unicode scalars.
+        func offset(of line: String) -> Int {
+            guard let found = stacks.firstRange(of: line) else { return -1 }
+            return stacks.unicodeScalars[..<found.lowerBound].count
+        }
+        let keptAt = offset(of: kept)
+        try check(
+            content.stacks.isDimmed(at: keptAt + 4)
+                && content.stacks.isDimmed(at: keptAt + kept.unicodeScalars.count - 1),
+            "the kept page's line is not dimmed")
+        try check(!content.stacks.isDimmed(at: offset(of: home) + 4), "the shown page's line is dimmed")
+        try check(!content.stacks.isDimmed(at: keptAt - 1), "the newline before the kept page is dimmed")
+        content.chosenPage = "1 clinic · petDetail(\"rex\")"
+        try check(
+            content.details.text.contains("shown: no, kept for Forward"), "details: \(content.details.text.prefix(300))"
+        )
+        // Forward brings it back: plain again.
+        w.clinic.goForward(animated: false)
+        content.refresh()
+        let back = content.stacks.text
+        try check(back.contains("    petDetail(\"rex\")  “Rex”  PetDetailsModel  · shown"), "after Forward:\n\(back)")
+        try check(!back.contains("kept for Forward"), "after Forward:\n\(back)")
+    }
 }

@@ -25,6 +25,16 @@ public final class TextView: Widget {
         set { rp_text_view_set_text(gobject, newValue) }
     }
 
+    /// Sets the text to `runs`, one after the other, each plain or dimmed (grey and italic:
+    /// what is there but not in play, as pages kept for Forward in the inspector).
+    package func setText(_ runs: [(text: String, dimmed: Bool)]) {
+        text = ""
+        for run in runs { rp_text_view_append(gobject, run.text, run.dimmed ? 1 : 0) }
+    }
+
+    /// Whether the character at `offset` (in characters, as the buffer counts them) is dimmed.
+    package func isDimmed(at offset: Int) -> Bool { rp_text_view_is_dimmed(gobject, Int32(clamping: offset)) != 0 }
+
     /// Whether a person can change the text (`true` unless set). A text view that cannot be
     /// changed shows no cursor: in a ``ScrolledWindow`` of a fixed height, it is the way to
     /// show a long text (a wrapping label measures all of its text at every width it is

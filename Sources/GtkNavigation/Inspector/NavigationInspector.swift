@@ -9,7 +9,8 @@ import Navigation
 
 /// A *Navigation* page in GTK Inspector (Ctrl+Shift+I, or `GTK_DEBUG=interactive`): per window,
 /// every router's stack (each page's route, title and model type; which pages are shown, so a
-/// split shows both its sides; which have a leave guard) and the question a guard is asking;
+/// split shows both its sides; which have a leave guard), after it, dimmed, the pages it keeps
+/// for Forward (`PageRouter/forwardPages`, the next first), and the question a guard is asking;
 /// beside it, the group's journal (`NavigationJournal`), newest first, for every window or one;
 /// a chosen page's details (its model's stored properties, as Swift reflects them: a debugging
 /// view on this machine, which may show what a user typed; the export never does); and a button
@@ -67,8 +68,9 @@ public enum NavigationInspector {
     /// What the page shows of a window group, read when it refreshes.
     @MainActor
     package struct Snapshot {
-        /// Each window's text, in opening order, with its number.
-        package let windows: [(number: Int, text: String)]
+        /// Each window's lines, in opening order, with its number; a dimmed line is a page
+        /// kept for Forward (there, but not on the stack).
+        package let windows: [(number: Int, lines: [Line])]
         /// The group's journal.
         package let journal: NavigationJournal?
         /// Every page of every window, with what it holds: a name to choose it by, and its
@@ -79,18 +81,20 @@ public enum NavigationInspector {
             let focused = group.focused
             windows = group.windows.enumerated().map { index, window in
                 let number = group.number(of: window) ?? index + 1
-                var lines = ["Window \(number)\(window === focused ? " (focused)" : "")"]
+                var lines = [Line(text: "Window \(number)\(window === focused ? " (focused)" : "")")]
                 for (router, name) in zip(window.routers, window.routerNames) {
                     lines += Self.describe(router, name: name)
                 }
-                return (number, lines.joined(separator: "\n"))
+                return (number, lines)
             }
             journal = group.journal
             var pages: [(name: String, details: String)] = []
             for window in group.windows {
                 let number = group.number(of: window) ?? 0
                 for (router, name) in zip(window.routers, window.routerNames) {
-                    pages += router.pages.map { Self.details(of: $0, in: router, place: "\(number) \(name)") }
+                    pages += (router.pages + Self.kept(by: router)).map {
+                        Self.details(of: $0, in: router, place: "\(number) \(name)")
+                    }
                 }
             }
             self.pages = pages
@@ -100,9 +104,12 @@ public enum NavigationInspector {
         private static func details<Route: NavigationRoute>(
             of page: Page<Route>, in router: any Router<Route>, place: String
         ) -> (name: String, details: String) {
+            let onStack = router.pages.contains { $0.id == page.id }
+            let shown = router.isShown(page.id) ? "yes" : onStack ? "no" : "no, kept for Forward"
             var lines = [
                 "\(page.route)  “\(page.title)”", "window and router: \(place)", "page: \(page.id)",
-                "model: \(type(of: page.model))", "shown: \(router.isShown(page.id) ? "yes" : "no")",
+                "model: \(type(of: page.model))",
+                "shown: \(shown)",
                 "leave guard: \(router.hasLeaveGuard(page.id) ? "yes" : "no")", "", "what the model holds:",
             ]
             for child in Mirror(reflecting: page.model).children {
@@ -112,29 +119,50 @@ public enum NavigationInspector {
             return ("\(place) · \(page.route)", lines.joined(separator: "\n"))
         }
 
-        /// A router's lines: its stack, bottom first, and the question asked, if any.
-        private static func describe<Route: NavigationRoute>(_ router: any Router<Route>, name: String) -> [String] {
+        /// The pages `router` keeps for Forward, the next first (none for a router that is not a
+        /// `PageRouter`).
+        private static func kept<Route: NavigationRoute>(by router: any Router<Route>) -> [Page<Route>] {
+            (router as? PageRouter<Route>)?.forwardPages ?? []
+        }
+
+        /// A router's lines: its stack, bottom first, then (dimmed) the pages Forward would
+        /// bring back, the next first, and the question asked, if any.
+        private static func describe<Route: NavigationRoute>(_ router: any Router<Route>, name: String) -> [Line] {
             let pages = router.pages
+            let kept = Self.kept(by: router)
             let kind = String(describing: type(of: router)).split(separator: "<").first.map(String.init) ?? "Router"
-            guard !pages.isEmpty else { return ["  \(name) (\(kind)): empty"] }
-            var lines = ["  \(name) (\(kind)):"]
+            guard !pages.isEmpty || !kept.isEmpty else { return [Line(text: "  \(name) (\(kind)): empty")] }
+            var lines = [Line(text: "  \(name) (\(kind)):")]
+            func line(_ page: Page<Route>, _ marks: [String]) -> String {
+                let model = String(describing: type(of: page.model))
+                return "    \(page.route)  “\(page.title)”  \(model)"
+                    + (marks.isEmpty ? "" : "  · " + marks.joined(separator: " · "))
+            }
             for page in pages {
                 var marks: [String] = []
                 if router.isShown(page.id) { marks.append("shown") }
                 if router.hasLeaveGuard(page.id) { marks.append("leave guard") }
-                let model = String(describing: type(of: page.model))
-                lines.append(
-                    "    \(page.route)  “\(page.title)”  \(model)"
-                        + (marks.isEmpty ? "" : "  · " + marks.joined(separator: " · ")))
+                lines.append(Line(text: line(page, marks)))
+            }
+            for page in kept {
+                let marks = ["kept for Forward"] + (router.hasLeaveGuard(page.id) ? ["leave guard"] : [])
+                lines.append(Line(text: line(page, marks), dimmed: true))
             }
             if pages.filter({ router.isShown($0.id) }).count > 1 {
-                lines.append("    (side by side: a sidebar and its content)")
+                lines.append(Line(text: "    (side by side: a sidebar and its content)"))
             }
             if let question = router.pendingLeave {
-                lines.append("    question open: may \(question.page.route) leave? (reason \(question.reason))")
+                lines.append(
+                    Line(text: "    question open: may \(question.page.route) leave? (reason \(question.reason))"))
             }
             return lines
         }
+    }
+
+    /// A line of the stacks' text: dimmed for a page kept for Forward.
+    package struct Line {
+        package var text: String
+        package var dimmed = false
     }
 }
 
@@ -218,7 +246,16 @@ package final class InspectorContent {
             observation = recorded.observe { [weak self] in self?.refreshSoon() }
         }
         windowCount = snapshot.windows.count
-        stacks.text = snapshot.windows.map { $0.text }.joined(separator: "\n\n")
+        // Lines joined by newlines, windows by an empty line.
+        var runs: [(text: String, dimmed: Bool)] = []
+        for (index, window) in snapshot.windows.enumerated() {
+            if index > 0 { runs.append(("\n\n", false)) }
+            for (number, line) in window.lines.enumerated() {
+                if number > 0 { runs.append(("\n", false)) }
+                runs.append((line.text, line.dimmed))
+            }
+        }
+        stacks.setText(runs)
         updateFilter(snapshot.windows.map { $0.number })
         updatePageChooser(snapshot.pages.map { $0.name })
         details.text =
