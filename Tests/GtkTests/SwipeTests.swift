@@ -200,6 +200,64 @@ func swipeTests(_ runner: TestRunner) {
         _ = driver
     }
 
+    runner.testAsync(
+        "swipe forward: where Back kept the page, two fingers towards the left bring it back; a touch from the right edge too; with none ahead the page keeps the input"
+    ) {
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        let clinic = f.tabs.router(for: .clinic)
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let scroll = swipe.controllers.scroll
+        let drag = swipe.controllers.drag
+        // Nothing ahead: the forward way is the page's (the scroll not taken, the touch denied).
+        scroll.emit("scroll-begin")
+        try check(!scroll.emit("scroll", 40, 0, returnsBool: true), "a forward scroll with nothing ahead was taken")
+        scroll.emit("scroll-end")
+        let width = Double(swipe.root.allocatedWidth)
+        drag.emit("drag-begin", width - 4, 200)
+        try check(!swipe.isSwiping, "a touch at the right edge swiped with nothing ahead: \(swipe.lastOutcome)")
+        drag.emit("drag-end", 0, 0)
+
+        clinic.forwardLimit = 10
+        let stack = clinic.routes
+        let rex = clinic.pages.last?.id
+        f.window.navigation.goBack()
+        await driver.settle()
+        try check(clinic.routes == Array(stack.dropLast()) && clinic.forwardPages.first?.id == rex, "Back kept nothing")
+        scroll.emit("scroll-begin")
+        for _ in 0..<10 {
+            try check(scroll.emit("scroll", 40, 0, returnsBool: true), "the swipe did not take the touchpad's delta")
+        }
+        try check(swipe.shownShift < -width / 2, "the page is at \(swipe.shownShift), not past half to the left")
+        try check(
+            swipe.hintShown == ("Rex", true) && swipe.hintDirection == .forward,
+            "the hint: \(swipe.hintShown), \(String(describing: swipe.hintDirection))")
+        scroll.emit("scroll-end")
+        await driver.settle()
+        try check(clinic.routes == stack && clinic.pages.last?.id == rex, "the touchpad swipe: \(clinic.routes)")
+        try check(f.window.window.title == "Rex", "the window shows \(f.window.window.title)")
+        waitLoop(until: { swipe.slidingPictures == 0 }, timeout: 2)
+        try check(swipe.shownShift == 0, "the page that came is shifted")
+
+        // A touch from the right edge: short springs back, past half brings Rex again.
+        f.window.navigation.goBack()
+        await driver.settle()
+        drag.emit("drag-begin", width - 4, 200)
+        for step in 1...4 { drag.emit("drag-update", -Double(step) * 30, 0) }
+        try check(swipe.isSwiping && swipe.shownShift == -120, "the page is at \(swipe.shownShift), not -120")
+        try await Task.sleep(for: .milliseconds(150))  // held still: no flick
+        drag.emit("drag-end", -120, 0)
+        await driver.settle()
+        try check(clinic.routes == Array(stack.dropLast()), "a short swipe forward changed the stack: \(clinic.routes)")
+        waitLoop(until: { swipe.shownShift == 0 && !swipe.hintShown.visible }, timeout: 2)
+        drag.emit("drag-begin", width - 4, 200)
+        for step in 1...8 { drag.emit("drag-update", -width * 0.09 * Double(step), 0) }
+        drag.emit("drag-end", -width * 0.72, 0)
+        await driver.settle()
+        try check(clinic.routes == stack && clinic.pages.last?.id == rex, "the touch swipe: \(clinic.routes)")
+        try check(swipe.lastOutcome == "committed: the page ahead came", "the swipe: \(swipe.lastOutcome)")
+    }
+
     runner.testAsync("beside a sidebar (1200 px) there is no swipe: the finger is the page's") {
         let (f, driver) = try await onPetPage()
         defer { f.tearDown() }
@@ -234,7 +292,7 @@ func swipeTests(_ runner: TestRunner) {
     }
 
     runner.testAsync(
-        "swipe back mirrors right to left: from the right edge towards the left; the left edge does nothing"
+        "swipe back mirrors right to left: from the right edge towards the left; the left edge does nothing, or goes Forward where Back kept a page"
     ) {
         Widget.setDefaultDirection(rightToLeft: true)
         defer { Widget.setDefaultDirection(rightToLeft: false) }
@@ -243,12 +301,16 @@ func swipeTests(_ runner: TestRunner) {
         let clinic = f.tabs.router(for: .clinic)
         let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
         let stack = clinic.routes
+        clinic.forwardLimit = 10
         await swipeWithTouch(swipe, to: 0.7)  // from the left edge, towards the right
         await driver.settle()
         try check(clinic.routes == stack, "a left-edge swipe went back in a right-to-left layout")
         await swipeWithTouch(swipe, to: 0.7, rightToLeft: true)
         await driver.settle()
         try check(clinic.routes == Array(stack.dropLast()), "the right-to-left swipe: \(clinic.routes)")
+        await swipeWithTouch(swipe, to: 0.7)  // from the left edge, towards the right: Forward
+        await driver.settle()
+        try check(clinic.routes == stack, "the right-to-left swipe forward: \(clinic.routes)")
     }
 }
 

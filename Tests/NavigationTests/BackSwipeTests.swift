@@ -108,4 +108,43 @@ struct BackSwipeTests {
         host.resize(to: 600)
         #expect(host.swipeBack(0.9) && router.routes == [.root, .a], "narrow: one stack, the swipe works")
     }
+
+    @Test("a swipe forward moves the page towards the leading edge: the fingers' way, mirrored right to left")
+    func forward() {
+        var screen = BackSwipe(width: 400, source: .touchscreen, direction: .forward)
+        screen.move(by: -100, at: 0.01)  // the finger moves left
+        #expect(screen.progress == 0.25 && screen.translation == -100 && screen.translationAway == -400)
+        screen.move(by: 300, at: 0.02)
+        #expect(screen.progress == 0, "not past where the page was")
+        var touchpad = BackSwipe(width: 400, source: .touchpad, direction: .forward)
+        for step in 1...10 { touchpad.move(by: 24, at: Double(step) * 0.05) }  // fingers left
+        #expect(touchpad.progress == 0.6 && touchpad.end(at: 0.5))
+        var rtl = BackSwipe(width: 400, isRightToLeft: true, source: .touchscreen, direction: .forward)
+        for step in 1...10 { rtl.move(by: 24, at: Double(step) * 0.05) }  // right to left: the finger moves right
+        #expect(rtl.progress == 0.6 && rtl.translation == 240 && rtl.translationAway == 400 && rtl.end(at: 0.5))
+        var short = BackSwipe(width: 400, source: .touchscreen, direction: .forward)
+        for step in 1...10 { short.move(by: -18, at: Double(step) * 0.05) }
+        #expect(!short.end(at: 0.5), "45% at 360 px/s springs back")
+        #expect(BackSwipe(width: 400, source: .touchscreen).translationAway == 400, "Back goes off the right")
+    }
+
+    @Test("InMemoryHost: a swipe forward past half brings the page Back took; short, or with nothing ahead, nothing")
+    func swipeForwardInMemory() {
+        let host = InMemoryHost<TestRoute>()
+        let router = StackRouter(host: host)
+        router.forwardLimit = 10
+        router.present(.root, model: TitledModel("root"), animated: false, onDismissed: nil)
+        router.present(.a, model: TitledModel("a"), animated: false, onDismissed: nil)
+        #expect(!host.swipeForward(0.8), "nothing ahead")
+        let a = router.pages[1].id
+        #expect(host.swipeBack(0.8))
+        #expect(router.routes == [.root] && router.forwardPages.map(\.id) == [a])
+        #expect(!host.swipeForward(0.3), "short")
+        #expect(router.routes == [.root])
+        #expect(host.swipeForward(0.6, touchpad: true))
+        #expect(router.routes == [.root, .a] && router.pages[1].id == a, "the same page came back")
+        #expect(host.swipeBack(0.7, rightToLeft: true))
+        #expect(host.swipeForward(0.2, flick: true, rightToLeft: true), "a flick right to left")
+        #expect(router.pages.map(\.id).last == a)
+    }
 }

@@ -136,6 +136,12 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
             else { return nil }
             return (view.widget, self.pages[self.pages.count - 2].title)
         }
+        dialog.swipe.forwardTarget = { [weak self, weak dialog] in
+            guard let self, let dialog, let next = self.forwardPages.first, !dialog.window.isUnderModalWindow,
+                let view = dialog.pages.shownView
+            else { return nil }
+            return (view.widget, next.title)
+        }
         dialog.swipe.shownView = { [weak dialog] in dialog?.pages.shownView?.widget }
         dialog.window.onDestroy { [weak self, weak dialog] in
             // Destroyed by someone else (e.g. along with the main window).

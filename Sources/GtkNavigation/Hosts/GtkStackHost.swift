@@ -25,8 +25,9 @@ import Navigation
 /// swipe towards the trailing edge or a touchscreen's swipe from the leading edge moves the
 /// page with the fingers and shows where Back will land; letting go past half the width (or
 /// with a flick) goes Back through the window's `navigation.back` action, the path every Back
-/// takes, where the leave guards are asked; a page that does not leave springs back. See the
-/// *Gestures* article.
+/// takes, where the leave guards are asked; a page that does not leave springs back. Where the
+/// router keeps pages for Forward, the same the other way goes Forward. See the *Gestures*
+/// article.
 ///
 /// **Focus comes home.** When pages are added, the control that had the keyboard focus (the
 /// button or row that opened them) is remembered with its page; when that page is shown
@@ -85,6 +86,7 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         split?.onPresentationChange = { [weak self] in self?.onChange?() }
         split?.onWideChange = { [weak self] width in self?.delegate?.hostDidResize(width: width) }
         swipe.target = { [weak self] in self?.swipeTarget() }
+        swipe.forwardTarget = { [weak self] in self?.swipeForwardTarget() }
         swipe.shownView = { [weak self] in self?.shownView?.widget }
     }
 
@@ -96,6 +98,14 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
             let landing = shownTitles.dropLast().last
         else { return nil }
         return (view.widget, landing)
+    }
+
+    /// What a swipe forward brings now: the shown page's view and the title of the next page
+    /// ahead; none beside a sidebar, with no page ahead or under a modal window.
+    private func swipeForwardTarget() -> (view: Widget, landing: String)? {
+        guard !isSplit, let next = forwardPages.first, window?.isUnderModalWindow != true, let view = shownView
+        else { return nil }
+        return (view.widget, next.title)
     }
 
     /// The host's widget: put it in the window.

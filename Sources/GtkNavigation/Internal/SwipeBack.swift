@@ -2,7 +2,10 @@ import Gtk
 import Navigation
 
 /// Swipe back over a host's stack of pages: a touchpad's two-finger swipe towards the trailing
-/// edge, or a touchscreen's swipe from the leading edge.
+/// edge, or a touchscreen's swipe from the leading edge; and, where the router keeps pages
+/// ahead, swipe forward: the same the other way (towards the leading edge; from the trailing
+/// edge), through the window's `navigation.forward` action, with its hint at the trailing edge
+/// ("Rex ›"). What follows says Back; Forward is its mirror.
 ///
 /// While the fingers move, the shown page moves with them and a hint at the leading edge says
 /// where Back will land ("‹ My pets"); GTK 4.8's GtkStack draws one page at a time, so the page
@@ -30,6 +33,10 @@ package final class SwipeBack {
     /// lands on; `nil` where there is no Back by swiping (the first page, a split, a question
     /// or a modal window open).
     var target: @MainActor () -> (view: Widget, landing: String)? = { nil }
+    /// What a swipe forward can do now: the shown page's view, and the title of the page
+    /// Forward brings; `nil` where there is none (no page ahead, a split, a question or a
+    /// modal window open).
+    var forwardTarget: @MainActor () -> (view: Widget, landing: String)? = { nil }
     /// The shown page's view now, whatever is over it: whether Back took the page away.
     var shownView: @MainActor () -> Widget? = { nil }
     /// While `true`, the host shows its next change without a slide: the swipe slides it.
@@ -37,9 +44,10 @@ package final class SwipeBack {
     /// The width from the leading edge where a touchscreen swipe may start, in pixels.
     static let edgeWidth = 24.0
 
-    /// The hint and its label, made at the first swipe (a host that is never swiped pays
-    /// nothing for them, nor for their stylesheet).
-    private var hintWidgets: (box: Box, label: Label)?
+    /// The hint, its label and its arrows (Back's before the label, Forward's after it), made
+    /// at the first swipe (a host that is never swiped pays nothing for them, nor for their
+    /// stylesheet).
+    private var hintWidgets: Hint?
     private let scroll: ScrollController
     private let drag: DragGesture
     private var swipe: BackSwipe?
@@ -62,6 +70,13 @@ package final class SwipeBack {
     package private(set) var slidingPictures = 0
 
     private enum TouchpadSequence { case none, undecided, notASwipe }
+
+    private struct Hint {
+        let box: Box
+        let label: Label
+        let back: Image
+        let forward: Image
+    }
 
     private struct Moving {
         weak var view: Widget?
@@ -91,7 +106,10 @@ package final class SwipeBack {
             guard let self else { return }
             let width = Double(self.root.allocatedWidth)
             let fromLeadingEdge = self.root.isRightToLeft ? width - x : x
-            guard fromLeadingEdge <= Self.edgeWidth, self.begin(.touchscreen) else { return self.drag.deny() }
+            // From the leading edge Back; from the trailing edge Forward.
+            let direction: BackSwipe.Direction? =
+                fromLeadingEdge <= Self.edgeWidth ? .back : width - fromLeadingEdge <= Self.edgeWidth ? .forward : nil
+            guard let direction, self.begin(.touchscreen, direction) else { return self.drag.deny() }
             self.lastDragOffset = 0
         }
         drag.onUpdate { [weak self] dx, _ in
@@ -106,26 +124,28 @@ package final class SwipeBack {
         }
     }
 
-    /// The hint at the leading edge, made the first time it is needed.
+    /// The hint at the edge the page leaves from, made the first time it is needed.
     private var hint: Box { hintParts.box }
 
-    private var hintParts: (box: Box, label: Label) {
+    private var hintParts: Hint {
         if let hintWidgets { return hintWidgets }
         // The hint's shape; the theme's `osd` gives its colours (an app can restyle `.swipe-hint`).
-        CSSProvider.installDefault(".swipe-hint { border-radius: 999px; padding: 8px 14px 8px 10px; }")
+        CSSProvider.installDefault(".swipe-hint { border-radius: 999px; padding: 8px 12px; }")
         let box = Box(.horizontal, spacing: 6)
-        let label = Label()
+        let hint = Hint(
+            box: box, label: Label(), back: Image(decorativeIconName: "go-previous-symbolic"),
+            forward: Image(decorativeIconName: "go-next-symbolic"))
         box.addCSSClass("osd")
         box.addCSSClass("swipe-hint")
-        box.append(Image(decorativeIconName: "go-previous-symbolic"))
-        box.append(label)
-        box.setAlignment(horizontal: .start, vertical: .center)
+        box.append(hint.back)
+        box.append(hint.label)
+        box.append(hint.forward)
         box.setMargins(top: 0, bottom: 0, start: 12, end: 12)
         box.canTarget = false
         box.isVisible = false
         root.addOverlay(box)
-        hintWidgets = (box, label)
-        return (box, label)
+        hintWidgets = hint
+        return hint
     }
 
     /// Whether a swipe is under way (the fingers are on it).
@@ -156,7 +176,9 @@ package final class SwipeBack {
             return true
         }
         guard touchpadSequence == .undecided, dx != 0 || dy != 0 else { return false }
-        guard abs(dx) > abs(dy), begin(.touchpad) else {
+        // The fingers move against the deltas (natural scrolling): right for Back left to right.
+        let direction: BackSwipe.Direction = (dx < 0) != root.isRightToLeft ? .back : .forward
+        guard abs(dx) > abs(dy), begin(.touchpad, direction) else {
             touchpadSequence = .notASwipe  // vertical, or nowhere to go back to: the page scrolls
             return false
         }
@@ -166,24 +188,29 @@ package final class SwipeBack {
     }
 
     @discardableResult
-    private func begin(_ source: BackSwipe.Source) -> Bool {
+    private func begin(_ source: BackSwipe.Source, _ direction: BackSwipe.Direction) -> Bool {
         guard swipe == nil else {
             lastOutcome = "refused: a swipe is under way"
             return false
         }
-        guard let target = target() else {
-            lastOutcome = "refused: no Back by swiping here now"
+        guard let target = direction == .back ? target() : forwardTarget() else {
+            lastOutcome = "refused: no \(direction == .back ? "Back" : "Forward") by swiping here now"
             return false
         }
         lastOutcome = "begun"
         generation += 1
         moving?.shift.x = 0  // a page still springing back from the last swipe jumps home
         swipe = BackSwipe(
-            width: Double(max(root.allocatedWidth, 1)), isRightToLeft: root.isRightToLeft, source: source)
+            width: Double(max(root.allocatedWidth, 1)), isRightToLeft: root.isRightToLeft, source: source,
+            direction: direction)
         moving = Moving(view: target.view, shift: SidewaysShift(target.view))
         // Read by its label's text, not by a label on the box: GTK 4.18 makes a box generic,
-        // which may have none.
-        hintParts.label.text = target.landing
+        // which may have none. Back's hint at the leading edge, Forward's at the trailing one.
+        let parts = hintParts
+        parts.label.text = target.landing
+        parts.back.isVisible = direction == .back
+        parts.forward.isVisible = direction == .forward
+        parts.box.setAlignment(horizontal: direction == .back ? .start : .end, vertical: .center)
         hint.opacity = 0
         hint.isVisible = true
         return true
@@ -223,18 +250,18 @@ package final class SwipeBack {
         }
         let picture = MainLoop.animationsEnabled ? WidgetPicture(of: view) : nil
         isFinishing = true
-        root.activateAction(NavigationAction.back)
+        root.activateAction(swipe.direction == .back ? NavigationAction.back : NavigationAction.forward)
         isFinishing = false
         guard !moving.isShown(shownView()) else {
             // Still shown: a leave guard is asking (its question is open) or kept the page.
             lastOutcome = "committed: the page stayed"
             return springBack(moving, from: translation)
         }
-        lastOutcome = "committed: the page left"
+        lastOutcome = swipe.direction == .back ? "committed: the page left" : "committed: the page ahead came"
         moving.shift.x = 0
         self.moving = nil
         hintWidgets?.box.isVisible = false
-        if let picture { slideAway(picture, from: translation, to: swipe.isRightToLeft ? -swipe.width : swipe.width) }
+        if let picture { slideAway(picture, from: translation, to: swipe.translationAway) }
     }
 
     /// Ends the swipe at once, with nothing to do: the page back in place, the hint gone.
@@ -263,7 +290,8 @@ package final class SwipeBack {
         }
     }
 
-    /// A still picture of the page that left slides the rest of the way out over the page below.
+    /// A still picture of the page that left slides the rest of the way out over the page
+    /// below (or, for Forward, over the page that came).
     private func slideAway(_ picture: WidgetPicture, from start: Double, to end: Double) {
         let shift = SidewaysShift(picture)
         shift.x = start
@@ -314,6 +342,11 @@ package final class SwipeBack {
     /// The hint's text ("My pets") and whether it shows.
     package var hintShown: (text: String, visible: Bool) {
         (hintWidgets?.label.text ?? "", hintWidgets?.box.isVisible ?? false)
+    }
+    /// Which way the hint points now: Back's arrow or Forward's (`nil` before the first swipe).
+    package var hintDirection: BackSwipe.Direction? {
+        guard let hintWidgets else { return nil }
+        return hintWidgets.forward.isVisible ? .forward : .back
     }
     /// The moving page's shift now.
     package var shownShift: Double { moving?.shift.x ?? 0 }

@@ -231,31 +231,59 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     /// The user swipes back over the stack (a touchscreen's edge swipe; with `touchpad`, a
     /// two-finger swipe): the page travels `fraction` of the width, in ten movements over half
     /// a second (with `flick`, a twentieth of a second: fast), and is let go. The same
-    /// `BackSwipe` (from `Navigation`) the GTK hosts use decides: past its threshold (or a flick) it goes Back
-    /// through the one Back path, `hostDidRequestBack()`, where a leave guard may still keep
-    /// the page; else nothing happens. Only where Back is in one stack (`showsBackButton`):
-    /// beside a sidebar, a swipe does nothing. Returns whether it went Back (asked the router).
+    /// `BackSwipe` (from `Navigation`) the GTK hosts use decides: past its threshold (or a
+    /// flick) it goes Back through the one Back path, `hostDidRequestBack()`, where a leave
+    /// guard may still keep the page; else nothing happens. Only where Back is in one stack
+    /// (`showsBackButton`): beside a sidebar, a swipe does nothing. Returns whether it went
+    /// Back (asked the router).
     @discardableResult
     public func swipeBack(
         _ fraction: Double, flick: Bool = false, touchpad: Bool = false, rightToLeft: Bool = false
     ) -> Bool {
         guard showsBackButton else { return false }
+        guard swipe(.back, fraction, flick: flick, touchpad: touchpad, rightToLeft: rightToLeft) else { return false }
+        delegate?.hostDidRequestBack()
+        return true
+    }
+
+    /// The user swipes forward over the stack (a touchscreen's swipe from the trailing edge;
+    /// with `touchpad`, a two-finger swipe towards the leading edge), as `swipeBack` does the
+    /// other way: past the threshold (or a flick) the next page in forward history comes back
+    /// through `hostDidRequestForward()`. Only where there are pages ahead (`forwardPages`)
+    /// and one page is shown (not beside a sidebar). Returns whether it went Forward (asked
+    /// the router).
+    @discardableResult
+    public func swipeForward(
+        _ fraction: Double, flick: Bool = false, touchpad: Bool = false, rightToLeft: Bool = false
+    ) -> Bool {
+        guard presentation.single != nil, !forwardPages.isEmpty else { return false }
+        guard swipe(.forward, fraction, flick: flick, touchpad: touchpad, rightToLeft: rightToLeft) else {
+            return false
+        }
+        delegate?.hostDidRequestForward()
+        return true
+    }
+
+    /// Moves a `BackSwipe` as the user's fingers would and says whether letting go commits.
+    private func swipe(
+        _ direction: BackSwipe.Direction, _ fraction: Double, flick: Bool, touchpad: Bool, rightToLeft: Bool
+    ) -> Bool {
         var swipe = BackSwipe(
             width: Double(width > 0 ? width : 400), isRightToLeft: rightToLeft,
-            source: touchpad ? .touchpad : .touchscreen)
+            source: touchpad ? .touchpad : .touchscreen, direction: direction)
         let distance = fraction * swipe.width
         let steps = 10
         let interval = flick ? 0.005 : 0.05
         for step in 1...steps {
             let time = Double(step) * interval
+            // The fingers move right for Back left to right and for Forward right to left; a
+            // touchpad's deltas point against them.
             var delta = distance / Double(steps)
+            if (direction == .forward) != rightToLeft { delta = -delta }
             if touchpad { delta = -delta }
-            if rightToLeft { delta = -delta }
             swipe.move(by: delta, at: time)
         }
-        guard swipe.end(at: Double(steps) * interval) else { return false }
-        delegate?.hostDidRequestBack()
-        return true
+        return swipe.end(at: Double(steps) * interval)
     }
 
     /// The user presses the sidebar's Back (split only; does nothing when it is not shown).
