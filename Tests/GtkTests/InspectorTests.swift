@@ -127,6 +127,8 @@ func inspectorTests(_ runner: TestRunner) {
             "the kept page's line is not dimmed")
         try check(!content.stacks.isDimmed(at: offset(of: home) + 4), "the shown page's line is dimmed")
         try check(!content.stacks.isDimmed(at: keptAt - 1), "the newline before the kept page is dimmed")
+        let next = offset(of: "  learn (StackRouter):")
+        try check(next > keptAt && !content.stacks.isDimmed(at: next + 2), "the line after the kept page is dimmed")
         content.chosenPage = "1 clinic · petDetail(\"rex\")"
         try check(
             content.details.text.contains("shown: no, kept for Forward"), "details: \(content.details.text.prefix(300))"

@@ -201,7 +201,7 @@ func swipeTests(_ runner: TestRunner) {
     }
 
     runner.testAsync(
-        "swipe forward: where Back kept the page, two fingers towards the left bring it back; a touch from the right edge too; with none ahead the page keeps the input"
+        "swipe forward: where Back kept the page, two fingers towards the left bring it back; a touch from the right edge too; with none ahead nothing moves"
     ) {
         let (f, driver) = try await onPetPage()
         defer { f.tearDown() }
@@ -209,10 +209,16 @@ func swipeTests(_ runner: TestRunner) {
         let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
         let scroll = swipe.controllers.scroll
         let drag = swipe.controllers.drag
-        // Nothing ahead: the forward way is the page's (the scroll not taken, the touch denied).
+        // Nothing ahead: two fingers to the left begin a swipe back that stays at 0 (the
+        // fingers may still turn right) and change nothing; a touch at the right edge is the page's.
+        let before = clinic.routes
         scroll.emit("scroll-begin")
-        try check(!scroll.emit("scroll", 40, 0, returnsBool: true), "a forward scroll with nothing ahead was taken")
+        for _ in 0..<5 { _ = scroll.emit("scroll", 40, 0, returnsBool: true) }
+        try check(
+            swipe.shownShift == 0 && swipe.hintDirection?.arrow != .forward, "the page moved: \(swipe.shownShift)")
         scroll.emit("scroll-end")
+        await driver.settle()
+        try check(clinic.routes == before, "a leftwards scroll with nothing ahead changed the stack: \(clinic.routes)")
         let width = Double(swipe.root.allocatedWidth)
         drag.emit("drag-begin", width - 4, 200)
         try check(!swipe.isSwiping, "a touch at the right edge swiped with nothing ahead: \(swipe.lastOutcome)")
@@ -230,7 +236,8 @@ func swipeTests(_ runner: TestRunner) {
         }
         try check(swipe.shownShift < -width / 2, "the page is at \(swipe.shownShift), not past half to the left")
         try check(
-            swipe.hintShown == ("Rex", true) && swipe.hintDirection == .forward,
+            swipe.hintShown == ("Rex", true) && swipe.hintDirection?.arrow == .forward
+                && swipe.hintDirection?.placement == .end,
             "the hint: \(swipe.hintShown), \(String(describing: swipe.hintDirection))")
         scroll.emit("scroll-end")
         await driver.settle()
@@ -239,9 +246,14 @@ func swipeTests(_ runner: TestRunner) {
         waitLoop(until: { swipe.slidingPictures == 0 }, timeout: 2)
         try check(swipe.shownShift == 0, "the page that came is shifted")
 
-        // A touch from the right edge: short springs back, past half brings Rex again.
+        // A touch from the right edge that moves more down than sideways is the page's scroll.
         f.window.navigation.goBack()
         await driver.settle()
+        drag.emit("drag-begin", width - 4, 200)
+        drag.emit("drag-update", -3, 40)
+        try check(!swipe.isSwiping && swipe.shownShift == 0, "a vertical drag at the edge swiped: \(swipe.lastOutcome)")
+        drag.emit("drag-end", -3, 40)
+        // A touch from the right edge: short springs back, past half brings Rex again.
         drag.emit("drag-begin", width - 4, 200)
         for step in 1...4 { drag.emit("drag-update", -Double(step) * 30, 0) }
         try check(swipe.isSwiping && swipe.shownShift == -120, "the page is at \(swipe.shownShift), not -120")
@@ -272,6 +284,16 @@ func swipeTests(_ runner: TestRunner) {
         await driver.settle()
         try check(clinic.routes == stack, "a swipe beside the sidebar went back: \(clinic.routes)")
         try check(swipe.lastOutcome.hasPrefix("refused"), "the swipe was not refused: \(swipe.lastOutcome)")
+        // Nor forward, with a page ahead (the content's Back kept it).
+        clinic.forwardLimit = 10
+        f.window.navigation.goBack()
+        await driver.settle()
+        let shown = clinic.routes
+        try check(!clinic.forwardPages.isEmpty, "the content's Back kept nothing")
+        await swipeWithTouch(swipe, to: 0.7, rightToLeft: true)  // from the right edge, leftwards
+        await driver.settle()
+        try check(clinic.routes == shown, "a swipe beside the sidebar went forward: \(clinic.routes)")
+        try check(swipe.lastOutcome.hasPrefix("refused"), "the swipe was not refused: \(swipe.lastOutcome)")
     }
 
     runner.testAsync("swipe back in the dialog's stack, with animations off: Visit type back to Which pet?") {
@@ -285,10 +307,46 @@ func swipeTests(_ runner: TestRunner) {
         let swipe = try unwrapSwipe(f.window.dialogHost.swipeBack)
         MainLoop.setAnimationsEnabled(false)
         defer { MainLoop.setAnimationsEnabled(true) }
+        f.dialog.forwardLimit = 10
         await swipeWithTouch(swipe, to: 0.7)
         await driver.settle()
         try check(f.dialog.routes == [routes[0]], "the dialog's swipe: \(f.dialog.routes)")
         try check(swipe.shownShift == 0, "with animations off the page is left shifted")
+        // Forward in the dialog: from its right edge, leftwards, Visit type comes back.
+        await swipeWithTouch(swipe, to: 0.7, rightToLeft: true)
+        await driver.settle()
+        try check(f.dialog.routes == routes, "the dialog's swipe forward: \(f.dialog.routes)")
+    }
+
+    runner.testAsync(
+        "a touchpad swipe whose first twitch goes the other way goes where the fingers go: Back with nothing ahead, and with a page ahead"
+    ) {
+        let (f, driver) = try await onPetPage()
+        defer { f.tearDown() }
+        let clinic = f.tabs.router(for: .clinic)
+        let swipe = try unwrapSwipe(f.window.tabHost.selectedHost?.swipeBack)
+        let scroll = swipe.controllers.scroll
+        @MainActor func twitchThenBack() async throws {
+            scroll.emit("scroll-begin")
+            try check(scroll.emit("scroll", 2, 0, returnsBool: true), "the first twitch was not taken")
+            for _ in 0..<10 { _ = scroll.emit("scroll", -40, 0, returnsBool: true) }
+            try check(swipe.progress > 0.5, "the page is at \(swipe.progress): \(swipe.lastOutcome)")
+            scroll.emit("scroll-end")
+            await driver.settle()
+        }
+        let stack = clinic.routes
+        try await twitchThenBack()  // nothing ahead: the twitch had nowhere to go
+        try check(clinic.routes == Array(stack.dropLast()), "Back after a twitch: \(clinic.routes)")
+        clinic.forwardLimit = 10
+        clinic.goForward(animated: false)  // Rex was not kept (the limit was 0): nothing to bring
+        try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Edit"))
+        f.window.navigation.goBack()
+        await driver.settle()
+        try check(!clinic.forwardPages.isEmpty, "Back kept nothing")
+        let onRex = clinic.routes
+        try await twitchThenBack()  // a page ahead: the twitch began Forward, the fingers turned it
+        try check(clinic.routes == Array(onRex.dropLast()), "Back after a twitch with a page ahead: \(clinic.routes)")
     }
 
     runner.testAsync(

@@ -131,6 +131,17 @@ open class Widget: Object {
         gtk_widget_set_vexpand(widget, vertical ? 1 : 0)
     }
 
+    /// Where the widget sits across the space its parent gives it (`setAlignment`), as set:
+    /// `start` and `end` are the reading direction's.
+    package var horizontalAlignment: Alignment {
+        switch gtk_widget_get_halign(widget) {
+        case GTK_ALIGN_START: .start
+        case GTK_ALIGN_END: .end
+        case GTK_ALIGN_CENTER: .center
+        default: .fill
+        }
+    }
+
     /// Aligns the widget inside its allocation.
     public func setAlignment(horizontal: Alignment, vertical: Alignment) {
         gtk_widget_set_halign(widget, horizontal.gtk)

@@ -34,8 +34,9 @@ package final class SwipeBack {
     /// or a modal window open).
     var target: @MainActor () -> (view: Widget, landing: String)? = { nil }
     /// What a swipe forward can do now: the shown page's view, and the title of the page
-    /// Forward brings; `nil` where there is none (no page ahead, a split, a question or a
-    /// modal window open).
+    /// Forward brings; `nil` where there is none (no page ahead, a split, a modal window open:
+    /// a question in an alert). A question asked some other way holds Forward until it is
+    /// answered, as it holds Alt+Right.
     var forwardTarget: @MainActor () -> (view: Widget, landing: String)? = { nil }
     /// The shown page's view now, whatever is over it: whether Back took the page away.
     var shownView: @MainActor () -> Widget? = { nil }
@@ -59,6 +60,8 @@ package final class SwipeBack {
     private var touchpadSequence: TouchpadSequence = .none
     /// The touchscreen's last offset (its updates give the offset from the start).
     private var lastDragOffset = 0.0
+    /// Whether the touchscreen's swipe has taken the touch from the controls under the finger.
+    private var dragClaimed = false
     /// When the swipe last moved (the watchdog lets a silent touchpad swipe go).
     private var lastInput = 0.0
     /// Bumped by every new swipe: an animation of an older one stops.
@@ -111,10 +114,23 @@ package final class SwipeBack {
                 fromLeadingEdge <= Self.edgeWidth ? .back : width - fromLeadingEdge <= Self.edgeWidth ? .forward : nil
             guard let direction, self.begin(.touchscreen, direction) else { return self.drag.deny() }
             self.lastDragOffset = 0
+            self.dragClaimed = false
         }
-        drag.onUpdate { [weak self] dx, _ in
+        drag.onUpdate { [weak self] dx, dy in
             guard let self, self.swipe?.source == .touchscreen else { return }
-            if abs(dx) > 8 { self.drag.claim() }  // a swipe, not a tap: the page's controls let go
+            if !self.dragClaimed {
+                // More up or down than sideways: the finger scrolls the page (at the trailing
+                // edge, where a thumb scrolls and the scroll bar is), it does not swipe.
+                if abs(dy) > 8 && abs(dy) >= abs(dx) {
+                    self.lastOutcome = "refused: the finger moved more up or down than sideways"
+                    self.drag.deny()
+                    return self.cancel()
+                }
+                if abs(dx) > 8 {  // a swipe, not a tap: the page's controls let go
+                    self.drag.claim()
+                    self.dragClaimed = true
+                }
+            }
             self.move(by: dx - self.lastDragOffset)
             self.lastDragOffset = dx
         }
@@ -169,16 +185,37 @@ package final class SwipeBack {
         cancel()
     }
 
+    /// Which way a touchpad's sideways delta `dx` swipes. The fingers move against the deltas
+    /// (natural scrolling): right, for Back left to right.
+    private func touchpadDirection(_ dx: Double) -> BackSwipe.Direction {
+        (dx < 0) != root.isRightToLeft ? .back : .forward
+    }
+
     /// One delta of a touchpad sequence: the first decides whether it is a swipe.
     private func scrolled(dx: Double, dy: Double) -> Bool {
-        if swipe?.source == .touchpad {
+        if let current = swipe, current.source == .touchpad {
+            // Still where it began and turning the other way (a first twitch went the wrong
+            // way): the swipe goes that way instead, if it can, as the fingers cross zero.
+            let turned = touchpadDirection(dx)
+            if current.progress == 0, dx != 0, turned != current.direction {
+                let outcome = lastOutcome
+                swipe = nil
+                if begin(.touchpad, turned) {
+                    watchSilence()  // the new swipe's own watch (`begin` stopped the old one's)
+                } else {
+                    swipe = current
+                    lastOutcome = outcome
+                }
+            }
             move(by: dx)
             return true
         }
         guard touchpadSequence == .undecided, dx != 0 || dy != 0 else { return false }
-        // The fingers move against the deltas (natural scrolling): right for Back left to right.
-        let direction: BackSwipe.Direction = (dx < 0) != root.isRightToLeft ? .back : .forward
-        guard abs(dx) > abs(dy), begin(.touchpad, direction) else {
+        // The way the first delta points, or the other if that way has nowhere to go (a
+        // twitch the wrong way at the start of a swipe back).
+        let direction = touchpadDirection(dx)
+        let other: BackSwipe.Direction = direction == .back ? .forward : .back
+        guard abs(dx) > abs(dy), begin(.touchpad, direction) || begin(.touchpad, other) else {
             touchpadSequence = .notASwipe  // vertical, or nowhere to go back to: the page scrolls
             return false
         }
@@ -343,10 +380,11 @@ package final class SwipeBack {
     package var hintShown: (text: String, visible: Bool) {
         (hintWidgets?.label.text ?? "", hintWidgets?.box.isVisible ?? false)
     }
-    /// Which way the hint points now: Back's arrow or Forward's (`nil` before the first swipe).
-    package var hintDirection: BackSwipe.Direction? {
+    /// Which way the hint points now, Back's arrow or Forward's, and where it sits (`start`:
+    /// the leading edge; `nil` before the first swipe).
+    package var hintDirection: (arrow: BackSwipe.Direction, placement: Alignment)? {
         guard let hintWidgets else { return nil }
-        return hintWidgets.forward.isVisible ? .forward : .back
+        return (hintWidgets.forward.isVisible ? .forward : .back, hintWidgets.box.horizontalAlignment)
     }
     /// The moving page's shift now.
     package var shownShift: Double { moving?.shift.x ?? 0 }

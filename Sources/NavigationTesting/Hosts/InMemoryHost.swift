@@ -256,7 +256,7 @@ public final class InMemoryHost<Route: NavigationRoute>: NavigationHost {
     public func swipeForward(
         _ fraction: Double, flick: Bool = false, touchpad: Bool = false, rightToLeft: Bool = false
     ) -> Bool {
-        guard presentation.single != nil, !forwardPages.isEmpty else { return false }
+        guard presentation.single != nil, !pages.isEmpty, !forwardPages.isEmpty else { return false }
         guard swipe(.forward, fraction, flick: flick, touchpad: touchpad, rightToLeft: rightToLeft) else {
             return false
         }
