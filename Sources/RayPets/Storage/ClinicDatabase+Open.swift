@@ -152,6 +152,7 @@ extension ClinicDatabase {
             }
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON")
             try ClinicSchema.migrate(database)
+            database.setBusyTimeout(milliseconds: changeBusyTimeout)  // opened: each change waits briefly
             let opened = ClinicDatabase(database: database, isReadOnly: false)
             opened.file = RecordsFile(path: FilePath(bytes: database.pathBytes), database: database)
             return opened

@@ -4,7 +4,8 @@ import SQLite
 /// (`$XDG_DATA_HOME/raypets/clinic.sqlite3`), or over `:memory:` for tests.
 ///
 /// The file is in WAL mode with foreign keys on; every change is one `BEGIN IMMEDIATE`
-/// transaction; a busy lock is waited for briefly (`busyTimeout`) and then reported. How a
+/// transaction; a busy lock is waited for briefly (`changeBusyTimeout`: a change runs on the
+/// main thread, so its wait is the window's) and then reported. How a
 /// file is opened, and what happens to a damaged, locked, read-only or newer one, is in
 /// `ClinicDatabase+Open`.
 @MainActor
@@ -23,8 +24,14 @@ public final class ClinicDatabase: ClinicStore {
     /// The count and first page of the unfiltered list, kept while the pets do not change.
     let listing = ListingCache()
 
-    /// How long a change waits for another program's lock before it fails, in milliseconds.
+    /// How long opening the file waits for another program's lock before it gives up, in
+    /// milliseconds (before the first window shows).
     public nonisolated static let busyTimeout: Int32 = 2000
+    /// How long a change waits for another program's lock before it fails ("in use by another
+    /// program… try again"), in milliseconds: no longer than a window may stop answering
+    /// (another RayPets's save takes a few milliseconds; `--demo-data` holds the lock for the
+    /// whole of its run).
+    public nonisolated static let changeBusyTimeout: Int32 = 100
 
     init(database: Database, isReadOnly: Bool) {
         self.database = database
