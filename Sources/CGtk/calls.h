@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include "bounded-paste.h"
 
 /* --- Variadic calls ----------------------------------------------------- */
 /* gtk_accessible_update_property(..., GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1) */
@@ -78,6 +79,10 @@ static inline void rp_signals_end_as_sigterm(void) {
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
+    /* SIGPIPE is ignored: a write to a pipe whose reader went (an app that stopped reading a
+     * paste of what this one copied, as a reader may) fails with EPIPE, which GIO reports,
+     * instead of ending the app with its unsaved work. */
+    signal(SIGPIPE, SIG_IGN);
 }
 
 /* The application's count of mouse buttons and touches held down in its windows, as its
@@ -220,7 +225,10 @@ static inline void rp_editable_set_caret(gpointer p, int anchor, int cursor) {
  * inside it (an entry, a search entry or a spin button). Typing stops there and a paste is cut. */
 static inline void rp_editable_set_max_length(gpointer p, int length) {
     GtkEditable *text = rp_editable_innermost(GTK_EDITABLE(p));
-    if (GTK_IS_TEXT(text)) gtk_text_set_max_length(GTK_TEXT(text), length);
+    if (!GTK_IS_TEXT(text)) return;
+    gtk_text_set_max_length(GTK_TEXT(text), length);
+    /* A paste reads no more than the room can take: 4 bytes a code point, and one more. */
+    rp_bounded_paste_install(GTK_WIDGET(text), length > 0 ? ((gsize)length + 1) * 4 : 0);
 }
 
 static inline int rp_editable_get_max_length(gpointer p) {
@@ -291,6 +299,9 @@ static inline void rp_text_view_set_max_length(gpointer p, int length) {
     if (g_object_get_data(G_OBJECT(buffer), "rp-max-length") == NULL && length > 0)
         g_signal_connect(buffer, "insert-text", G_CALLBACK(rp_text_buffer_cap_insert), NULL);
     g_object_set_data(G_OBJECT(buffer), "rp-max-length", GINT_TO_POINTER(length > 0 ? length : -1));
+    /* A paste reads no more than the cap looks at: 16 code points of 4 bytes a character, and
+     * one character more (rp_text_buffer_cap_insert). */
+    rp_bounded_paste_install(GTK_WIDGET(p), length > 0 ? ((gsize)length + 1) * 64 : 0);
 }
 
 /* Sets a text view's whole text, past its limit too (what the app sets is not cut). */

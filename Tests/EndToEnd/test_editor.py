@@ -204,6 +204,24 @@ def test_quit_keeps_the_editors_draft(build):
             app.quit()
 
 
+def test_round_3_row_6_sigpipe_is_ignored(build):
+    """round 3, row 6 (issue 57): SIGPIPE, which a write to a pipe whose reader went raises
+    (on Wayland, an app that stops reading a paste of what RayPets copied, as readers may), is
+    ignored: the app goes on with its unsaved editor, then quits in order as ever."""
+    env = private_folders()
+    app = RayPets(build.binary, build.artifacts, env=env)
+    try:
+        edit_rex_unsaved(app)
+        wait_for(lambda: app.is_sensitive("Save"), "the change taken in")
+        app.process.send_signal(signal.SIGPIPE)
+        # A round trip through the app's main loop: the signal was delivered before it answers.
+        assert app.is_sensitive("Save"), "the editor is gone after SIGPIPE"
+        assert app.process.poll() is None, f"SIGPIPE ended the app: exit status {app.process.returncode}"
+    finally:
+        app.quit()
+    assert app.process.returncode == 0, f"exit status {app.process.returncode} after SIGPIPE"
+
+
 def test_round_3_rows_6_and_7_other_signals_quit_in_order(build):
     """round 3, rows 6 and 7 (issue 57): SIGUSR1, SIGALRM and SIGQUIT, each sent with an
     unsaved editor, end the app as SIGTERM does: exit status 0, the draft in the state file, and

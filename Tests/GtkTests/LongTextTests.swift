@@ -163,6 +163,48 @@ func pastedSearchTests(_ runner: TestRunner) {
         let kept = "kept \(notes.text.count) and \(name.text.count)"
         log("  pasted 50,000 letters into notes and name: \(kept), in \(milliseconds) ms")
     }
+
+    // Round 3, row 8, tried by hand: 20 MB on PRIMARY, middle-clicked into the notes, held the
+    // window 1.6-5.5 s (GTK read all of it before inserting a letter) and kept ~40 MiB each time.
+    runner.testAsync(
+        "round 3, row 8: 20 MB middle-clicked (PRIMARY) or pasted into the notes and the name: each reads only what the field can take, and the field takes its limit"
+    ) {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.press("Add pet"))
+        guard let page = f.window.tabHost.selectedHost?.shownView,
+            let notes = findWidgets(TextView.self, in: page.widget).first,
+            let name = findWidgets(Entry.self, in: page.widget).first
+        else { throw Failure(description: "the editor has no notes or name field") }
+        let huge = "ü" + String(repeating: "z", count: 20_000_000)
+        try check(notes.middleClickPasteAsUser(huge, x: 10, y: 10), "the notes take a middle click through GTK's paste")
+        await settle(until: { !notes.text.isEmpty })
+        // 16 code points of up to 4 bytes for each character the notes may hold, and one more.
+        let notesBytes = (PetRules.maxNotesLength + 1) * 64
+        try check(
+            notes.text.count == PetRules.maxNotesLength && notes.text.hasPrefix("üz"), "the notes: \(notes.text.count)")
+        try check(
+            notes.pasteBytesRead > 0 && notes.pasteBytesRead <= notesBytes,
+            "the middle click read \(notes.pasteBytesRead) bytes of 20 MB, more than \(notesBytes)")
+        let clearNotes = notes.text
+        notes.text = ""
+        try check(clearNotes.count == PetRules.maxNotesLength, "cleared")
+        for field in [notes, name] as [Widget] {
+            field.grabFocus()
+            field.pasteAsUser(huge)
+        }
+        await settle(until: { !name.text.isEmpty && !notes.text.isEmpty })
+        let nameBytes = (PetRules.maxNameInputLength + 1) * 4
+        try check(notes.text.count == PetRules.maxNotesLength, "the notes after Ctrl+V: \(notes.text.count)")
+        try check(name.text.count == PetRules.maxNameInputLength, "the name after Ctrl+V: \(name.text.count)")
+        try check(
+            notes.pasteBytesRead <= notesBytes && name.pasteBytesRead > 0 && name.pasteBytesRead <= nameBytes,
+            "Ctrl+V read \(notes.pasteBytesRead) and \(name.pasteBytesRead) bytes")
+        // A field without a limit pastes through GTK: My pets' search has one, a plain entry not.
+        try check(!Entry().middleClickPasteAsUser("x", x: 1, y: 1), "an entry with no limit took the bounded paste")
+    }
 }
 
 /// Every shown window is as wide as it was made: the main window `width` (GTK counts its

@@ -213,7 +213,9 @@ public final class Application: Object {
     /// receives SIGTERM, SIGINT or SIGHUP (a logout, `kill`, Ctrl+C in a terminal, a closed
     /// terminal), or any other signal whose default is to end the process without a crash:
     /// SIGUSR1, SIGUSR2, SIGQUIT, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR and SIGSTKFLT
-    /// (each raises SIGTERM; SIGQUIT is then no crash report). An app quits from `handler` in
+    /// (each raises SIGTERM; SIGQUIT is then no crash report); SIGPIPE is ignored (a write to
+    /// a pipe whose reader went fails instead: another app may stop reading a paste of what
+    /// this one copied). An app quits from `handler` in
     /// order, as its Quit action does. Also asks the session manager to tell the app when the
     /// session ends (`register-session`), which quits it the same way. (GLib's
     /// `g_unix_signal_add`: the handler runs on the loop, not in the signal context.)

@@ -16,7 +16,8 @@ public final class Entry: Widget {
     }
 
     /// The most characters (Unicode code points) the entry takes; 0 (the default) for no
-    /// limit. Typing stops at the limit and a longer paste is cut to it.
+    /// limit. Typing stops at the limit and a longer paste is cut to it; a paste reads no more
+    /// of the clipboard than that (a middle click's PRIMARY paste goes in at the cursor).
     public var maxLength: Int {
         get { Int(rp_editable_get_max_length(gobject)) }
         set { rp_editable_set_max_length(gobject, Int32(clamping: max(newValue, 0))) }

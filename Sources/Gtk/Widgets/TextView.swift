@@ -51,7 +51,9 @@ public final class TextView: Widget {
     /// grapheme clusters, as Swift's `Character`); 0 (the default) for no limit. Typing stops
     /// at the limit and a longer paste is cut to the room left, at a character's end, so a
     /// page of pasted text never reaches the app; a text set longer (`text = …`) stays whole,
-    /// and takes nothing more until it is shorter than the limit.
+    /// and takes nothing more until it is shorter than the limit. With a limit, a paste (Ctrl+V,
+    /// the context menu's Paste, a middle click's PRIMARY selection) reads no more of the
+    /// clipboard than the limit could take, so 20 MB on the clipboard costs no wait and no memory.
     public var maxLength: Int {
         get { Int(rp_text_view_get_max_length(gobject)) }
         set { rp_text_view_set_max_length(gobject, Int32(clamping: max(newValue, 0))) }

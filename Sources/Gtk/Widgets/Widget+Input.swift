@@ -93,4 +93,22 @@ extension Widget {
         guard rp_is_editable(gobject) != 0 else { return }
         rp_signal_emit_void(UnsafeMutableRawPointer(rp_editable_innermost(rp_editable(gobject))), "paste-clipboard")
     }
+
+    /// The GTK widget a paste goes into: an editable's inner text, or the widget itself.
+    private var pasteTarget: UnsafeMutablePointer<GtkWidget> {
+        guard rp_is_editable(gobject) != 0 else { return widget }
+        return rp_widget(UnsafeMutableRawPointer(rp_editable_innermost(rp_editable(gobject))))
+    }
+
+    /// Puts `text` on the PRIMARY selection and middle-clicks the widget at (`x`, `y`), as a
+    /// field with a limit (`TextView.maxLength`, `Entry.maxLength`) takes a middle click: its
+    /// own bounded paste's gesture. Returns `false`, having done nothing, for a widget without
+    /// a limit (GTK's own paste). The paste completes on a later turn of the loop. For tests.
+    package func middleClickPasteAsUser(_ text: String, x: Double, y: Double) -> Bool {
+        rp_bounded_paste_middle_click(pasteTarget, text, x, y) != 0
+    }
+
+    /// How many bytes of the clipboard the last paste into a field with a limit read (0 before
+    /// one). For tests: a paste reads no more than the field can take.
+    package var pasteBytesRead: Int { Int(rp_bounded_paste_bytes_read(pasteTarget)) }
 }
