@@ -136,6 +136,13 @@ class RayPets(AccessibilityChecks):
         self.keys(window=window)  # focuses the window as `keys` does
         subprocess.run(["xdotool", "type", "--delay", "40", text], check=True, timeout=20)
 
+    def type_code_point(self, code_point, window=None):
+        """Types the character `code_point` as a GNOME user types one the keyboard lacks:
+        Ctrl+Shift+U, its hex digits, Space (GTK's own input method). `xdotool type` maps such
+        a character onto a spare key for a moment, and GTK under load read the key before the
+        new map (seen on Debian 13: a zero-width space never arrived)."""
+        self.keys("ctrl+shift+u", *f"{code_point:x}", "space", window=window)
+
     def is_sensitive(self, name, window=None):
         """Whether the visible button `name` can be pressed."""
         button = wait_for(lambda: self.buttons(window, name), f"a visible '{name}' button")[0]

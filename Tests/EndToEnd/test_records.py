@@ -69,11 +69,15 @@ def test_editor_refuses_look_alike_names_and_impossible_dates(build):
         app.click("Edit")
         app.wait_title("Edit Clover")
         app.keys("ctrl+a")
-        app.type_text("Whiskers\u200b")  # another pet's name with a zero-width space: the same name
+        app.type_text("Whisk")
+        app.type_code_point(0x200B)  # another pet's name with a zero-width space: the same name
+        app.type_text("ers")
+        wait_for(lambda: app.focused_text() == "Whisk\u200bers", "the zero-width space typed")
         wait_for(lambda: "Another pet is already called Whiskers." in app.labels(), "the look-alike refused")
         assert not app.is_sensitive("Save")
         app.keys("ctrl+a")
-        app.type_text("\u200b")  # nothing visible
+        app.type_code_point(0x200B)  # nothing visible
+        wait_for(lambda: app.focused_text() == "\u200b", "only the zero-width space")
         wait_for(lambda: "Enter a name with letters that can be seen." in app.labels(), "the invisible name refused")
         app.keys("ctrl+a")
         app.type_text("Clover")
