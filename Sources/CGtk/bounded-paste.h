@@ -6,10 +6,14 @@
  * clipboard into memory before a single character is inserted: 20 MB on PRIMARY held the
  * window 1.6-5.5 s while the X server handed it over, and kept about 40 MiB each time
  * (measured, round 3 row 8). A field with a limit (rp_bounded_paste_install) pastes through
- * this instead: it reads at most `limit` bytes of UTF-8 text as a stream, closes the stream
- * (the owner stops sending), keeps the valid start (a character the cut split goes) and
- * inserts it as GTK would — through the field's usual insertion, where the limit cuts it to
- * the room left, as one undo step.
+ * this instead: it reads at most `limit` bytes of UTF-8 text as a stream, keeps the valid
+ * start (a character the cut split goes) and inserts it at once as GTK would — through the
+ * field's usual insertion, where the limit cuts it to the room left, as one undo step — then
+ * reads the rest and drops it, a chunk at a time, with the window answering. (Closing the
+ * stream early instead kept the whole transfer in memory: GTK 4.8's X11 selection stream takes
+ * in every chunk the owner sends and never frees those it was not asked for, +20 MiB a paste,
+ * measured; drained, the memory stays flat. It also spares an owner a broken pipe.) An owner
+ * that never stops is let go after RP_PASTE_DRAIN_MAX bytes.
  *
  * The widget is a GtkTextView or a GtkText (the text inside an entry). Ctrl+V and Paste
  * ("paste-clipboard") replace the selection at the cursor; a middle click inserts PRIMARY
@@ -17,10 +21,14 @@
  * find a position from a point), when gtk-enable-primary-paste is on. The paste is
  * asynchronous, as GTK's is; a field gone before the text arrives is left alone. */
 
+#define RP_PASTE_DRAIN_MAX ((gsize)256 * 1024 * 1024)
+
 typedef struct {
     GWeakRef widget;
     GByteArray *bytes;
     gsize limit;
+    gboolean inserted;
+    gsize drained;
     gboolean at_point;
     double x, y;
     gboolean replaces_selection;
@@ -82,24 +90,32 @@ static void rp_paste_got_bytes(GObject *source, GAsyncResult *result, gpointer d
     GInputStream *stream = G_INPUT_STREAM(source);
     GBytes *bytes = g_input_stream_read_bytes_finish(stream, result, NULL);
     gsize size = bytes ? g_bytes_get_size(bytes) : 0;
-    if (size > 0) g_byte_array_append(paste->bytes, g_bytes_get_data(bytes, NULL), (guint)size);
+    if (size > 0 && !paste->inserted) {
+        gsize kept = MIN(size, paste->limit - paste->bytes->len);
+        g_byte_array_append(paste->bytes, g_bytes_get_data(bytes, NULL), (guint)kept);
+        paste->drained += size - kept;
+    } else {
+        paste->drained += size;
+    }
     if (bytes) g_bytes_unref(bytes);
-    /* More to read, and room for it: read on (a pipe or the X server hands over a chunk at a time). */
-    if (size > 0 && paste->bytes->len < paste->limit) {
+    /* All there is, or all the field can take: in it goes, now. */
+    if (!paste->inserted && (size == 0 || paste->bytes->len >= paste->limit)) {
+        rp_paste_insert(paste);
+        paste->inserted = TRUE;
+    }
+    /* The rest is read and dropped (a pipe or the X server hands it over a chunk at a time). */
+    if (size > 0 && paste->drained < RP_PASTE_DRAIN_MAX) {
         rp_paste_read_more(stream, paste);
         return;
     }
-    /* Closing the stream early tells the clipboard's owner to stop sending. */
     g_input_stream_close_async(stream, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
     g_object_unref(stream);
-    if (paste->bytes->len > paste->limit) g_byte_array_set_size(paste->bytes, (guint)paste->limit);
-    rp_paste_insert(paste);
     rp_paste_free(paste);
 }
 
 static void rp_paste_read_more(GInputStream *stream, RpPaste *paste) {
-    g_input_stream_read_bytes_async(stream, paste->limit - paste->bytes->len, G_PRIORITY_DEFAULT, NULL,
-                                    rp_paste_got_bytes, paste);
+    gsize wanted = paste->inserted ? 64 * 1024 : paste->limit - paste->bytes->len;
+    g_input_stream_read_bytes_async(stream, wanted, G_PRIORITY_DEFAULT, NULL, rp_paste_got_bytes, paste);
 }
 
 static void rp_paste_opened(GObject *source, GAsyncResult *result, gpointer data) {
