@@ -31,7 +31,7 @@ public final class ClinicDatabase: ClinicStore {
     /// program… try again"), in milliseconds: no longer than a window may stop answering
     /// (another RayPets's save takes a few milliseconds; `--demo-data` holds the lock for the
     /// whole of its run).
-    public nonisolated static let changeBusyTimeout: Int32 = 100
+    public nonisolated static let changeBusyTimeout: Int32 = 50
 
     init(database: Database, isReadOnly: Bool) {
         self.database = database
