@@ -90,6 +90,10 @@ func widgetAPITests(_ runner: TestRunner) {
         notes.pasteAsUser("more")
         await settle(until: { false }, seconds: 0.3)
         try check(notes.text == String(repeating: "x", count: 12), "a longer text set: \(notes.text)")
+        notes.append("yz", dimmed: true)  // what the app appends is not cut either
+        try check(notes.text == String(repeating: "x", count: 12) + "yz", "appended past the limit: \(notes.text)")
+        try check(notes.isDimmed(at: 13) && !notes.isDimmed(at: 11), "the appended text is not the dimmed part")
+        notes.text = String(repeating: "x", count: 12)
         notes.maxLength = 0
         notes.pasteAsUser("more")
         await settle(until: { notes.text.count > 12 })

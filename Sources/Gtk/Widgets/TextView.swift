@@ -25,11 +25,11 @@ public final class TextView: Widget {
         set { rp_text_view_set_text(gobject, newValue) }
     }
 
-    /// Sets the text to `runs`, one after the other, each plain or dimmed (grey and italic:
-    /// what is there but not in play, as pages kept for Forward in the inspector).
-    package func setText(_ runs: [(text: String, dimmed: Bool)]) {
-        text = ""
-        for run in runs { rp_text_view_append(gobject, run.text, run.dimmed ? 1 : 0) }
+    /// Adds `text` at the end, plain or, with `dimmed`, grey and italic: what is there but not
+    /// in play (GtkNavigation's inspector shows the pages kept for Forward so). Past
+    /// `maxLength` too, as `text = …` is.
+    public func append(_ text: String, dimmed: Bool = false) {
+        rp_text_view_append(gobject, text, dimmed ? 1 : 0)
     }
 
     /// Whether the character at `offset` (in characters, as the buffer counts them) is dimmed.

@@ -131,9 +131,9 @@ open class Widget: Object {
         gtk_widget_set_vexpand(widget, vertical ? 1 : 0)
     }
 
-    /// Where the widget sits across the space its parent gives it (`setAlignment`), as set:
+    /// Where the widget sits across the space its parent gives it, as `setAlignment` set it:
     /// `start` and `end` are the reading direction's.
-    package var horizontalAlignment: Alignment {
+    public var horizontalAlignment: Alignment {
         switch gtk_widget_get_halign(widget) {
         case GTK_ALIGN_START: .start
         case GTK_ALIGN_END: .end

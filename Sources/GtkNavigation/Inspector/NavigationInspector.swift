@@ -255,7 +255,8 @@ package final class InspectorContent {
                 runs.append((line.text, line.dimmed))
             }
         }
-        stacks.setText(runs)
+        stacks.text = ""
+        for run in runs { stacks.append(run.text, dimmed: run.dimmed) }
         updateFilter(snapshot.windows.map { $0.number })
         updatePageChooser(snapshot.pages.map { $0.name })
         details.text =
