@@ -136,15 +136,8 @@ func pastedSearchTests(_ runner: TestRunner) {
     runner.testAsync(
         "round 3, rows 2 and 8: 50,000 letters pasted into the editor's notes and name are cut to what the fields may hold, so the draft is too"
     ) {
-        let f = AppFixture(firstLaunch: false)
+        let (f, driver, notes, name) = try await newPetEditor()
         defer { f.tearDown() }
-        let driver = GtkDriver(f)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.press("Add pet"))
-        guard let page = f.window.tabHost.selectedHost?.shownView,
-            let notes = findWidgets(TextView.self, in: page.widget).first,
-            let name = findWidgets(Entry.self, in: page.widget).first
-        else { throw Failure(description: "the editor has no notes or name field") }
         let pasted = String(repeating: "ж", count: 50_000)
         for field in [notes, name] as [Widget] {
             field.grabFocus()
@@ -169,15 +162,8 @@ func pastedSearchTests(_ runner: TestRunner) {
     runner.testAsync(
         "round 3, row 8: 20 MB middle-clicked (PRIMARY) or pasted into the notes and the name: each reads only what the field can take, and the field takes its limit"
     ) {
-        let f = AppFixture(firstLaunch: false)
+        let (f, _, notes, name) = try await newPetEditor()
         defer { f.tearDown() }
-        let driver = GtkDriver(f)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.press("Add pet"))
-        guard let page = f.window.tabHost.selectedHost?.shownView,
-            let notes = findWidgets(TextView.self, in: page.widget).first,
-            let name = findWidgets(Entry.self, in: page.widget).first
-        else { throw Failure(description: "the editor has no notes or name field") }
         let huge = "ü" + String(repeating: "z", count: 20_000_000)
         try check(notes.middleClickPasteAsUser(huge, x: 10, y: 10), "the notes take a middle click through GTK's paste")
         await settle(until: { !notes.text.isEmpty })
@@ -205,6 +191,23 @@ func pastedSearchTests(_ runner: TestRunner) {
         // A field without a limit pastes through GTK: My pets' search has one, a plain entry not.
         try check(!Entry().middleClickPasteAsUser("x", x: 1, y: 1), "an entry with no limit took the bounded paste")
     }
+}
+
+/// The app on a new pet's editor (My pets, Add pet), with its notes and name fields.
+@MainActor
+private func newPetEditor() async throws -> (AppFixture, GtkDriver, TextView, Entry) {
+    let f = AppFixture(firstLaunch: false)
+    let driver = GtkDriver(f)
+    try await driver.perform(.press("My pets"))
+    try await driver.perform(.press("Add pet"))
+    guard let page = f.window.tabHost.selectedHost?.shownView,
+        let notes = findWidgets(TextView.self, in: page.widget).first,
+        let name = findWidgets(Entry.self, in: page.widget).first
+    else {
+        f.tearDown()
+        throw Failure(description: "the editor has no notes or name field")
+    }
+    return (f, driver, notes, name)
 }
 
 /// Every shown window is as wide as it was made: the main window `width` (GTK counts its
