@@ -44,10 +44,13 @@ let package = Package(
         // A thin typed Swift layer over SQLite's C API: connections, statements, transactions.
         // Knows nothing of RayPets.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        // Pure Swift navigation: routes, pages, routers, coordinators. No GTK.
-        .target(name: "Navigation"),
+        // Standard error for the navigation core's debug warnings: the one write it makes, in C.
+        .target(name: "CStandardError"),
+        // Pure Swift navigation: routes, pages, routers, coordinators. No GTK. Safe Swift only:
+        // strict memory safety makes any unsafe construct a warning, and the build has none.
+        .target(name: "Navigation", dependencies: ["CStandardError"], swiftSettings: [.strictMemorySafety()]),
         // In-memory hosts and a recording router for anyone's headless tests.
-        .target(name: "NavigationTesting", dependencies: ["Navigation"]),
+        .target(name: "NavigationTesting", dependencies: ["Navigation"], swiftSettings: [.strictMemorySafety()]),
         // RayPets' models, page models and coordinators, and (in RayPets/Storage, behind the
         // `ClinicStore` protocol) the clinic's SQLite database. No GTK.
         .target(name: "RayPets", dependencies: ["Navigation", "CGettext", "SQLite"]),

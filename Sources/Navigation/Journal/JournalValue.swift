@@ -34,9 +34,8 @@ enum JournalTexts {
         return text(of: value, as: type)
     }
 
-    /// `value`'s journal text, `Journaled` being `Value` itself (`text(of:)` found it so): the
-    /// value is reinterpreted, not cast (a cast looks the types up again).
+    /// `value`'s journal text, `Journaled` being `Value` itself (`text(of:)` found it so).
     private static func text<Value, Journaled: JournalValue>(of value: Value, as _: Journaled.Type) -> String? {
-        unsafeBitCast(value, to: Journaled.self).journalValue
+        (value as? Journaled)?.journalValue
     }
 }

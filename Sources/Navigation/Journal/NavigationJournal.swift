@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CStandardError
 
 /// The last few thousand things navigation did, kept so that a bug can be seen and replayed:
 /// every intent a page's control ran, every request the user made through a host, every change
@@ -97,10 +93,10 @@ public final class NavigationJournal {
         guard !unrecordedRouters.contains(name) else { return }
         unrecordedRouters.append(name)
         #if DEBUG
-            var line =
+            let line =
                 "Navigation: warning: \(name) records nothing: an answer given there is not in the journal "
                 + "and a replay cannot make it. List it in NavigationWindow.routers, or set its journalPlace.\n"
-            line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }  // standard error, unbuffered
+            for byte in line.utf8 { navigation_standard_error_put(byte) }
         #endif
     }
 
@@ -118,12 +114,13 @@ public final class NavigationJournal {
         for observer in observers { observer.handler() }
     }
 
-    /// Seconds on the monotonic clock, in nanoseconds.
+    /// Nanoseconds on the monotonic clock since the first time asked (events' times are
+    /// differences).
     static func now() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+        let since = SuspendingClock.now - monotonicOrigin
+        return since.components.seconds * 1_000_000_000 + since.components.attoseconds / 1_000_000_000
     }
+    private static let monotonicOrigin = SuspendingClock.now
 }
 
 /// The journal's events: a ring of `capacity` records, written over the oldest once full, with
