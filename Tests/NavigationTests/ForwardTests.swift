@@ -46,6 +46,40 @@ struct ForwardTests {
         #expect(counter.order.isEmpty)
     }
 
+    @Test("dismissing a router at rest ends what it keeps for Forward; so does closing its window")
+    func dismissAtRest() async {
+        let (router, host, counter) = fourPages()
+        host.tapBack()
+        host.tapBack()
+        host.tapBack()
+        #expect(router.routes == [.root] && router.forwardPages.count == 3)
+        router.dismiss(animated: false)
+        #expect(router.forwardPages.isEmpty && counter.order == ["c", "b", "a"], "the farthest first")
+        #expect(router.routes == [.root])
+
+        let window = TestWindow("closing")
+        let modal = window.dialog
+        modal.forwardLimit = 10
+        let kept = ScriptedLeaveGuard<TestRoute>(decision: .keep)
+        modal.present(.a, model: TitledModel("A"))
+        modal.setLeaveGuard(kept.guard, for: modal.pages[0].id)
+        window.dialogHost.tapCancel()
+        #expect(!modal.isOpen && modal.forwardPages.map(\.route) == [.a], "Cancel kept it")
+        let group = WindowGroup<TestWindow>()
+        group.add(window)
+        group.add(TestWindow("other"))
+        #expect(await group.requestClose(window) == .closed)
+        #expect(modal.forwardPages.isEmpty, "a closed dialog's kept pages end with its window")
+    }
+
+    @Test("a router written before forward history keeps none: Router's defaults")
+    func routerDefaults() {
+        let router = RecordingRouter<TestRoute>()
+        router.present(.a, model: TitledModel("A"))
+        #expect(router.forwardPages.isEmpty)
+        #expect(!router.goForward(to: router.pages[0].id, animated: false))
+    }
+
     @Test("two Backs, then Forward brings the nearer page first")
     func order() {
         let (router, host, _) = fourPages()

@@ -171,6 +171,8 @@ extension PageRouter {
         guard let kept else { return nil }
         switch change {
         case .replaceTop, .setStack: return kept  // always a change: pages are added
+        // At rest, dismissing still ends the pages kept for Forward (a window closing).
+        case .dismiss, .dismissAll: return kept < count || !stack.forward.isEmpty ? kept : nil
         default: return kept < count ? kept : nil
         }
     }

@@ -138,6 +138,14 @@ public protocol Router<Route>: AnyObject {
     /// The methods above that remove pages are this with reason `code`, not awaited.
     @discardableResult
     func request(_ change: StackChange<Route>, reason: LeaveReason, animated: Bool) async -> Bool
+
+    /// The pages Forward would bring back, the next one first (`PageRouter/forwardPages`).
+    var forwardPages: [Page<Route>] { get }
+
+    /// Brings back the forward pages up to the page `id`, `id` on top
+    /// (`PageRouter/goForward(to:animated:)`); `false` if `id` is not in forward history.
+    @discardableResult
+    func goForward(to id: PageID, animated: Bool) -> Bool
 }
 
 extension Router {
@@ -160,6 +168,13 @@ extension Router {
     public func isShown(_ id: PageID) -> Bool {
         pages.last?.id == id && pendingLeave?.leaving.contains(where: { $0.id == id }) != true
     }
+
+    /// None, for routers written before forward history.
+    public var forwardPages: [Page<Route>] { [] }
+
+    /// Brings nothing back, for routers written before forward history.
+    @discardableResult
+    public func goForward(to id: PageID, animated: Bool) -> Bool { false }
 
     /// No page is guarded, for routers written before `hasLeaveGuard(_:)`.
     public func hasLeaveGuard(_ id: PageID) -> Bool { false }

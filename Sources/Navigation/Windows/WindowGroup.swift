@@ -104,7 +104,8 @@ public final class WindowGroup<Window: NavigationWindow> {
     /// Asks `window`'s pages to leave for `close`, then removes the window if they all left.
     private func close(_ window: Window) async -> WindowClosing {
         defer { closing[ObjectIdentifier(window)] = nil }
-        for router in window.routers where !router.pages.isEmpty || router.pendingLeave != nil {
+        for router in window.routers
+        where !router.pages.isEmpty || router.pendingLeave != nil || !router.forwardPages.isEmpty {
             guard await router.request(.dismissAll, reason: .close, animated: false) else { return .kept }
         }
         remove(window)
