@@ -154,11 +154,12 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         focusHome.willShow(ids, forward: forward, in: window, host: widget, view: view(for:))
         // A swipe that goes Back has slid the page itself.
         let transition = swipe.isFinishing ? .none : transition
+        let restores = ids.last.map { focusHome.restoresFocus(of: $0) } ?? false
         if let split {
-            split.show(pages, transition: transition)
+            split.kept = Set(forward)
+            split.show(pages, transition: transition, restoresFocus: restores)
         } else {
             self.pages.kept = Set(forward)
-            let restores = ids.last.map { focusHome.restoresFocus(of: $0) } ?? false
             self.pages.show(pages, transition: transition, takesFocus: restores ? .leave : .take)
         }
         shownIDs = ids

@@ -26,6 +26,14 @@ final class SplitViews<Route: NavigationRoute> {
     private let contentPane = Box(.vertical)
     private weak var window: Window?
     private var pages: [Page<Route>] = []
+    /// The pages kept for Forward: their views stay, hidden, in whichever stack held them,
+    /// until they are dropped, and Forward brings the same view back.
+    var kept: Set<PageID> = [] {
+        didSet { for views in [single, sidebar, content] { views.kept = kept } }
+    }
+    /// Whether the page coming back on top gets its kept control back (`FocusHome`): no view
+    /// takes the focus first.
+    private var restoresFocus = false
     private var resizePending = false
     /// What is shown now.
     private(set) var presentation: SplitPresentation<Route> = .single([])
@@ -112,8 +120,10 @@ final class SplitViews<Route: NavigationRoute> {
     }
 
     /// Shows `pages` (the router's new stack) as the width says.
-    func show(_ pages: [Page<Route>], transition: NavigationTransition) {
+    func show(_ pages: [Page<Route>], transition: NavigationTransition, restoresFocus: Bool = false) {
         self.pages = pages
+        self.restoresFocus = restoresFocus
+        defer { self.restoresFocus = false }
         apply(transition: transition, resized: false)
     }
 
@@ -189,13 +199,14 @@ final class SplitViews<Route: NavigationRoute> {
         // The side the user is on follows its own pages; the other side does not take the
         // focus from it. A resize moves no focus at all.
         let isSplit = new.panes != nil
-        single.show(placed.single, transition: shown, takesFocus: !resized && !isSplit ? .take : .leave)
+        let leaves = resized || restoresFocus
+        single.show(placed.single, transition: shown, takesFocus: !leaves && !isSplit ? .take : .leave)
         sidebar.show(
             placed.sidebar, transition: shown,
-            takesFocus: !resized && (side == .sidebar || (side != .content && placed.content.isEmpty)) ? .take : .leave)
+            takesFocus: !leaves && (side == .sidebar || (side != .content && placed.content.isEmpty)) ? .take : .leave)
         content.show(
             placed.content, transition: shown,
-            takesFocus: resized ? .leave : side != .sidebar ? .take : .leaveUnlessAsked)
+            takesFocus: leaves ? .leave : side != .sidebar ? .take : .leaveUnlessAsked)
         modes.setVisibleChild(name: isSplit ? "split" : "single", transition: .none)
         if isSplit && placed.content.isEmpty {
             content.stack.setVisibleChild(name: "placeholder", transition: shown == .pop ? .crossfade : .none)
@@ -203,7 +214,7 @@ final class SplitViews<Route: NavigationRoute> {
         updateHeaders()
         // The focused widget may have moved, or its page gone: give it back, or to the page
         // the user sees.
-        guard side != .none || !windowHadFocus else { return }
+        guard side != .none || !windowHadFocus, !restoresFocus else { return }
         if resized, saved?.restore() == true { return }
         if !pages.contains(where: { page in focusedView(is: page) }) { focusShownPage() }
     }
