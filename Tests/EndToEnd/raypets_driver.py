@@ -329,12 +329,20 @@ class RayPets(AccessibilityChecks):
     @checked_action
     def mouse_back(self, window=None):
         """Presses the mouse's back button (button 8) over the active window (or `window`)."""
+        self._mouse_button(8, window)
+
+    @checked_action
+    def mouse_forward(self, window=None):
+        """Presses the mouse's forward button (button 9) over the active window (or `window`)."""
+        self._mouse_button(9, window)
+
+    def _mouse_button(self, button, window):
         if ON_WAYLAND:
-            raise NeedsX11("the mouse's back button is synthesized with xdotool")
+            raise NeedsX11("the mouse's side buttons are synthesized with xdotool")
         title = window_title(window or self.active_window())
         pattern = window_pattern(title)
         subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern, "windowfocus", "--sync",
-                        "mousemove", "--window", "%1", "200", "300", "click", "8"], check=True, timeout=10)
+                        "mousemove", "--window", "%1", "200", "300", "click", str(button)], check=True, timeout=10)
 
     def pixel(self, x, y):
         """The screen's colour at (x, y) as (r, g, b), 0-255."""
@@ -391,6 +399,16 @@ class RayPets(AccessibilityChecks):
                 try:
                     text = node.queryText()
                     return text.getText(0, text.characterCount)
+                except Exception:
+                    return None
+        return None
+
+    def caret(self, window=None):
+        """The caret's offset in the focused text field of `window`, if one has the focus."""
+        for node in walk(window or self.active_window()):
+            if has_state(node, pyatspi.STATE_FOCUSED):
+                try:
+                    return node.queryText().caretOffset
                 except Exception:
                     return None
         return None

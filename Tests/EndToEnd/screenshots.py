@@ -51,12 +51,11 @@ try:
     wait_for(lambda: "Another pet is already called Rex." in app.labels(), "the problem at the name")
     shoot(app, "pet-editor.png")
     app.keys("ctrl+a")
-    app.type_text("Whiskers the Brave")  # valid: the question offers Save too
-    app.click("Back")
-    alert = app.wait_alert("Discard changes?")
-    shoot(app, "discard-changes.png")
-    app.click("Discard", window=alert)
+    app.type_text("Whiskers the Brave")
+    app.click("Back")  # kept for Forward: a toast, no question
     app.wait_title("Whiskers")
+    wait_for(lambda: "Changes to Whiskers kept" in app.labels(), "the toast")
+    shoot(app, "changes-kept.png")
     app.click("Delete")
     app.wait_title("My pets")
     wait_for(lambda: "Whiskers deleted" in app.labels(), "the toast")
@@ -73,8 +72,7 @@ try:
     app.click("Sick")
     app.wait_title("Pain level", dialog=True)
     shoot(app, "appointment.png")
-    app.click("Cancel")
-    app.discard("Discard answers?")
+    app.click("Cancel")  # kept, with Undo
     app.wait_no_dialog()
     app.select_tab("Learn")
     app.click("How to code")

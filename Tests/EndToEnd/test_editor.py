@@ -1,6 +1,7 @@
-"""Leaving typed work: the editor and the appointment dialog ask before discarding, on every
-way back (Back's history menu too); typing goes on where the cursor was; a quit of any kind
-keeps the editor's draft."""
+"""Leaving typed work loses nothing and asks nothing: Back keeps the editor and Forward (Alt+Right,
+the mouse's forward button, the toast's Undo) brings it back with its caret; a dropped editor's
+changes are offered again, across a restart; the appointment dialog's Cancel keeps its answers;
+a quit of any kind keeps the editor's draft."""
 import os
 import signal
 import subprocess
@@ -13,45 +14,92 @@ from e2e_helpers import (edit_rex_unsaved, open_appointment, open_pet_page, priv
 from raypets_driver import RayPets, has_state, wait_for
 
 
-def test_editor_asks_before_discarding_on_every_way_back(build):
+def test_back_keeps_the_editor_and_forward_brings_it_back(build):
+    """Issue 58: Rex, Edit, "Rexy" typed with the caret after "Re", then Back by Alt+Left, by the
+    mouse's back button and by the Back button: no question, a toast says the changes were kept,
+    and Alt+Right, the mouse's forward button and the toast's *Undo* (clicked, or Ctrl+Z) each
+    bring the editor back
+    with its text, the caret where it was, and a typed key landing there."""
     with started(build) as app:
         edit_rex_unsaved(app)
-        ways = [("the Back button", lambda: app.click("Back", window=app.main_window())),
-                ("Alt+Left", lambda: app.keys("alt+Left", window=app.main_window())),
-                ("the mouse back button", lambda: app.mouse_back(window=app.main_window()))]
-        for index, (way, leave) in enumerate(ways):
+        window = app.main_window()
+        app.keys("Left", "Left", window=window)
+        text, caret = "Rexy", 2
+        wait_for(lambda: app.caret(app.main_window()) == caret, f"the caret after 'Re' ({app.caret(window)})")
+        ways = [("Alt+Left, Alt+Right", lambda: app.keys("alt+Left", window=app.main_window()),
+                 lambda: app.keys("alt+Right", window=app.main_window()))]
+        if app.pointer_can_aim():
+            ways.append(("the mouse's back and forward buttons", lambda: app.mouse_back(window=app.main_window()),
+                         lambda: app.mouse_forward(window=app.main_window())))
+        ways.append(("the Back button, the toast's Undo", lambda: app.click("Back", window=app.main_window()),
+                     lambda: app.click("Undo", window=app.main_window())))
+        ways.append(("Alt+Left, the toast's Ctrl+Z", lambda: app.keys("alt+Left", window=app.main_window()),
+                     lambda: app.keys("ctrl+z", window=app.main_window())))
+        for way, leave, come_back in ways:
             leave()
-            alert = app.wait_alert("Discard changes?")
-            assert app.focused(alert) == ("push button", "Keep editing"), (way, app.focused(alert))
-            if index == 0:
-                app.screenshot("discard-changes-alert.png")
-                app.keys("Escape", window=alert)  # Escape = keep editing
-            elif index == 1:
-                app.click("Keep editing", window=alert)
-            else:
-                app.click("Save", window=alert)
-                break
-            app.wait_no_alert()
+            app.wait_title("Rex")
+            wait_for(lambda: "Changes to Rex kept" in app.labels(app.main_window()), f"{way}: the toast")
+            assert app.alert() is None, f"{way}: a question"
+            if way.startswith("the Back button"):
+                app.screenshot("changes-kept-toast.png")
+            come_back()
             app.wait_title("Edit Rex")
-            assert app.is_sensitive("Save", window=app.main_window()), way  # the typed name is still there
-        app.wait_no_alert()
-        app.wait_title("Rexy")  # saved, and the editor left
+            wait_for(lambda: app.focused_text(app.main_window()) == text and app.caret(app.main_window()) == caret,
+                     f"{way}: {text!r} with the caret at {caret} (it reads {app.focused_text(app.main_window())!r}, "
+                     f"caret {app.caret(app.main_window())})")
+            app.type_text("x", window=app.main_window())
+            text, caret = text[:caret] + "x" + text[caret:], caret + 1
+            wait_for(lambda: app.focused_text(app.main_window()) == text, f"{way}: the key typed made {text!r}")
+        assert app.alert() is None
+
+
+def test_a_dropped_editors_changes_are_offered_again_after_a_restart(build):
+    """Issue 58: Back keeps Rex's editor; a new page (another pet) drops it, and its changes wait
+    for Rex's next editor, across a restart: it opens with "Rexy" and says so, and *Discard
+    changes* there (no question) gives back the saved name."""
+    env = private_folders()
+    app = RayPets(build.binary, build.artifacts, env=env)
+    try:
+        edit_rex_unsaved(app)
+        app.keys("alt+Left", window=app.main_window())
+        app.wait_title("Rex")
+        app.keys("alt+Left", window=app.main_window())
+        app.wait_title("My pets")
+        app.choose_row("Whiskers")  # a new page: Rex's kept pages go
+        app.wait_title("Whiskers")
+        app.keys("alt+Right", window=app.main_window())  # nothing ahead any more
+        app.keys("ctrl+q")
+        wait_for(lambda: app.process.poll() is not None, "raypets to quit")
+    finally:
+        app.quit()
+    app = RayPets(build.binary, build.artifacts, env=env)
+    try:
+        app.wait_title("Whiskers")
+        app.keys("alt+Left", window=app.main_window())
+        app.wait_title("My pets")
+        app.choose_row("Rex")
+        app.wait_title("Rex")
         app.click("Edit")
-        app.wait_title("Edit Rexy")
-        app.keys("ctrl+a")
-        app.type_text("Rexo")
-        app.click("Back", window=app.main_window())
-        app.click("Discard", window=app.wait_alert("Discard changes?"))
-        app.wait_no_alert()
-        app.wait_title("Rexy")  # left, nothing saved
+        app.wait_title("Edit Rex")
+        wait_for(lambda: app.focused_text(app.main_window()) == "Rexy", "the kept name, offered")
+        wait_for(lambda: "These are the changes you made before, not yet saved." in app.labels(app.main_window()),
+                 "the editor saying so")
+        app.click("Discard changes", window=app.main_window())
+        wait_for(lambda: app.focused_text(app.main_window()) == "Rex", "the saved name back")
+        assert app.alert() is None, "a question"
+        app.keys("alt+Left", window=app.main_window())
+        app.wait_title("Rex")
+        wait_for(lambda: "Changes to Rex kept" not in app.labels(app.main_window()), "no changes left to keep")
+    finally:
+        app.quit()
 
 
 def test_back_history_menu(build):
     """Back's history, as libadwaita's Back button has it: on a pet's editor (Home > My pets >
     Rex > Edit) with a changed name, the Back button's menu (a right click, or Shift+F10 where
-    the driver cannot aim a click) offers Rex, My pets and RayPets (Home's title), newest first. Choosing Home asks
-    *Discard changes?* once; Keep editing leaves the editor as it was. Then the same by keyboard:
-    Shift+Tab to Back, Shift+F10, Down to Home, Enter, Tab to Discard, Enter: Home, in one step."""
+    the driver cannot aim a click) offers Rex, My pets and RayPets (Home's title), newest first.
+    Choosing Home goes there in one step, asking nothing; Alt+Right three times brings every
+    page back, the editor with its name."""
     with started(build) as app:
         edit_rex_unsaved(app)
         window = app.main_window()
@@ -76,41 +124,17 @@ def test_back_history_menu(build):
         items = wait_for(lambda: all(menu()) and menu(), "the history menu: Rex, My pets, RayPets")
         app.screenshot("back-history-menu.png")
         app.activate(items[2])
-        alert = app.wait_alert("Discard changes?")
-        app.click("Keep editing", window=alert)
-        app.wait_no_alert()
-        app.wait_title("Edit Rex")
-        assert app.is_sensitive("Save", window=app.main_window()), "the typed name is still there"
-
-        # The keyboard alone.
-        window = app.main_window()
-        for _ in range(12):
-            if app.focused(window) == ("push button", "Back"):
-                break
-            app.keys("shift+Tab", window=window)
-        assert app.focused(window) == ("push button", "Back"), app.focused(window)
-        app.keys("shift+F10", window=window)
-        wait_for(lambda: all(menu()), "the history menu, by keyboard")
-        for _ in range(6):
-            if has_state(menu()[2], pyatspi.STATE_FOCUSED) or has_state(menu()[2], pyatspi.STATE_SELECTED):
-                break
-            app.keys("Down", window=window)
-        assert has_state(menu()[2], pyatspi.STATE_FOCUSED) or has_state(menu()[2], pyatspi.STATE_SELECTED)
-        app.keys("Return", window=window)
-        alert = app.wait_alert("Discard changes?")
-        for _ in range(4):
-            if app.focused(alert) == ("push button", "Discard"):
-                break
-            app.keys("Tab", window=alert)
-        assert app.focused(alert) == ("push button", "Discard"), app.focused(alert)
-        app.keys("Return", window=alert)
-        app.wait_no_alert()
         app.wait_title("RayPets")  # Home, in one step
+        assert app.alert() is None, "a question"
         assert not app.buttons(app.main_window(), "Back"), "Home is the root: no Back"
+        for title in ["My pets", "Rex", "Edit Rex"]:
+            app.keys("alt+Right", window=app.main_window())
+            app.wait_title(title)
+        wait_for(lambda: app.focused_text(app.main_window()) == "Rexy", "the editor as it was")
 
 
-def test_typing_after_keep_editing_goes_on_where_the_cursor_was(build):
-    """Typed as a person types: part of a name, Alt+Left, Keep editing, the rest. The field holds
+def test_typing_after_forward_goes_on_where_the_cursor_was(build):
+    """Typed as a person types: part of a name, Alt+Left, Alt+Right, the rest. The field holds
     the whole name: focus came back with the cursor where it was, not with the text selected.
     The same after the window is made narrower than the split and wider again."""
     with started(build) as app:
@@ -120,8 +144,9 @@ def test_typing_after_keep_editing_goes_on_where_the_cursor_was(build):
         app.keys("ctrl+a")
         app.type_text("Whisk")
         app.keys("alt+Left", window=app.main_window())
-        app.click("Keep editing", window=app.wait_alert("Discard changes?"))
-        app.wait_no_alert()
+        app.wait_title("Rex")
+        app.keys("alt+Right", window=app.main_window())
+        app.wait_title("Edit Rex")
         app.type_text("ers", window=app.main_window())
         wait_for(lambda: app.focused_text(app.main_window()) == "Whiskers",
                  f"the name to read Whiskers (it reads {app.focused_text(app.main_window())!r})")
@@ -130,19 +155,18 @@ def test_typing_after_keep_editing_goes_on_where_the_cursor_was(build):
         app.type_text(" Jr", window=app.main_window())
         wait_for(lambda: app.focused_text(app.main_window()) == "Whiskers Jr",
                  f"the name to read Whiskers Jr (it reads {app.focused_text(app.main_window())!r})")
-        app.screenshot("typing-after-keep-editing.png")
-        app.click("Back", window=app.main_window())
-        app.click("Discard", window=app.wait_alert("Discard changes?"))
-        app.wait_no_alert()
-        app.wait_title("Rex")
+        app.screenshot("typing-after-forward.png")
 
 
-def test_appointment_request_asks_before_discarding_the_answers(build):
+def test_appointment_request_keeps_the_answers(build):
+    """Issue 58: leaving the dialog with an answer given asks nothing: Escape, Cancel, its close
+    button and Ctrl+W each close it with a toast, and *Undo* opens it again on the same page."""
     with started(build) as app:
-        open_appointment(app)  # the pet alone: one click, so leaving does not ask
+        open_appointment(app)  # the pet alone: one click, nothing to keep
         app.keys("Escape", window=app.dialog())
         app.wait_no_dialog()
         assert app.alert() is None
+        assert "Appointment request kept" not in app.labels(app.main_window())
         open_appointment(app)
         app.click("Sick")  # one answer
         app.wait_title("Pain level", dialog=True)
@@ -150,20 +174,13 @@ def test_appointment_request_asks_before_discarding_the_answers(build):
                 ("Cancel", lambda dialog: app.click("Cancel", window=dialog)),
                 ("the close button", lambda dialog: app.click("Close", window=dialog)),
                 ("Ctrl+W", lambda dialog: app.keys("ctrl+w", window=dialog))]
-        for index, (way, leave) in enumerate(ways):
+        for way, leave in ways:
             leave(app.dialog())
-            alert = app.wait_alert("Discard answers?")
-            assert app.focused(alert) == ("push button", "Keep editing"), (way, app.focused(alert))
-            if index < len(ways) - 1:
-                app.click("Keep editing", window=alert)
-                app.wait_no_alert()
-                app.wait_title("Pain level", dialog=True)
-            else:
-                app.screenshot("discard-answers-alert.png")
-                app.click("Discard", window=alert)
-        app.wait_no_alert()
-        app.wait_no_dialog()
-        app.wait_title("RayPets")
+            app.wait_no_dialog()
+            assert app.alert() is None, f"{way}: a question"
+            wait_for(lambda: "Appointment request kept" in app.labels(app.main_window()), f"{way}: the toast")
+            app.click("Undo", window=app.main_window())
+            app.wait_title("Pain level", dialog=True)
 
 
 def test_quit_keeps_the_editors_draft(build):

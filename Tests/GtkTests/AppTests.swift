@@ -63,6 +63,30 @@ final class AppFixture {
         windowEnd.destroy()
         settle()
     }
+
+    /// Drops every page the window keeps for Forward, as the limit does (a new page on each
+    /// stack, or the window closing, does the same), and lets the loop free their views.
+    func dropForward() {
+        for router in app.routers {
+            guard let router = router as? PageRouter<AppRoute> else { continue }
+            router.forwardLimit = 0
+            router.forwardLimit = WindowCoordinator.forwardLimit
+        }
+        settle()
+    }
+
+    /// The window's close button with its pages asked, as `AppCoordinator.requestClose` asks
+    /// them (the window is not destroyed): whether every page agreed and left.
+    func requestClose() -> Task<Bool, Never> {
+        Task.immediate { @MainActor [app] in
+            app.services.questions.isClosingWindow = true
+            defer { app.services.questions.isClosingWindow = false }
+            for router in app.routers {
+                guard await router.request(.dismissAll, reason: .close, animated: false) else { return false }
+            }
+            return true
+        }
+    }
 }
 
 @MainActor
@@ -307,6 +331,8 @@ func appTests(_ runner: TestRunner) {
                 f.window.tabHost.selectedHost?.shownView?.widget.containsFocus == true, "no focus on My pets")
             try await driver.perform(.back)
             f.settle()
+            try check(f.widgets.alive == 4, "kept for Forward: \(f.widgets.alive) page widgets alive, not 4")
+            f.dropForward()
             try check(f.widgets.alive == 2, "page widgets alive: \(f.widgets.alive) (only the two tab roots should be)")
         }
     }

@@ -2,12 +2,14 @@ import Gtk
 import GtkNavigation
 import Navigation
 import RayPets
+import RayPetsTesting
 import RayPetsUI
 
-/// Focus comes back with the caret (issue 41): wherever the library gives the focus back — an
-/// alert's *Keep editing*, a page moving between one stack and the split, a swipe that springs
-/// back — a text field gets back its cursor and its selection exactly as they were, never its
-/// whole text selected, so the next keystroke goes where the user left off.
+/// Focus comes back with the caret (issue 41): wherever the library gives the focus back — a
+/// page Forward or *Undo* brings back, an alert's *Keep editing*, a page moving between one
+/// stack and the split, a swipe that springs back — a text field gets back its cursor and its
+/// selection exactly as they were, never its whole text selected, so the next keystroke goes
+/// where the user left off.
 @MainActor
 func caretTests(_ runner: TestRunner) {
     let tabWays: [(String, @MainActor (AppFixture, GtkDriver) async throws -> Void)] = [
@@ -16,7 +18,7 @@ func caretTests(_ runner: TestRunner) {
         ("a committed swipe", { _, driver in try await driver.perform(.swipeBack(committed: true)) }),
     ]
     runner.testAsync(
-        "Keep editing gives the name field back its cursor and selection, every way the editor's question is asked"
+        "Forward gives the name field back its cursor and selection, every way Back keeps the editor; so does Keep editing"
     ) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
@@ -29,10 +31,12 @@ func caretTests(_ runner: TestRunner) {
         let notes = try notesField(f)
         try check(notes.grabFocus(), "the notes take no focus")
         try await keepEditing(f, driver, field: notes, way: "Alt+Left in the notes", leave: tabWays[1].1)
+        // Closing the window asks: Keep editing gives the caret back too.
+        try await keepEditing(f, driver, field: name, way: "closing the window") { f, _ in _ = f.requestClose() }
     }
 
     runner.testAsync(
-        "Keep editing in the dialog's pet editor: Back, Alt+Left, Cancel, Escape and the close button keep the caret"
+        "the dialog's pet editor: Back and Alt+Left keep it, Forward the caret; Cancel, Escape, close: Undo, the text"
     ) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
@@ -43,16 +47,35 @@ func caretTests(_ runner: TestRunner) {
         guard let name = f.window.dialogHost.shownView?.initialFocus else {
             throw Failure(description: "the dialog's editor has no name field")
         }
-        name.typeAsKeystroke("Pip")  // a change: leaving asks
+        name.typeAsKeystroke("Pip")  // a change: leaving keeps it
         let ways: [(String, @MainActor (AppFixture, GtkDriver) async throws -> Void)] = [
             ("the dialog's Back", { _, driver in try await driver.perform(.back) }),
             ("Alt+Left", { _, driver in try await driver.perform(.altLeft) }),
-            ("Cancel", { _, driver in try await driver.perform(.cancel) }),
-            ("Escape", { _, driver in try await driver.perform(.escape) }),
-            ("the close button", { _, driver in try await driver.perform(.closeDialog) }),
         ]
         for (way, leave) in ways {
             try await keepEditing(f, driver, field: name, way: way, leave: leave)
+        }
+        // Leaving the dialog closes its window: Undo opens a new one, with a new view of the same
+        // editor (what was typed, the focus on its field; the caret at the end, as any field
+        // that opens with the focus).
+        let text = (name as? Entry)?.text ?? ""
+        let closes: [(String, UserAction)] = [
+            ("Cancel", .cancel), ("Escape", .escape), ("the close button", .closeDialog),
+        ]
+        for (way, leave) in closes {
+            try await driver.perform(leave)
+            await driver.settle()
+            try check(!f.dialog.isOpen && f.window.alertHost.alert == nil, "\(way): the dialog stayed, or asked")
+            try check(f.window.toasts.isShowing, "\(way): no Undo")
+            f.window.toasts.button.click()
+            await driver.settle()
+            f.settle()
+            guard let again = f.window.dialogHost.shownView?.initialFocus as? Entry else {
+                throw Failure(description: "\(way): Undo did not open the editor again")
+            }
+            waitLoop(until: { again.containsFocus })
+            try check(
+                again.text == text && again.containsFocus, "\(way): \"\(again.text)\", focused \(again.containsFocus)")
         }
     }
 
@@ -147,9 +170,17 @@ private func keepEditing(
         field.setCaret(anchor: anchor, cursor: cursor)
         try check(
             field.caret ?? (-1, -1) == (anchor, cursor), "\(way): the caret was set to \(field.caret ?? (-1, -1))")
+        let inDialog = f.dialog.isOpen
         try await leave(f, driver)
-        guard let alert = f.window.alertHost.alert else { throw Failure(description: "\(way) did not ask") }
-        alert.button("keepEditing")?.click()
+        await driver.settle()
+        if let alert = f.window.alertHost.alert {  // the window's close asks
+            alert.button("keepEditing")?.click()
+        } else if inDialog && !f.dialog.isOpen {  // kept by Cancel, Escape, the close button
+            try check(f.window.toasts.isShowing, "\(way): no Undo")
+            f.window.toasts.button.click()
+        } else {  // kept for Forward
+            try await driver.perform(.altRight)
+        }
         await driver.settle()
         f.settle()
         try check(f.window.alertHost.alert == nil, "\(way): the alert stayed")

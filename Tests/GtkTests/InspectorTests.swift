@@ -33,8 +33,12 @@ func inspectorTests(_ runner: TestRunner) {
         try await turns(until: { w.clinic.routes.count == 4 && !w.isSliding })
         guard let editor = w.clinic.topPage?.model as? PetEditorModel else { throw Failure(description: "no editor") }
         editor.set(.name, to: "Rexy")
+        // Back asks only where nothing could bring the editor back (the window closing, its pet
+        // deleted elsewhere): the flag stands for that, so that a question is open to show.
+        w.window.services.questions.isClosingWindow = true
         w.main.navigation.goBack()
         try await turns(until: { w.main.alertHost.alert != nil })
+        w.window.services.questions.isClosingWindow = false
 
         log("  the question is open; opening the inspector")
         InspectorPage.openInspector()

@@ -80,7 +80,9 @@ func leavingTests(_ runner: TestRunner) {
         try check(f.dialogs.alive == 0, "dialog window not finalized")
     }
 
-    runner.testAsync("the editor: Back asks; Keep editing keeps the page, the typed text and the focus") {
+    runner.testAsync(
+        "the editor: Back keeps it, asking nothing; Forward brings back its text and focus; closing the window asks"
+    ) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
         let driver = GtkDriver(f)
@@ -95,7 +97,20 @@ func leavingTests(_ runner: TestRunner) {
         name.text = "Rexy"
         let stack = clinic.routes
         try await driver.perform(.back)
-        guard let alert = f.window.alertHost.alert else { throw Failure(description: "Back did not ask") }
+        try check(f.window.alertHost.alert == nil, "Back asked")
+        try check(clinic.routes == stack.dropLast(), "Back did not leave: \(clinic.routes)")
+        try check(clinic.forwardPages.map(\.route) == [stack.last!], "not kept: \(clinic.forwardPages)")
+        try check(f.window.toasts.isShowing, "no toast says the changes were kept")
+        try await driver.perform(.altRight)
+        f.settle()
+        try check(clinic.routes == stack, "Forward did not bring the editor back: \(clinic.routes)")
+        try check(f.window.tabHost.selectedHost?.shownView?.initialFocus === name, "the editor's page was replaced")
+        try check(name.text == "Rexy", "the typed text is gone: \(name.text)")
+        try check(name.containsFocus, "the focus did not come back to the name field")
+
+        let closing = f.requestClose()
+        await driver.settle()
+        guard let alert = f.window.alertHost.alert else { throw Failure(description: "closing did not ask") }
         try check(alert.window.title == "Discard changes?", "title \(alert.window.title)")
         try check(alert.window.transientParent == f.window.window.gobject, "alert not over the main window")
         try check(hasKeyboardFocus(alert.button("keepEditing"), in: alert.window), "Keep editing not focused")
@@ -104,50 +119,82 @@ func leavingTests(_ runner: TestRunner) {
         alert.button("keepEditing")?.click()
         await driver.settle()
         f.settle()
+        try check(await closing.value == false, "Keep editing did not keep the window")
         try check(f.window.alertHost.alert == nil, "the alert stayed")
         try check(clinic.routes == stack, "Keep editing changed the stack: \(clinic.routes)")
-        try check(f.window.tabHost.selectedHost?.shownView?.initialFocus === name, "the editor's page was replaced")
-        try check(name.text == "Rexy", "the typed text is gone: \(name.text)")
-        try check(name.containsFocus, "the focus left the name field")
+        try check(name.text == "Rexy" && name.containsFocus, "text \(name.text), or the focus left the field")
 
-        // No wait for the answer to reach the router: a Back that comes first waits for it.
-        try await driver.perform(.altLeft)
-        guard let again = f.window.alertHost.alert else { throw Failure(description: "Alt+Left did not ask again") }
-        again.button("discard")?.click()
+        let again = f.requestClose()
+        await driver.settle()
+        f.window.alertHost.alert?.button("discard")?.click()
         await driver.settle()
         f.settle()
-        try check(clinic.routes == stack.dropLast(), "Discard did not leave: \(clinic.routes)")
+        try check(await again.value, "Discard did not let the window close")
         try check(f.app.services.data.pet(id: "rex")?.name == "Rex", "Discard saved")
+        try check(f.app.services.questions.drafts.isEmpty, "Discard kept the changes")
     }
 
-    runner.testAsync("the appointment request: Cancel and Ctrl+W ask over the dialog; Keep editing keeps it") {
+    runner.testAsync("beside a sidebar too, Forward brings back the kept editor's own view, its text and focus") {
+        let f = AppFixture(firstLaunch: false, width: 1200)
+        defer { f.tearDown() }
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("My pets"))
+        try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Edit"))
+        let clinic = f.tabs.router(for: .clinic)
+        try check(f.window.tabHost.selectedHost?.isSplit == true, "not beside a sidebar at 1200 px")
+        guard let name = f.window.tabHost.selectedHost?.shownView?.initialFocus as? Entry else {
+            throw Failure(description: "the editor's first focus is not its name field")
+        }
+        name.text = "Rexy"
+        try check(name.grabFocus(), "the name field takes no focus")
+        let stack = clinic.routes
+        try await driver.perform(.back)
+        try check(clinic.routes == stack.dropLast() && f.window.alertHost.alert == nil, "\(clinic.routes)")
+        try await driver.perform(.altRight)
+        f.settle()
+        try check(clinic.routes == stack, "Forward did not bring the editor back: \(clinic.routes)")
+        try check(f.window.tabHost.selectedHost?.shownView?.initialFocus === name, "a new view, not the kept one")
+        try check(name.text == "Rexy" && name.containsFocus, "text \(name.text), or no focus on the field")
+    }
+
+    runner.testAsync(
+        "the appointment request: Cancel and Ctrl+W keep it with a toast, Undo brings it back; closing the window asks"
+    ) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
         let driver = GtkDriver(f)
         try await driver.perform(.press("Schedule appointment"))
         try await driver.perform(.chooseRow(0))
-        try await driver.perform(.press("Sick"))  // an answer: leaving now asks (the pet alone does not)
+        try await driver.perform(.press("Sick"))  // an answer: leaving now keeps (the pet alone does not)
         let routes = f.dialog.routes
         for leave in [{ f.window.dialogHost.cancelButton?.click() }, { f.window.dialogHost.closeAction?.activate() }] {
             leave()
             await driver.settle()
-            guard let alert = f.window.alertHost.alert, let dialog = f.window.dialogHost.window else {
-                throw Failure(description: "no question, or the dialog closed")
-            }
-            try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
-            try check(alert.window.transientParent == dialog.gobject, "the alert is not over the dialog")
-            alert.button("keepEditing")?.click()
+            f.settle()
+            try check(f.window.alertHost.alert == nil, "leaving the dialog asked")
+            try check(!f.dialog.isOpen && f.window.dialogHost.window == nil, "the dialog stayed")
+            try check(f.dialog.forwardPages.map(\.route) == routes, "not kept: \(f.dialog.forwardPages)")
+            try check(f.window.toasts.isShowing, "no toast")
+            f.window.toasts.button.click()  // Undo
             await driver.settle()
             f.settle()
-            try check(f.window.alertHost.alert == nil, "the alert stayed")
-            try check(f.dialog.routes == routes, "Keep editing changed the dialog: \(f.dialog.routes)")
+            try check(f.dialog.routes == routes, "Undo did not bring the dialog back: \(f.dialog.routes)")
+            guard let dialog = f.window.dialogHost.window else { throw Failure(description: "no dialog window") }
+            waitLoop(until: { dialog.isMapped })
             try check(dialog.focusedWidget != nil, "nothing focused in the dialog")
         }
-        f.window.dialogHost.closeAction?.activate()
+        let closing = f.requestClose()
         await driver.settle()
-        f.window.alertHost.alert?.button("discard")?.click()
+        guard let alert = f.window.alertHost.alert, let dialog = f.window.dialogHost.window else {
+            throw Failure(description: "closing the window did not ask, or the dialog closed")
+        }
+        try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
+        try check(alert.window.transientParent == dialog.gobject, "the alert is not over the dialog")
+        alert.button("discard")?.click()
         await driver.settle()
         f.settle()
+        try check(await closing.value, "Discard did not let the window close")
         try check(!f.dialog.isOpen && f.window.dialogHost.window == nil, "Discard did not close the dialog")
     }
 }

@@ -60,9 +60,20 @@ func longTextTests(_ runner: TestRunner) {
                     }
                     if fixture.dialog.pages.isEmpty, changeTopEditor(fixture) {
                         let router = clinic(fixture)
+                        // Back keeps the editor, and a toast names the pet; Forward brings it back.
+                        let editor = router.pages.last?.id
                         Task { @MainActor in _ = await router.request(.goBack, reason: .back, animated: false) }
                         fixture.settle()
-                        try check(fixture.window.alertHost.alert != nil, "\(place.name): Back did not ask")
+                        try check(fixture.window.toasts.isShowing, "\(place.name): no toast after Back")
+                        try checkWidths(place.name + " → Changes kept", width: width, in: fixture)
+                        if let editor { _ = router.goForward(to: editor, animated: false) }
+                        fixture.settle()
+                        // Closing the window asks.
+                        fixture.app.services.questions.isClosingWindow = true
+                        Task { @MainActor in _ = await router.request(.goBack, reason: .close, animated: false) }
+                        fixture.settle()
+                        fixture.app.services.questions.isClosingWindow = false
+                        try check(fixture.window.alertHost.alert != nil, "\(place.name): closing did not ask")
                         try checkWidths(place.name + " → Discard changes?", width: width, in: fixture)
                         fixture.window.alertHost.alert?.button("discard")?.click()
                         fixture.settle()

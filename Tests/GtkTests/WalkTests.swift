@@ -52,17 +52,27 @@ final class GtkDriver: AppDriver {
             if let back = window.dialogHost.backButton { back.click() } else { window.navigation.backButton.click() }
         case .altLeft:
             if let back = window.dialogHost.backAction { back.activate() } else { window.navigation.goBack() }
+        case .altRight:
+            // Alt+Right's action, `navigation.forward`, of the dialog while it shows.
+            if window.dialogHost.window != nil {
+                window.dialogHost.navigation?.goForward()
+            } else {
+                window.navigation.goForward()
+            }
         case .backInHistory(let index):
             // The Back button's menu, as a choice in it reaches the app: its action, with the
             // page's id as the target.
             let navigation = window.dialogHost.navigation ?? window.navigation
             let history = window.dialogHost.window != nil ? window.dialogHost.backHistory : window.tabHost.backHistory
+            let ahead =
+                window.dialogHost.window != nil ? window.dialogHost.forwardHistory : window.tabHost.forwardHistory
             let pages = history.reversed()
             guard navigation.backButton.isVisible, index < pages.count else {
                 throw Failure(description: "no page \(index) in Back's history")
             }
             navigation.showHistory(x: 2, y: 2)
-            guard let menu = navigation.historyMenu, menu.titles == history.map(\.title) else {
+            // The pages below, then (below a separator) the pages ahead.
+            guard let menu = navigation.historyMenu, menu.titles == (history + ahead).map(\.title) else {
                 throw Failure(description: "Back's history menu: \(navigation.historyMenu?.titles ?? [])")
             }
             menu.close()
@@ -184,7 +194,7 @@ func walkTests(_ runner: TestRunner) {
         let steps = walkSteps(default: 2000)
         let counts = try await NavigationWalk(seed: 7, steps: steps).run(driver, pets: ClinicDatabase.samplePets)
         log("  actions: \(counts.sorted { $0.key < $1.key })")
-        fixture.settle()
+        fixture.dropForward()  // what Back kept for Forward is alive by design: dropped, it must go
         try check(
             fixture.widgets.alive == 2, "page widgets alive after the walk: \(fixture.widgets.alive) (2 tab roots)")
         try check(driver.dialogs.alive == 0, "dialog windows alive after the walk: \(driver.dialogs.alive)")
@@ -225,7 +235,7 @@ func walkTests(_ runner: TestRunner) {
         let driver = GtkDriver(fixture)
         driver.waitForAnimations = false
         try await NavigationWalk(seed: 11, steps: 300).run(driver, pets: ClinicDatabase.samplePets)
-        fixture.settle()
+        fixture.dropForward()  // what Back kept for Forward is alive by design: dropped, it must go
         // The last page's view can go a few frames after the loop first idles (a pet's page,
         // left by Backs that did not wait for the slides: 20 to 100 ms later, measured): wait
         // for it, up to a second, so what stays alive longer is still found.

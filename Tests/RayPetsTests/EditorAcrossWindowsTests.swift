@@ -120,7 +120,7 @@ struct EditorAcrossWindowsTests {
                 tab: .clinic,
                 stacks: [.clinic: [.home, .pets, .petDetail("clover"), .editPet("clover")], .learn: [.learn]],
                 dialog: [],
-                draft: draft)
+                drafts: [draft])
             let saved = SavedWindows(windows: [state, state])
             #expect(try SavedWindows(decoding: saved.encoded) == saved, "\(saved.encoded)")
             #expect(try NavigationState(decoding: state.encoded) == state)
@@ -129,9 +129,11 @@ struct EditorAcrossWindowsTests {
         let good = NavigationState(
             tab: .clinic,
             stacks: [.clinic: [.home, .pets, .petDetail("clover"), .editPet("clover")], .learn: [.learn]], dialog: [],
-            draft: EditorDraft(
-                tab: .clinic, route: .editPet("clover"), fields: PetDraft(), focus: nil,
-                base: Pet(id: "clover", name: "Clover", species: .cat, age: 3))
+            drafts: [
+                EditorDraft(
+                    tab: .clinic, route: .editPet("clover"), fields: PetDraft(), focus: nil,
+                    base: Pet(id: "clover", name: "Clover", species: .cat, age: 3))
+            ]
         ).encoded
         for (line, damaged) in [
             ("draft-base-age=years:3", "draft-base-age=years:three"),

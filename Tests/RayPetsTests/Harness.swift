@@ -178,6 +178,34 @@ final class AppHarness {
             if dialogHost.isOpen { dialogHost.tapBack() } else { tabHost.tapBack() }
         }
     }
+    func tapForward() {
+        step {
+            if dialogHost.isOpen { dialogHost.tapForward() } else { tabHost.hosts[tabs.selectedTab]?.tapForward() }
+        }
+    }
+    /// The window's close button, as `AppCoordinator.requestClose` asks the pages (nothing is
+    /// destroyed): whether every page agreed and left.
+    func requestWindowClose() -> Task<Bool, Never> {
+        Task.immediate { @MainActor [app] in
+            app.services.questions.isClosingWindow = true
+            defer { app.services.questions.isClosingWindow = false }
+            for router in app.routers {
+                guard await router.request(.dismissAll, reason: .close, animated: false) else { return false }
+            }
+            return true
+        }
+    }
+    /// Drops every page kept for Forward, as the limit does (the same as a new page on each
+    /// stack, or the window closing): their flows end and their objects must go.
+    func dropForward() {
+        step {
+            for router in app.routers {
+                guard let router = router as? PageRouter<AppRoute> else { continue }
+                router.forwardLimit = 0
+                router.forwardLimit = WindowCoordinator.forwardLimit
+            }
+        }
+    }
     func tapCancel() async {
         step { dialogHost.tapCancel() }
         await self.settle()
@@ -335,6 +363,17 @@ final class WindowsHarness {
             for page in window.hosts.flatMap(\.pages) {
                 live.track(page.model)
                 window.live.track(page.model)
+            }
+        }
+    }
+
+    /// Drops every page each open window keeps for Forward (`AppHarness.dropForward()`).
+    func dropForward() {
+        for window in app.windows.windows {
+            for router in window.routers {
+                guard let router = router as? PageRouter<AppRoute> else { continue }
+                router.forwardLimit = 0
+                router.forwardLimit = WindowCoordinator.forwardLimit
             }
         }
     }

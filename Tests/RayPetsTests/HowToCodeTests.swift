@@ -65,6 +65,8 @@ struct HowToCodeTests {
             #expect(app.learnHost.pages.count == remaining)
         }
         #expect(app.topRoute == .learn)
+        #expect(app.learn.children.count == 1 && app.learnHost.forwardPages.count == depth, "kept for Forward")
+        app.dropForward()
         #expect(app.learn.children.isEmpty)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
         app.tapBack()

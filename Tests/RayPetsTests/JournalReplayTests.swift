@@ -36,15 +36,17 @@ final class JournalReplayDriver {
 @Suite("Replaying RayPets' journal: a session, and a bug report")
 struct AppJournalReplayTests {
     /// A session through most inputs the journal records: pages, a row, the editor's change,
-    /// Back that asks and its answer, a resize across 720 px, the sidebar's choices and Back,
-    /// Back's history, a tab, the dialog's answers and Cancel, a second window.
+    /// Back that keeps it and Forward that brings it back, a resize across 720 px, the
+    /// sidebar's choices and Back, Back's history, a tab, the dialog's answers and Cancel, a
+    /// second window, and a window's close that asks and its answer.
     static let session: [UserAction] = [
-        .press("My pets"), .chooseRow(0), .press("Edit"), .typeNote("Typed A"), .back, .answer(.keepEditing),
-        .back, .answer(.discard), .resize(1200), .chooseInSidebar("whiskers"), .addInSidebar, .typeNote("Typed A"),
-        .chooseInSidebar("rex"), .answer(.discard), .sidebarBack, .resize(400), .press("Clinic info"),
-        .press("Opening hours"), .backInHistory(0), .switchTab(.learn), .press("How to code"), .press("Next"),
-        .switchTab(.clinic), .press("Schedule appointment"), .chooseRow(1), .press("Sick"), .cancel,
-        .answer(.discard), .openWindow, .press("My pets"), .switchWindow(0), .switchWindow(1), .closeWindow,
+        .press("My pets"), .chooseRow(0), .press("Edit"), .typeNote("Typed A"), .back, .altRight, .back,
+        .resize(1200), .chooseInSidebar("whiskers"), .addInSidebar, .typeNote("Typed A"), .chooseInSidebar("rex"),
+        .sidebarBack, .resize(400), .press("Clinic info"), .press("Opening hours"), .backInHistory(0),
+        .switchTab(.learn), .press("How to code"), .press("Next"), .back, .altRight, .switchTab(.clinic),
+        .press("Schedule appointment"), .chooseRow(1), .press("Sick"), .cancel, .openWindow, .press("My pets"),
+        .chooseRow(0), .press("Edit"), .typeNote("Typed A"), .closeWindow, .answer(.keepEditing), .closeWindow,
+        .answer(.discard),
     ]
 
     @Test(

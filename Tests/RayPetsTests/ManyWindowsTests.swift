@@ -64,7 +64,7 @@ struct ManyWindowsTests {
         let saved = app.state
         #expect(saved.windows.count == 2 && saved.focused == 0)
         let text = saved.encoded
-        #expect(text.contains("version=3\nwindows=2\nfocused=0\n"), "\(text)")
+        #expect(text.contains("version=4\nwindows=2\nfocused=0\n"), "\(text)")
         #expect(text.contains("window2.learn=learn,how-to-code:1,how-to-code:2"), "\(text)")
 
         let (again, remade) = Self.rig(data: data)

@@ -58,6 +58,10 @@ final class InMemoryDriver: AppDriver {
                     host.tapContentBack()
                 }
             }
+        case .altRight:
+            // As `BackNavigation`: Forward is disabled where no page is kept ahead.
+            let host = window.dialogHost.isOpen ? window.dialogHost : window.tabHost.selectedHost
+            if let host, !host.forwardPages.isEmpty { host.tapForward() }
         case .backInHistory(let index):
             // The Back button's menu: where the button shows (the dialog's, or the window's
             // while not split), the pages below the top one.
@@ -155,11 +159,19 @@ struct NavigationWalkTests {
             "deleteAsked", "deleteJoined", "deleteTakenOverByClose", "deleteWaitsForClose",
             "closeJoined", "deleteKept", "deleteMade", "saveRefused",
         ]
+        // Since Back keeps an editor instead of asking, a question is open only while a window
+        // closes or a Delete asks: a Delete that joins one, or is kept, is rarer (their own
+        // tests below walk each on purpose).
+        let rare: Set = ["deleteJoined", "deleteKept"]
         for rule in rules {
-            #expect(counts[rule, default: 0] >= 5, "the walk must exercise the rules between windows: \(counts)")
+            #expect(
+                counts[rule, default: 0] >= (rare.contains(rule) ? 1 : 5),
+                "the walk must exercise the rules between windows: \(counts)")
         }
         #expect(harness.closedCount == counts["windowClosed"], "every window the model closed went")
         #expect(closedAlive.isEmpty, "alive after their window closed: \(closedAlive)")
+        // What the open windows keep for Forward is alive by design: dropped, it must go.
+        harness.dropForward()
         #expect(harness.liveBeyondRoots == 0, "still alive: \(harness.live.liveTypeNames)")
         #expect(harness.live.trackedCount > 1_000, "the walk must create and free many objects")
     }
@@ -191,15 +203,17 @@ struct NavigationWalkTests {
         model.apply(.press("Sick"))
         #expect(model.shownRoute == .painLevel(pet: "rex"))
         model.apply(.escape)
-        #expect(model.question?.subject == .answers, "an answered question: leaving asks")
-        #expect(model.availableActions.prefix(2) == [.answer(.keepEditing), .answer(.discard)])
-        model.apply(.cancel)
-        #expect(model.question?.exit == .user(.cancel), "a second exit joins the open question")
-        model.apply(.answer(.keepEditing))
-        #expect(model.dialog == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")] && model.question == nil)
-        model.apply(.escape)
-        model.apply(.answer(.discard))
-        #expect(model.dialog.isEmpty)
+        #expect(model.question == nil && model.dialog.isEmpty, "an answered question: leaving keeps, asks nothing")
+        #expect(model.windows[0].forward[.dialog] == [.petPicker, .visitType(pet: "rex"), .painLevel(pet: "rex")])
+        model.apply(.press("Schedule appointment"))
+        #expect(model.dialog == [.petPicker] && model.windows[0].forward[.dialog] == nil, "a new request drops it")
+        model.apply(.back)
+        #expect(model.dialog == [.petPicker], "Back on the dialog's first page does nothing")
+        model.apply(.chooseRow(0))
+        model.apply(.altLeft)
+        #expect(model.availableActions.contains(.altRight) && model.dialog == [.petPicker])
+        model.apply(.altRight)
+        #expect(model.dialog == [.petPicker, .visitType(pet: "rex")] && !model.availableActions.contains(.altRight))
     }
 
     // MARK: The rules between windows, scripted: the app is compared with the model at
@@ -217,19 +231,23 @@ struct NavigationWalkTests {
         return models
     }
 
-    @Test("a pet chosen in the sidebar after a question shows the pet as it is then (its Save came first)")
-    func choiceAfterAQuestionIsFresh() async throws {
-        // Found by the walk: the page showed the notes from before the Save, and its editor's
-        // Save was refused as if another window had changed the pet.
+    @Test("a pet chosen in the sidebar beside its changed editor: the changes wait, its next editor saves them")
+    func choiceBesideAChangedEditor() async throws {
+        // (Once found by the walk, when the choice asked first: the page showed the notes from
+        // before the Save, and its editor's Save was refused as if another window had changed
+        // the pet.)
         let harness = WindowsHarness()
+        var last: NavigationModel?
         try await NavigationWalk(seed: 0, steps: 0, widths: [400, 1200], maxWindows: 3)
             .run(
                 InMemoryDriver(harness), pets: ClinicDatabase.samplePets,
                 script: [
                     .press("My pets"), .resize(1200), .chooseRow(0), .press("Edit"), .typeNote("Typed A"),
-                    .chooseInSidebar("rex"), .answer(.save), .press("Edit"), .press("Save"),
+                    .chooseInSidebar("rex"), .press("Edit"), .press("Save"),
                 ]
-            ) { _ in }
+            ) { last = $0 }
+        #expect(last?.pets.first { $0.id == "rex" }?.notes == "Typed A", "the shelved changes were saved")
+        #expect(last?.windows[0].shelfRoutes.isEmpty == true)
     }
 
     /// Rex's page in a second window with its editor changed, then Rex's page in the first.
@@ -298,45 +316,48 @@ struct NavigationWalkTests {
     @Test("a Delete joins the question open in a window: made, it asks again (nothing left); refused, so is it")
     func deleteJoinsOpenQuestion() async throws {
         for answer in [DiscardAnswer.discard, .keepEditing] {
-            // Back on the changed editor asks first ("Discard changes?" with Save: no Delete yet).
-            let script =
-                Self.rexEditedElsewhere + [
-                    .switchWindow(1), .back, .switchWindow(0), .press("Delete"), .switchWindow(1), .answer(answer),
-                ]
+            // Rex's editor with changes in windows 1 and 2; Delete in window 0 asks window 1 first.
+            // Meanwhile Back on window 2's editor asks too (its pet is being deleted: nothing
+            // would bring its changes back), and the Delete, once window 1 agrees, joins it.
+            let script: [UserAction] = [
+                .press("My pets"), .openInNewWindow(0), .press("Edit"), .typeNote("Typed A"), .switchWindow(0),
+                .openInNewWindow(0), .press("Edit"), .typeNote("Typed A"), .switchWindow(0), .chooseRow(0),
+                .press("Delete"), .switchWindow(2), .back, .switchWindow(1), .answer(.discard), .switchWindow(2),
+                .answer(answer),
+            ]
             let models = try await walk(script)
-            let joined = models[script.count - 3]
-            #expect(joined.events == [.deleteJoined])
-            #expect(joined.windows[1].question?.subject == .changes && joined.windows[1].question?.exit == .user(.back))
-            let last = models[script.count - 1]
+            let back = models[12]
+            #expect(back.windows[2].question?.subject == .changesToDeletedPet)
+            #expect(back.windows[2].question?.exit == .user(.back))
+            #expect(models[14].events.contains(.deleteJoined), "\(models[14].events)")
+            let last = models[16]
             if answer == .discard {
-                #expect(last.events == [.deleteMade] && !last.pets.contains { $0.id == "rex" })
-                #expect(last.windows.map { $0.stacks[.clinic]! } == [[.home, .pets], [.home, .pets]])
+                #expect(last.events.contains(.deleteMade) && !last.pets.contains { $0.id == "rex" })
             } else {
-                #expect(last.events == [.deleteKept] && last.pets.contains { $0.id == "rex" })
-                #expect(last.windows[1].stacks[.clinic]!.last == .editPet("rex"))
+                #expect(last.events.contains(.deleteKept) && last.pets.contains { $0.id == "rex" })
+                #expect(last.windows[2].stacks[.clinic]!.last == .editPet("rex"))
             }
         }
     }
 
-    @Test("a second Delete of the pet joins the first's question; once it is answered, it asks that editor again")
+    @Test("a second Delete of the pet joins the first's question; once Discard took the changes, it goes on")
     func twoDeletesOfOnePet() async throws {
         // Rex's editor with changes in windows 1 and 2; Delete twice in window 0.
         let script: [UserAction] = [
             .press("My pets"), .openInNewWindow(0), .press("Edit"), .typeNote("Typed A"), .switchWindow(0),
             .openInNewWindow(0), .press("Edit"), .typeNote("Typed A"), .switchWindow(0), .chooseRow(0),
-            .press("Delete"), .press("Delete"), .switchWindow(1), .answer(.discard), .answer(.discard),
-            .switchWindow(2), .answer(.discard),
+            .press("Delete"), .press("Delete"), .switchWindow(1), .answer(.discard), .switchWindow(2),
+            .answer(.discard),
         ]
         let models = try await walk(script)
         #expect(models[10].events == [.deleteAsked] && models[11].events == [.deleteJoined])
-        // The first asks window 2; the second asks window 1's editor again (its fields stayed).
-        let again = models[13]
-        #expect(again.events == [.deleteAsked, .deleteAsked])
-        #expect(again.windows[1].question?.subject == .changesToDeletedPet && again.windows[2].question != nil)
-        #expect(again.windows[1].stacks[.clinic]!.last == .editPet("rex"))
-        #expect(models[14].events == [.deleteJoined], "the second joins the first's question in window 2")
-        let last = models[16]
-        #expect(last.events == [.deleteMade, .deleteMade] && !last.pets.contains { $0.id == "rex" })
+        // Discard took window 1's changes back: the first asks window 2; the second, asking
+        // window 1's editor again, is agreed at once and joins window 2's question.
+        let answered = models[13]
+        #expect(answered.events == [.deleteAsked, .deleteJoined], "\(answered.events)")
+        #expect(answered.windows[1].question == nil && answered.windows[2].question?.subject == .changesToDeletedPet)
+        let last = models[15]
+        #expect(last.events == [.deleteMade, .deleteMade] && !last.pets.contains { $0.id == "rex" }, "\(last.events)")
         #expect(last.windows.allSatisfy { $0.stacks[.clinic] == [.home, .pets] && $0.question == nil })
     }
 
@@ -405,16 +426,17 @@ struct NavigationWalkTests {
         #expect(models[10].events == [.saveRefused])
         #expect(models[10].stacks[.clinic]!.last == .editPet("whiskers"), "refused: the editor stays")
         #expect(models[11].events == [] && models[11].stacks[.clinic]!.last == .petDetail("whiskers"))
-        // The question's Save too: refused once (as Keep editing, with the changes), then saved.
+        // The question's Save too (closing the window asks): refused once (as Keep editing,
+        // with the changes: the window stays), then saved.
         let asked: [UserAction] = [
             .press("My pets"), .chooseRow(0), .press("Edit"), .typeNote("Typed A"), .renamePet(0, "Pet 1"),
-            .back, .answer(.save), .back, .answer(.save),
+            .openWindow, .switchWindow(0), .closeWindow, .answer(.save), .closeWindow, .answer(.save),
         ]
         let again = try await walk(asked)
-        #expect(again[6].events == [.saveRefused] && again[6].question == nil)
-        #expect(again[6].stacks[.clinic]!.last == .editPet("rex"))
-        #expect(again[8].stacks[.clinic]!.last == .petDetail("rex"))
-        let rex = again[8].pets.first { $0.id == "rex" }!
+        #expect(again[8].events.contains(.saveRefused) && again[8].question == nil, "\(again[8].events)")
+        #expect(again[8].windows.count == 2 && again[8].windows[0].stacks[.clinic]!.last == .editPet("rex"))
+        #expect(again[10].windows.count == 1)
+        let rex = again[10].pets.first { $0.id == "rex" }!
         #expect(rex.name == "Rex" && rex.notes == "Typed A", "the editor's fields, the name as it read it")
     }
 

@@ -47,6 +47,9 @@ struct PetsTests {
         #expect(app.home.children.count == 1, "still in the pets flow")
         app.tapBack()
         #expect(app.topRoute == .home)
+        #expect(app.home.children.count == 1, "kept for Forward, flow and all")
+        #expect(app.clinicHost.forwardPages.map(\.route) == [.pets, .petDetail(pet.id)])
+        app.dropForward()
         #expect(app.home.children.isEmpty)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
@@ -66,6 +69,7 @@ struct PetsTests {
         }
         app.tapBack()
         app.tapBack()
+        app.dropForward()
         #expect(app.home.children.isEmpty)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
@@ -88,6 +92,7 @@ struct PetsTests {
         #expect(app.home.children.first?.children.isEmpty == true)
         app.tapBack()
         app.tapBack()
+        app.dropForward()
         #expect(app.home.children.isEmpty)
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
@@ -101,6 +106,8 @@ struct PetsTests {
         app.home.presentChild(ClinicInfoCoordinator(router: router, clinic: .rayPets), animated: true) { finished += 1 }
         app.tapBack()
         app.tapBack()
+        #expect(finished == 0, "kept for Forward: not finished")
+        app.dropForward()
         #expect(finished == 1)
         // Dismiss from code, twice.
         let flow = ClinicInfoCoordinator(router: router, clinic: .rayPets)

@@ -136,7 +136,7 @@ struct RestorationTests {
         let draft = EditorDraft(
             tab: .clinic, route: .addPet, fields: PetDraft(name: "Pickle", notes: notes), focus: .notes)
         let second = NavigationState(
-            tab: .clinic, stacks: [.clinic: [.home, .pets, .addPet], .learn: [.learn]], dialog: [], draft: draft)
+            tab: .clinic, stacks: [.clinic: [.home, .pets, .addPet], .learn: [.learn]], dialog: [], drafts: [draft])
         return SavedWindows(windows: [first, second], focused: 1)
     }
 
@@ -185,7 +185,7 @@ struct RestorationTests {
         #expect(loaded.windows.first == state.windows[0], "the first window, whole")
         if dropped.hasSuffix("changes") {
             var withoutDraft = state.windows[1]
-            withoutDraft.draft = nil
+            withoutDraft.drafts = []
             #expect(loaded.windows == [state.windows[0], withoutDraft] && loaded.focused == 1)
         } else {
             #expect(loaded.windows == [state.windows[0]] && loaded.focused == 0)

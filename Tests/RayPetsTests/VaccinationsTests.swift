@@ -43,6 +43,7 @@ struct VaccinationsTests {
         #expect(app.clinicHost.topRoute == .petDetail("rex"))
         app.tapBack()
         app.tapBack()
+        app.dropForward()
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 
@@ -117,6 +118,7 @@ struct VaccinationsTests {
         await app.settle()
         #expect(app.clinicHost.pages.map(\.route) == [.home, .pets])
         app.tapBack()
+        app.dropForward()
         #expect(app.liveBeyondRoots == 0, "still alive: \(app.live.liveTypeNames)")
     }
 

@@ -109,6 +109,9 @@ public final class AppCoordinator: AllWindows {
     /// `state` and quit.
     public func requestClose(_ window: WindowCoordinator) async -> WindowClosing {
         journal.record(.action("close-window"), window: windows.number(of: window))
+        // Pages with unsaved work ask now: a closed window's pages cannot come back.
+        window.services.questions.isClosingWindow = true
+        defer { window.services.questions.isClosingWindow = false }
         return await windows.requestClose(window)
     }
 
@@ -120,8 +123,15 @@ public final class AppCoordinator: AllWindows {
         return AtomicFile.write(journal.export(), to: FilePath(path))
     }
 
-    /// `window` was destroyed: its flows end and nothing of it is kept.
-    public func windowDidClose(_ window: WindowCoordinator) { windows.remove(window) }
+    /// `window` was destroyed: its flows end, and the unsaved changes on its shelf (editors
+    /// that ended with them) go to another window's, for those pets' next editors.
+    public func windowDidClose(_ window: WindowCoordinator) {
+        windows.remove(window)
+        window.dismiss(animated: false)  // pages still kept for Forward end, shelving their changes
+        let drafts = window.services.questions.drafts
+        window.services.questions.drafts = []
+        if let heir = windows.windows.first { heir.services.questions.drafts += drafts }
+    }
 
     /// Whether the saved windows are still being rebuilt (`restore(_:)`): their state now is
     /// not yet what was saved.

@@ -26,6 +26,8 @@ extension WindowCoordinator {
                 dialogRouter.removeAll(where: { _ in true }, animated: true)  // not vetoable: the pet is gone
                 services.feedback.showNotice(
                     L("{pet} was deleted, so the dialog about {pet} was closed.", ["pet": pet.name]))
+            } else {
+                dialogRouter.removeAll(where: { $0.pet == pet.id }, animated: true)  // kept for Forward
             }
         case .recordDeleted(let record):
             let route = AppRoute.appointmentRecord(pet: record.request.pet, record: record.id)
@@ -66,8 +68,17 @@ extension WindowCoordinator {
         }
         func valid(_ routes: [AppRoute]) -> [AppRoute] { Array(routes.prefix { exists($0) }) }
         var result = state
-        for tab in AppTab.allCases { result.stacks[tab] = valid(state.stacks[tab] ?? []) }
+        for tab in AppTab.allCases {
+            let stack = state.stacks[tab] ?? []
+            result.stacks[tab] = valid(stack)
+            // Pages kept for Forward sit above the whole stack: none if it was cut.
+            result.forward[tab] = result.stacks[tab]?.count == stack.count ? valid(state.forward[tab] ?? []) : []
+        }
         result.dialog = valid(state.dialog)
+        result.dialogForward = result.dialog.count == state.dialog.count ? valid(state.dialogForward) : []
+        // A deleted pet's changes have no editor to open (an open one leaves with its pet).
+        result.drafts = state.drafts.filter { draft in draft.route.pet.map { services.data.pet(id: $0) != nil } ?? true
+        }
         return (result, missing)
     }
 }

@@ -14,21 +14,24 @@ extension WindowCoordinator {
         return NavigationState(
             tab: tabs.selectedTab,
             stacks: Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, tabs.router(for: $0).routes) }),
-            dialog: dialogRouter.routes, pain: pain, draft: unsavedDraft, window: window.frame)
+            forward: Dictionary(
+                uniqueKeysWithValues: AppTab.allCases.map { ($0, tabs.router(for: $0).forwardPages.map(\.route)) }),
+            dialog: dialogRouter.routes, dialogForward: dialogRouter.forwardPages.map(\.route), pain: pain,
+            drafts: unsavedDrafts + services.questions.drafts, window: window.frame)
     }
 
-    /// The open editor's fields, if they have changes, with the pet it is based on: the
-    /// dialog's editor first, else the selected tab's, else another tab's.
-    private var unsavedDraft: EditorDraft? {
+    /// The fields of every editor with changes, open or kept for Forward, with the pet each is
+    /// based on: the dialog's first, then the selected tab's, then the other tabs'.
+    private var unsavedDrafts: [EditorDraft] {
         let places: [(AppTab?, any Router<AppRoute>)] =
             [(nil, dialogRouter), (tabs.selectedTab, tabs.selectedRouter)]
-            + AppTab.allCases.map { ($0, tabs.router(for: $0)) }
-        for (tab, router) in places {
-            guard let page = router.topPage, case .petEditor(let editor) = page.kind, editor.hasChanges
-            else { continue }
-            return EditorDraft(
-                tab: tab, route: page.route, fields: editor.draft, focus: editor.focusedField, base: editor.base)
+            + AppTab.allCases.filter { $0 != tabs.selectedTab }.map { ($0, tabs.router(for: $0)) }
+        return places.flatMap { tab, router in
+            (router.pages + router.forwardPages).compactMap { page -> EditorDraft? in
+                guard case .petEditor(let editor) = page.kind, editor.hasChanges else { return nil }
+                return EditorDraft(
+                    tab: tab, route: page.route, fields: editor.draft, focus: editor.focusedField, base: editor.base)
+            }
         }
-        return nil
     }
 }

@@ -42,8 +42,16 @@ public final class WindowCoordinator: Coordinator, NavigationWindow {
         self.tabs = tabs
         self.dialogRouter = dialogRouter
         self.services = services
+        // Back is never a loss: the pages it takes stay for Forward (and an editor's changes
+        // with them), up to this many a stack.
+        for tab in AppTab.allCases { tabs.router(for: tab).forwardLimit = Self.forwardLimit }
+        (dialogRouter as? PageRouter<AppRoute>)?.forwardLimit = Self.forwardLimit
+        services.questions.feedback = services.feedback
         followTheRecords()
     }
+
+    /// How many pages each stack and the dialog keep for Forward.
+    public nonisolated static let forwardLimit = 10
 
     /// The window's routers, the dialog's first: what is asked when the window closes.
     public var routers: [any Router<AppRoute>] { [dialogRouter] + AppTab.allCases.map { tabs.router(for: $0) } }

@@ -10,9 +10,11 @@ import Navigation
 ///                                                                 └── It's fake ─► done
 ///
 /// An `AppointmentRequestDraft` collects the answers; a finished appointment request is stored in
-/// the clinic's records. Leaving the dialog (Cancel, Escape, its close button, Ctrl+W, a link)
-/// once a question is answered asks first ("Discard answers?"); discarding drops the answers.
-/// Choosing the pet alone is one click to redo, so leaving "Visit type" does not ask. Back
+/// the clinic's records. Leaving the dialog by Cancel, Escape, its close button or Ctrl+W once
+/// a question is answered keeps it for Forward, with a toast ("Appointment request kept",
+/// *Undo* opens it again as it was); a link or closing the window, which nothing brings back,
+/// asks first ("Discard answers?"), and discarding drops the answers.
+/// Choosing the pet alone is one click to redo, so leaving "Visit type" does neither. Back
 /// takes the last answer back (Back to "Which pet?" the choice of pet), and another
 /// choice starts the questions again for that pet. With no pets, "Which pet?" offers Add
 /// pet, and the editor opens inside the dialog.
@@ -35,8 +37,12 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
         self.feedback = feedback
         self.questions = questions
         super.init(router: router)
-        leaveGuard = { [weak self] _ in
+        leaveGuard = { [weak self] request in
             guard let self, self.hasAnswers else { return .leave }
+            guard request.reason == .link || questions.isClosingWindow else {
+                self.sayKept()
+                return .keep
+            }
             return .ask { [weak self] in
                 guard let question = self?.questions.askToDiscard(.answers, canSave: false) else { return true }
                 self?.openQuestion = question
@@ -44,6 +50,14 @@ public final class AppointmentRequestCoordinator: FlowCoordinator<AppRoute>, Fol
                 self?.openQuestion = nil
                 return answer == .discard
             }
+        }
+    }
+
+    /// Tells the user the dialog is kept for Forward: *Undo* opens it again with every page.
+    private func sayKept() {
+        guard !questions.isRestoring, let top = router.pages.last?.id else { return }
+        feedback.showToast(L("Appointment request kept"), actionTitle: L("Undo")) { [weak router] in
+            _ = router?.goForward(to: top, animated: true)
         }
     }
 

@@ -2,7 +2,8 @@
 /// field the cursor was in, and the pet as the editor had read it (so the next start's Save is
 /// checked against it, as this run's would have been).
 public struct EditorDraft: Equatable, Codable, Sendable {
-    /// Where the editor is: a tab's stack, or the dialog (`nil`).
+    /// Where the editor is: a tab's stack, or the dialog (`nil`; also for a draft on the
+    /// shelf, `Questions.drafts`, whose editor has ended).
     public var tab: AppTab?
     /// The editor's route (`addPet` or `editPet`).
     public var route: AppRoute

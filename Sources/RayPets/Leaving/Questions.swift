@@ -1,28 +1,42 @@
 import Glibc
 import Navigation
 
-/// What happens to unsaved work. Before it is thrown away the user is asked: a "Discard …?"
-/// alert presented through the alert router (the question is a route,
+/// What happens to unsaved work. Navigation never throws it away: a page with changes that
+/// Back, Cancel or a link takes away is kept for Forward, and once it is dropped from there
+/// its changes wait on the shelf (`drafts`) for the next editor that opens at its route, which
+/// offers them (with *Discard changes*). Only closing a window asks first (`isClosingWindow`):
+/// a "Discard …?" alert presented through the alert router (the question is a route,
 /// `AppRoute.discardQuestion`), answered by a button, Escape or the alert's close request.
-/// Flows with unsaved work use it in their leave guards. When the app quits, nothing is asked:
-/// the editor's draft is saved with the navigation state, and on the next start it waits here
-/// (`shelvedDraft`) for the editor that opens at its route.
+/// When the app quits, nothing is asked: every draft is saved with the navigation state, and
+/// on the next start waits here for its editor.
 @MainActor
 public final class Questions {
     /// The router the alerts are presented through.
     public let router: any Router<AppRoute>
-    /// A draft from the last run, until the editor at its route takes it.
-    public var shelvedDraft: EditorDraft?
+    /// Unsaved changes of editors that have ended (dropped from forward history, taken by a
+    /// link, or kept at the last quit), oldest first, until an editor at their route takes
+    /// them.
+    public var drafts: [EditorDraft] = []
     /// The pets another window is deleting, while it asks this one: an editor of one asks
     /// `changesToDeletedPet` (without *Save*: the pet is going).
     public var petsBeingDeleted: [Pet.ID: Int] = [:]
+    /// While the window is being closed (its close button, Ctrl+W): pages with unsaved work
+    /// ask before they go, since nothing can bring a closed window's pages back.
+    public var isClosingWindow = false
+    /// Where the window's toasts show (its feedback): "Changes to Rex kept", with *Undo*.
+    public weak var feedback: (any Feedback)?
+    /// While a saved state is being rebuilt: pages kept for Forward then are the user's from
+    /// the last run, not news (no toast says so).
+    public var isRestoring = false
 
-    /// The shelved draft, if it belongs to an editor at `route`; it is taken (once).
+    /// The oldest shelved draft of an editor at `route`; it is taken (once).
     public func takeDraft(for route: AppRoute) -> EditorDraft? {
-        guard let draft = shelvedDraft, draft.route == route else { return nil }
-        shelvedDraft = nil
-        return draft
+        guard let index = drafts.firstIndex(where: { $0.route == route }) else { return nil }
+        return drafts.remove(at: index)
     }
+
+    /// Keeps `draft` until an editor at its route opens (`takeDraft(for:)`).
+    public func shelve(_ draft: EditorDraft) { drafts.append(draft) }
 
     /// Questions shown through `router` (a `ModalRouter` over a `GtkAlertHost` in the app,
     /// over an `InMemoryHost` in tests).

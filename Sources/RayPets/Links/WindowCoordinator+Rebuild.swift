@@ -66,13 +66,38 @@ extension WindowCoordinator {
             services.feedback.showNotice(
                 L("Some pages you had open show records that no longer exist; showing the nearest page instead."))
         }
-        // The editor that opens at the draft's route (if it is still reached) takes the draft.
-        services.questions.shelvedDraft = valid.draft
-        defer { services.questions.shelvedDraft = nil }
+        // Each editor that opens at a draft's route (open or kept for Forward) takes its
+        // draft; the others stay on the shelf, for that pet's next editor.
+        services.questions.drafts = valid.drafts + services.questions.drafts
+        services.questions.isRestoring = true
+        defer { services.questions.isRestoring = false }
         let reached = await rebuild(
             stacks: AppTab.allCases.map { ($0, valid.stacks[$0] ?? []) }, tab: valid.tab,
             dialog: valid.dialog, pain: valid.pain)
-        return reached && missing.isEmpty
+        guard reached else { return false }
+        return await keepForForward(valid) && missing.isEmpty
+    }
+
+    /// Rebuilds the pages `state` kept for Forward, the way they were kept: each tab's are
+    /// opened above its stack and taken back by Back, and the dialog's are opened and taken
+    /// back by its Cancel (kept, since it was). Whether every one was reached.
+    private func keepForForward(_ state: NavigationState) async -> Bool {
+        var complete = true
+        for tab in AppTab.allCases {
+            guard let ahead = state.forward[tab], !ahead.isEmpty else { continue }
+            let stack = tabs.router(for: tab)
+            let below = stack.pages.count
+            for route in ahead where complete { complete = await step(towards: route, on: stack) }
+            guard stack.pages.count > below else { return false }
+            _ = await stack.request(.remove(from: stack.pages[below].id), reason: .back, animated: false)
+        }
+        if complete, state.dialog.isEmpty, !state.dialogForward.isEmpty {
+            for route in state.dialogForward where complete {
+                complete = await step(towards: route, on: dialogRouter, from: tabs.selectedRouter, pain: state.pain)
+            }
+            _ = await dialogRouter.request(.dismiss, reason: .cancel, animated: false)
+        }
+        return complete
     }
 
     /// Asks every page that would leave, then rebuilds `stacks` (each tab from its root) and

@@ -2,8 +2,12 @@ import Navigation
 
 /// The pet editor as a flow of one page, wherever its parent shows it (pushed on My pets, or
 /// inside the appointment dialog): a new pet, or an existing pet's fields. It sends the saved
-/// pet and ends. Leaving it any other way with changes asks first ("Discard changes?", with
-/// *Save* when the fields are valid); with no changes it just ends.
+/// pet and ends. Leaving it any other way with changes loses nothing and asks nothing: the
+/// page is kept for Forward, with a toast ("Changes to Rex kept", *Undo* brings it back), and
+/// if it is dropped from there its changes are shelved (`Questions.drafts`) for the next
+/// editor of that pet, which offers them. Only closing the window, or deleting the pet from
+/// another window, asks ("Discard changes?", with *Save* when the fields are valid): nothing
+/// brings those pages back.
 @MainActor
 public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordinator {
     /// Sends the saved pet.
@@ -27,8 +31,15 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         self.questions = questions
         self.pet = pet
         super.init(router: router)
-        leaveGuard = { [weak self] _ in
+        leaveGuard = { [weak self] request in
             guard let self, let model = self.model, model.hasChanges else { return .leave }
+            // Asked where nothing could bring the page back: its window closing, its pet being
+            // deleted (from another window, which waits for the answer).
+            let deleting = self.pet.map { self.questions.petsBeingDeleted[$0.id] != nil } ?? false
+            guard questions.isClosingWindow || deleting else {
+                self.sayKept(request)
+                return .keep
+            }
             return .ask { [weak self, weak model] in
                 // Only the question is held while it is open: not this flow, not its page's model.
                 guard let canSave = model?.canSave, let question = self?.askToDiscard(canSave: canSave) else {
@@ -42,6 +53,20 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
         }
     }
 
+    /// Tells the user the editor is kept for Forward ("Changes to Rex kept", *Undo* brings it
+    /// back), unless the change is a link's (the page ends: its changes wait on the shelf) or
+    /// a restored state's.
+    private func sayKept(_ request: LeaveRequest<AppRoute>) {
+        guard request.reason != .link, !questions.isRestoring,
+            let page = router.pages.last(where: { $0.model === model })?.id
+        else { return }
+        let text = pet.map { L("Changes to {pet} kept", ["pet": $0.name]) } ?? L("New pet kept")
+        // The toast holds its action while it shows: the page's id, not the page (its model).
+        questions.feedback?.showToast(text, actionTitle: L("Undo")) { [weak router] in
+            _ = router?.goForward(to: page, animated: true)
+        }
+    }
+
     /// "Discard changes?" — about a pet another window is deleting, if it is (then without
     /// *Save*: the pet is going).
     private func askToDiscard(canSave: Bool) -> Questions.DiscardQuestion {
@@ -52,15 +77,35 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     /// Shows the editor; `onDismissed` runs when it leaves.
     public override func start(animated: Bool, onDismissed: (@MainActor () -> Void)?) {
         let route: AppRoute = pet.map { .editPet($0.id) } ?? .addPet
-        let shelved = questions.takeDraft(for: route)
+        // The same page kept ahead with changes (Back, then Edit again): they move here, so
+        // this editor opens as that one was. Else the oldest changes shelved for this page.
+        let shelved: EditorDraft?
+        if let ahead = router.forwardPages.last(where: { $0.route == route })?.model as? PetEditorModel,
+            ahead.hasChanges
+        {
+            shelved = EditorDraft(
+                tab: nil, route: route, fields: ahead.draft, focus: ahead.focusedField, base: ahead.base)
+            ahead.discardChanges()
+        } else {
+            shelved = questions.takeDraft(for: route)
+        }
         let model = PetEditorModel(pet: pet, data: data, draft: shelved?.fields, base: shelved?.base)
         model.focusedField = shelved?.focus
         self.model = model
         // The page gone (its pet deleted) makes an open question moot: it closes now, before
         // the router does anything else.
-        let left: @MainActor () -> Void = { [weak self] in
+        // Holds the model until the page ends (the router drops this closure then): its page
+        // may be freed before the closure runs.
+        let left: @MainActor () -> Void = { [weak self, model] in
             self?.openQuestion?.close()
             self?.openQuestion = nil
+            // Ended with changes (dropped from forward history, a link): they wait for the
+            // pet's next editor. *Discard* on closing the window reverted them first.
+            if let self, model.hasChanges {
+                self.questions.shelve(
+                    EditorDraft(
+                        tab: nil, route: route, fields: model.draft, focus: model.focusedField, base: model.base))
+            }
             onDismissed?()
         }
         let id = router.present(route, model: model, animated: animated, onDismissed: left)
@@ -98,7 +143,9 @@ public final class PetEditorCoordinator: FlowCoordinator<AppRoute>, ResultCoordi
     /// saves first; if that fails (a rule broken, the disk full) the editor stays with the error.
     private func mayLeave(after answer: DiscardAnswer) -> Bool {
         switch answer {
-        case .discard: return true
+        case .discard:
+            model?.discardChanges()
+            return true
         case .keepEditing: return false
         case .save:
             guard let model else { return true }

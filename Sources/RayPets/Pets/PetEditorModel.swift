@@ -51,6 +51,7 @@ public final class PetEditorModel: AppPageModel, ChangingModel, FollowsClinicDat
         self.draft = draft ?? original
         self.title = pet.map { L("Edit {pet}", ["pet": $0.name]) } ?? L("New pet")
         if let draft { touched = Set(PetField.allCases.filter { draft.value(of: $0) != original.value(of: $0) }) }
+        offersDiscard = draft.map { $0 != original } ?? false
     }
 
     /// Follows the records: a new name of this pet in the title; after any change of the pets
@@ -74,7 +75,27 @@ public final class PetEditorModel: AppPageModel, ChangingModel, FollowsClinicDat
     public var hasChanges: Bool { draft != original }
 
     /// The draft was saved: nothing is lost by leaving now.
-    public func markSaved() { original = draft }
+    public func markSaved() {
+        original = draft
+        offersDiscard = false
+    }
+
+    /// Whether the editor opened with changes made before (an editor that ended with them, or
+    /// the last run's), and offers to discard them (`discardChanges()`): the page says so.
+    public private(set) var offersDiscard = false
+    /// What the page says while `offersDiscard`.
+    public let keptChangesNotice = L("These are the changes you made before, not yet saved.")
+    /// The title of the button that discards them.
+    public let discardTitle = L("Discard changes")
+
+    /// Intent: *Discard changes*: the fields go back to the pet as saved.
+    public func discardChanges() {
+        draft = original
+        touched = []
+        saveError = nil
+        offersDiscard = false
+        onChange?()
+    }
 
     /// `.petEditor`.
     public var kind: PageKind { .petEditor(self) }

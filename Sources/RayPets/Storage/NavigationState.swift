@@ -1,22 +1,31 @@
-/// The whole navigation state as one value: the selected tab, each tab's stack, the dialog's
-/// stack (and the one answer its pages don't show), the editor's unsaved draft (with the pet
-/// it is based on) and the main window's size. Saved on quit, restored on start.
+/// The whole navigation state as one value: the selected tab, each tab's stack and the pages
+/// it keeps for Forward, the dialog's stack (and the one answer its pages don't show), every
+/// unsaved editor draft (with the pet it is based on) and the main window's size. Saved on
+/// quit, restored on start.
 public struct NavigationState: Equatable, Codable, Sendable {
-    /// The format's version; a file from a newer RayPets is not guessed at.
+    /// The one-window format's version (`encoded`; the app's file is `SavedWindows`, whose
+    /// version says what its windows' lines may hold); a file from a newer RayPets is not
+    /// guessed at.
     public static let currentVersion = 2  // 2: the editor's draft
 
     /// The tab shown.
     public var tab: AppTab
     /// Each tab's routes, root first.
     public var stacks: [AppTab: [AppRoute]]
+    /// The pages each tab's stack keeps for Forward, the next one first (`<tab>-forward`
+    /// lines; a tab with none has no line).
+    public var forward: [AppTab: [AppRoute]]
     /// The dialog's routes; empty when it is closed.
     public var dialog: [AppRoute]
+    /// The pages the dialog keeps for Forward (its Cancel kept them), the next one first.
+    public var dialogForward: [AppRoute]
     /// The pain level answered in the dialog (its later pages don't show which), if any.
     public var pain: PainLevel?
-    /// The open editor's fields, if they had changes, and the pet they are based on
-    /// (`draft-base-*` lines: optional, as the window's size is, so a reader without them reads
-    /// the rest, and an older file's draft reads without a base).
-    public var draft: EditorDraft?
+    /// Every editor's fields that had changes — open, kept for Forward, or on the shelf
+    /// (`Questions.drafts`) — with the pet each is based on: `draft-*` lines for the first,
+    /// `draft2-*`, `draft3-*`… for the others (`draft-base-*` lines optional, so an older
+    /// file's draft reads without a base).
+    public var drafts: [EditorDraft]
     /// The main window's size and maximized state, if it could tell (`window-size` and
     /// `window-maximized` lines: optional, so version 2 readers without them read the rest; a
     /// line that is not a size is left out, and the window opens at its default).
@@ -24,16 +33,21 @@ public struct NavigationState: Equatable, Codable, Sendable {
 
     /// A state.
     public init(
-        tab: AppTab, stacks: [AppTab: [AppRoute]], dialog: [AppRoute], pain: PainLevel? = nil,
-        draft: EditorDraft? = nil, window: WindowFrame? = nil
+        tab: AppTab, stacks: [AppTab: [AppRoute]], forward: [AppTab: [AppRoute]] = [:], dialog: [AppRoute],
+        dialogForward: [AppRoute] = [], pain: PainLevel? = nil, drafts: [EditorDraft] = [], window: WindowFrame? = nil
     ) {
         self.tab = tab
         self.stacks = stacks
+        self.forward = forward.filter { !$0.value.isEmpty }
         self.dialog = dialog
+        self.dialogForward = dialogForward
         self.pain = pain
-        self.draft = draft
+        self.drafts = drafts
         self.window = window
     }
+
+    /// The first draft, if any (one window's open editor, in most states).
+    public var draft: EditorDraft? { drafts.first }
 
     /// The text saved to disk for one window: `key=value` lines, routes as tokens. (An app
     /// with many windows saves `SavedWindows`, which holds these lines for each.)
@@ -44,26 +58,30 @@ public struct NavigationState: Equatable, Codable, Sendable {
     /// This window's lines, each key after `prefix`.
     func pairs(prefix: String) -> [(key: String, value: String)] {
         var pairs = [("tab", tab.rawValue)]
+        let tokens = { (routes: [AppRoute]) in routes.map(\.token).joined(separator: ",") }
         for tab in AppTab.allCases {
-            pairs.append((tab.rawValue, (stacks[tab] ?? []).map(\.token).joined(separator: ",")))
+            pairs.append((tab.rawValue, tokens(stacks[tab] ?? [])))
+            if let ahead = forward[tab], !ahead.isEmpty { pairs.append((tab.rawValue + "-forward", tokens(ahead))) }
         }
-        pairs.append(("dialog", dialog.map(\.token).joined(separator: ",")))
+        pairs.append(("dialog", tokens(dialog)))
+        if !dialogForward.isEmpty { pairs.append(("dialog-forward", tokens(dialogForward))) }
         if let pain { pairs.append(("pain", pain.rawValue)) }
-        if let draft {
+        for (index, draft) in drafts.enumerated() {
+            let key = Self.draftKey(index)
             pairs += [
-                ("draft-in", draft.tab?.rawValue ?? "dialog"), ("draft-page", draft.route.token),
-                ("draft-name", PercentEncoding.encode(draft.fields.name)),
-                ("draft-species", draft.fields.species.rawValue),
-                ("draft-age", PercentEncoding.encode(draft.fields.age)),
-                ("draft-notes", PercentEncoding.encode(draft.fields.notes)),
+                ("\(key)-in", draft.tab?.rawValue ?? "dialog"), ("\(key)-page", draft.route.token),
+                ("\(key)-name", PercentEncoding.encode(draft.fields.name)),
+                ("\(key)-species", draft.fields.species.rawValue),
+                ("\(key)-age", PercentEncoding.encode(draft.fields.age)),
+                ("\(key)-notes", PercentEncoding.encode(draft.fields.notes)),
             ]
-            if let focus = draft.focus { pairs.append(("draft-focus", focus.rawValue)) }
+            if let focus = draft.focus { pairs.append(("\(key)-focus", focus.rawValue)) }
             // The base's id is the page's (`edit-pet:ID`): only an existing pet's editor has one.
             if let base = draft.base, case .editPet(base.id) = draft.route {
                 pairs += [
-                    ("draft-base-name", PercentEncoding.encode(base.name)),
-                    ("draft-base-species", base.species.rawValue), ("draft-base-age", Self.token(of: base.age)),
-                    ("draft-base-notes", PercentEncoding.encode(base.notes)),
+                    ("\(key)-base-name", PercentEncoding.encode(base.name)),
+                    ("\(key)-base-species", base.species.rawValue), ("\(key)-base-age", Self.token(of: base.age)),
+                    ("\(key)-base-notes", PercentEncoding.encode(base.notes)),
                 ]
             }
         }
@@ -131,16 +149,23 @@ public struct NavigationState: Equatable, Codable, Sendable {
             return routes
         }
         var stacks: [AppTab: [AppRoute]] = [:]
-        for tab in AppTab.allCases { stacks[tab] = try routes(tab.rawValue) }
+        var forward: [AppTab: [AppRoute]] = [:]
+        for tab in AppTab.allCases {
+            stacks[tab] = try routes(tab.rawValue)
+            if values[tab.rawValue + "-forward"] != nil { forward[tab] = try routes(tab.rawValue + "-forward") }
+        }
         let dialog = try routes("dialog")
+        let dialogForward = values["dialog-forward"] != nil ? try routes("dialog-forward") : []
         var pain: PainLevel?
         if let text = values["pain"] {
             guard let level = PainLevel(rawValue: text) else { throw .corrupt("unknown pain level") }
             pain = level
         }
+        var drafts: [EditorDraft] = []
+        while let draft = try Self.draft(in: values, key: Self.draftKey(drafts.count)) { drafts.append(draft) }
         self.init(
-            tab: tab, stacks: stacks, dialog: dialog, pain: pain, draft: try Self.draft(in: values),
-            window: Self.window(in: values))
+            tab: tab, stacks: stacks, forward: forward, dialog: dialog, dialogForward: dialogForward, pain: pain,
+            drafts: drafts, window: Self.window(in: values))
     }
 
     /// The `window-*` lines, if they say a size (`WIDTHxHEIGHT`).
@@ -151,10 +176,18 @@ public struct NavigationState: Equatable, Codable, Sendable {
         return WindowFrame(width: width, height: height, isMaximized: values["window-maximized"] == "true")
     }
 
-    /// The `draft-*` lines, if any; all but the focus and the base must be there and valid.
-    /// The base (`draft-base-*`, written since drafts carry it) is optional; if its name is
-    /// there, every base line must be, and valid, on an existing pet's editor.
-    private static func draft(in values: [String: String]) throws(DecodingError) -> EditorDraft? {
+    /// The key before the `index`th draft's lines: `draft`, `draft2`, `draft3`…
+    private static func draftKey(_ index: Int) -> String { index == 0 ? "draft" : "draft\(index + 1)" }
+
+    /// The draft whose lines start with `key` (`draft-*`, `draft2-*`…), if any; all but the
+    /// focus and the base must be there and valid. The base (`…-base-*`, written since drafts
+    /// carry it) is optional; if its name is there, every base line must be, and valid, on an
+    /// existing pet's editor.
+    private static func draft(in all: [String: String], key: String) throws(DecodingError) -> EditorDraft? {
+        guard all["\(key)-in"] != nil else { return nil }
+        // The lines as the first draft's are named, for the checks below.
+        var values: [String: String] = [:]
+        for (name, value) in all where name.hasPrefix(key + "-") { values["draft" + name.dropFirst(key.count)] = value }
         guard let place = values["draft-in"] else { return nil }
         let tab = AppTab(rawValue: place)
         guard tab != nil || place == "dialog" else { throw .corrupt("unknown draft place") }

@@ -5,9 +5,9 @@ import Navigation
 public typealias SavedWindows = WindowsSnapshot<NavigationState>
 
 extension WindowsSnapshot where State == NavigationState {
-    /// The file format's version: 3 holds a list of windows. A version 1 or 2 file (one
-    /// window's lines) reads as one window.
-    public static var currentVersion: Int { 3 }
+    /// The file format's version: 3 holds a list of windows, 4 their forward pages and
+    /// several drafts each. A version 1 or 2 file (one window's lines) reads as one window.
+    public static var currentVersion: Int { 4 }
 
     /// The text saved to disk: `version`, `windows` (how many) and `focused` (which one),
     /// then each window's lines (`NavigationState.encoded`'s, without `version`); the first
@@ -69,7 +69,7 @@ extension WindowsSnapshot where State == NavigationState {
                 windows.append(try NavigationState(values: values, prefix: prefix))
             } catch {
                 firstProblem = firstProblem ?? error
-                let withoutDraft = values.filter { !$0.key.hasPrefix(prefix + "draft-") }
+                let withoutDraft = values.filter { !$0.key.hasPrefix(prefix + "draft") }
                 guard let window = try? NavigationState(values: withoutDraft, prefix: prefix) else {
                     dropped.append("window \(index + 1) (\(error))")
                     continue

@@ -26,6 +26,14 @@ public struct NavigationModel: Hashable, Sendable {
         public internal(set) var width: Int
         /// Each open editor's fields, by the stack it is on top of.
         var editors: [Location: Editor] = [:]
+        /// The pages each stack keeps for Forward, the next one first (`Rules/Forward.swift`).
+        public internal(set) var forward: [Location: [AppRoute]] = [:]
+        /// Each editor kept for Forward (its stack's forward pages end with it), by stack.
+        var keptEditors: [Location: Editor] = [:]
+        /// Unsaved changes of editors that ended with them, oldest first (`Questions.drafts`).
+        var shelf: [Shelved] = []
+        /// The pages whose editors' changes wait on the shelf, oldest first.
+        public var shelfRoutes: [AppRoute] { shelf.map(\.route) }
         /// The Deletes waiting for this window's close to be answered (it answers them: closed
         /// is yes, kept is no), in the order they began to wait.
         var deletesWaitingForClose: [Int] = []
@@ -65,6 +73,8 @@ public struct NavigationModel: Hashable, Sendable {
     var nextPet = 5  // the sample pets took 1 to 4
     var namesUsed = 0
     private var eventLog = Unrecorded(value: [Event]())
+    /// The stacks the action being applied changed itself, forward history included.
+    var touched = Unrecorded(value: Set<Touch>())
 
     /// A new window's width in pixels (the main window's default).
     public static let windowWidth = 560
@@ -197,6 +207,7 @@ public struct NavigationModel: Hashable, Sendable {
             let swipes = dialog.isEmpty ? !isSplit && stacks[tab]!.count > 1 : dialog.count > 1
             if swipes { actions += [.swipeBack(committed: true), .swipeBack(committed: false)] }
             if dialog.isEmpty { actions += AppTab.allCases.filter { $0 != tab }.map(UserAction.switchTab) }
+            actions += forwardActions
             actions += sidebarActions
             actions += editorActions
         }
@@ -211,13 +222,18 @@ public struct NavigationModel: Hashable, Sendable {
     public mutating func apply(_ action: UserAction) {
         events = []
         active = focusedWindow
-        defer { tidy() }
+        let before = windows
+        defer {
+            followForward(from: before)
+            tidy()
+        }
         switch action {
         case .switchTab(let next): if dialog.isEmpty && question == nil { tab = next }
         case .back, .altLeft, .backInHistory, .cancel, .escape, .closeDialog:
             // Offered only while no question is open in the window (the alert is modal).
             requestExit(.user(action), approved: [])
         case .typeNote(let text): editors[location]?.fields.notes = text
+        case .altRight: if question == nil { goForward() }
         case .answer(let answer): self.answer(answer)
         case .chooseRow(let index): choose(row: index)
         case .resize(let newWidth): width = newWidth
@@ -243,28 +259,14 @@ public struct NavigationModel: Hashable, Sendable {
         }
     }
 
-    /// Back on the shown stack: one page, never the root.
-    mutating func goBack() {
-        if !dialog.isEmpty {
-            if dialog.count > 1 { dialog.removeLast() }
-        } else if stacks[tab]!.count > 1 {
-            stacks[tab]!.removeLast()
-        }
-    }
-
-    /// The shown stack keeps its pages up to `index`; those above it leave.
-    mutating func goBack(to index: Int) {
-        if !dialog.isEmpty {
-            if index + 1 < dialog.count { dialog = Array(dialog[...index]) }
-        } else if index + 1 < stacks[tab]!.count {
-            stacks[tab] = Array(stacks[tab]![...index])
-        }
-    }
-
-    /// `route`'s page opens on top of the shown stack (an editor opens with the pet's fields).
+    /// `route`'s page opens on top of the shown stack (an editor opens with the pet's fields,
+    /// or with the changes left on the shelf for it).
     mutating func push(_ route: AppRoute) {
         if dialog.isEmpty { stacks[tab]!.append(route) } else { dialog.append(route) }
-        if Self.isEditor(route) { editors[location] = Editor(route, pets: pets) }
+        if Self.isEditor(route) {
+            let place = location
+            editors[place] = openEditor(route, at: place)
+        }
     }
 
     /// Runs `body` on the window `id` as the window acted on; `nil` if it is not open.

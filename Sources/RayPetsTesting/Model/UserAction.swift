@@ -10,6 +10,8 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
     case back
     /// Alt+Left: `navigation.back`, the main window's or, in the dialog, the dialog's.
     case altLeft
+    /// Alt+Right: `navigation.forward`, the next page the shown stack keeps for Forward.
+    case altRight
     /// Back's history (the Back button's menu): choose the shown stack's page `index` (0: its
     /// root), below the top page; the pages above it leave in one step.
     case backInHistory(Int)
@@ -97,6 +99,7 @@ public enum UserAction: Hashable, Sendable, CustomStringConvertible {
         case .chooseRow(let index): "choose row \(index)"
         case .back: "Back"
         case .altLeft: "Alt+Left"
+        case .altRight: "Alt+Right"
         case .backInHistory(let index): "Back's history: page \(index)"
         case .cancel: "Cancel"
         case .escape: "Escape"

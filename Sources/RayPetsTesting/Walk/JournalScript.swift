@@ -71,6 +71,7 @@ public struct JournalScript {
             // The header bar's Back, the content's, Alt+Left and a swipe all say `back`.
             return model.availableActions.contains(.back) ? .back : .altLeft
         case .host("back-from", _): return .sidebarBack
+        case .host("forward", _): return .altRight
         case .host("back-to", let page?):
             let stack = window.dialog.isEmpty ? window.stacks[window.tab]! : window.dialog
             guard let index = stack.dropLast().lastIndex(where: { String(describing: $0) == page }) else {

@@ -9,6 +9,12 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
     public var stacks: [AppTab: [AppRoute]]
     /// The dialog's routes.
     public var dialog: [AppRoute]
+    /// The pages each tab's stack keeps for Forward, the next one first (tabs with none left out).
+    public var forward: [AppTab: [AppRoute]]
+    /// The pages the dialog keeps for Forward.
+    public var dialogForward: [AppRoute]
+    /// The pages whose editors' changes wait on the shelf (`Questions.drafts`), by token.
+    public var shelf: [String]
     /// Running flows by coordinator type (beyond the app and the two tab roots).
     public var flows: [String: Int]
     /// `onDismissed` closures waiting, over all routers.
@@ -19,7 +25,9 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// One line per part, for failure reports.
     public var description: String {
         let place = NavigationPlace(tab: tab, stacks: stacks, dialog: dialog)
-        return "\(place); flows: \(flows.sorted { $0.key < $1.key }); "
+        let ahead = forward.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue): \($0.value)" }
+        return
+            "\(place); forward: \(ahead), dialog \(dialogForward); shelf: \(shelf); flows: \(flows.sorted { $0.key < $1.key }); "
             + "pending onDismissed: \(pendingDismissals); question: \(question.map { "\($0)" } ?? "none")"
     }
 
@@ -34,19 +42,27 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
         question = model.question?.subject
         stacks = model.stacks
         dialog = model.dialog
-        let clinic = model.stacks[.clinic]!
-        let learn = model.stacks[.learn]!
+        forward = [:]
+        for tab in AppTab.allCases {
+            if let ahead = model.forward[.tab(tab)], !ahead.isEmpty { forward[tab] = ahead }
+        }
+        dialogForward = model.forward[.dialog] ?? []
+        shelf = model.shelf.map(\.route.token).sorted()
+        // A flow lives while its pages are on the stack or kept for Forward.
+        let clinic = model.stacks[.clinic]! + (model.forward[.tab(.clinic)] ?? [])
+        let learn = model.stacks[.learn]! + (model.forward[.tab(.learn)] ?? [])
+        let dialog = model.dialog + dialogForward
         var flows: [String: Int] = [:]
         func add(_ name: String, _ count: Int) { if count > 0 { flows[name, default: 0] += count } }
         add("PetListCoordinator", clinic.contains(.pets) ? 1 : 0)
         add(
             "ClinicInfoCoordinator",
-            (clinic.contains(.clinicInfo) ? 1 : 0) + (model.dialog.first == .clinicInfo ? 1 : 0)
+            (clinic.contains(.clinicInfo) ? 1 : 0) + (dialog.first == .clinicInfo ? 1 : 0)
         )
         add("HowToCodeCoordinator", learn.count > 1 ? 1 : 0)
-        add("AppointmentRequestCoordinator", model.dialog.first == .petPicker ? 1 : 0)
-        add("PetPickerCoordinator", model.dialog.first == .petPicker ? 1 : 0)
-        let editors = (clinic + model.dialog).filter {
+        add("AppointmentRequestCoordinator", dialog.first == .petPicker ? 1 : 0)
+        add("PetPickerCoordinator", dialog.first == .petPicker ? 1 : 0)
+        let editors = (clinic + dialog).filter {
             if case .editPet = $0 { return true }
             return $0 == .addPet
         }
@@ -71,6 +87,13 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
         question = app.services.questions.open?.subject
         stacks = Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, app.tabs.router(for: $0).routes) })
         self.dialog = dialog.routes
+        forward = [:]
+        for tab in AppTab.allCases {
+            let ahead = app.tabs.router(for: tab).forwardPages.map(\.route)
+            if !ahead.isEmpty { forward[tab] = ahead }
+        }
+        dialogForward = dialog.forwardPages.map(\.route)
+        shelf = app.services.questions.drafts.map(\.route.token).sorted()
         var flows: [String: Int] = [:]
         var queue: [any Coordinator] = app.children.flatMap(\.children)
         while let next = queue.popLast() {

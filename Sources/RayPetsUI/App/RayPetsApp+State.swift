@@ -50,7 +50,7 @@ extension RayPetsApp {
     /// `--fresh`: the last run's unsaved drafts (if any) will not come back; say so before the
     /// next save replaces them.
     func reportDiscardedDrafts() {
-        for draft in stateStore?.load()?.windows.compactMap(\.draft) ?? [] {
+        for draft in stateStore?.load()?.windows.flatMap(\.drafts) ?? [] {
             let name = draft.fields.name.isEmpty ? "a new pet" : "\"\(draft.fields.name)\""
             AppFiles.reportToStandardError(
                 "--fresh: discarding the unsaved draft of \(name) (\(draft.route.token)) kept from the last run")

@@ -5,7 +5,9 @@ import RayPets
 /// The pet editor: name, species, birth date or age, notes, and Save. A field's problem
 /// shows under it (and is its accessible description); Save is insensitive while any rule
 /// is broken; a failed save shows why above Save. The headline, the problems and Save follow
-/// the model's changes (also those made in another window). Binds to a `PetEditorModel`.
+/// the model's changes (also those made in another window). Changes made before (an editor
+/// that ended with them, or the last run's) come with a line that says so and *Discard
+/// changes*. Binds to a `PetEditorModel`.
 @MainActor
 final class PetEditorView: PageView {
     let widget: Widget
@@ -55,6 +57,26 @@ final class PetEditorView: PageView {
             form.attach(control, column: 0, row: row + 1)
             form.attach(problem, column: 0, row: row + 2)
         }
+        // Changes made before: said, with the way to let them go (no question asked).
+        let kept = Box(.vertical, spacing: 6)
+        let keptNotice = Label(model.keptChangesNotice)
+        keptNotice.alignStart()
+        keptNotice.wrapStart()
+        kept.append(keptNotice)
+        let discard = Button(label: model.discardTitle)
+        discard.setAlignment(horizontal: .start, vertical: .center)
+        kept.append(discard)
+        _ = discard.onClicked { [weak model, weak name, weak species, weak age, weak notes] in
+            guard let model else { return }
+            let saved = model.original
+            name?.text = saved.name
+            species?.selectedIndex = model.speciesOptions.firstIndex(of: saved.species) ?? 0
+            age?.text = saved.age
+            notes?.text = saved.notes
+            model.discardChanges()
+            _ = name?.grabFocus()
+        }
+        layout.content.append(kept)
         layout.content.append(form)
         let saveError = Label(message: .alert)
         saveError.addCSSClass("raypets-field-problem")
@@ -74,6 +96,7 @@ final class PetEditorView: PageView {
                 control.setAccessibleDescription(problem ?? "")
             }
             save.isSensitive = model.canSave
+            kept.isVisible = model.offersDiscard
             if let error = model.saveError, saveError.text != error { saveError.announce(error, urgent: true) }
             saveError.text = model.saveError ?? ""
             saveError.isVisible = model.saveError != nil

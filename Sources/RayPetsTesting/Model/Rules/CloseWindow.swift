@@ -48,9 +48,14 @@ extension NavigationModel {
         if hasChangedEditor(at: .tab(.clinic)) && !approved.contains(clinicEditor) {
             return ask(clinicEditor, exit: .closeWindow, approved: approved)
         }
+        // The pages kept for Forward end with the window (its routers' dismissAll); the
+        // changes on its shelf, theirs among them, go to the first window left.
+        for place in Self.locations { dropForward(at: place) }
+        let shelf = windows[active].shelf
         let id = windows[active].id
         let waiting = windows[active].deletesWaitingForClose
         windows.removeAll { $0.id == id }
+        if !windows.isEmpty { windows[0].shelf += shelf }
         focusOrder.removeAll { $0 == id }
         active = focusedWindow
         events.append(.windowClosed)

@@ -78,6 +78,10 @@ extension NavigationModel {
         question = nil
         var agreed = answer != .keepEditing
         if answer == .save, case .editor(let place) = asked.asking { agreed = save(at: place) }
+        // *Discard* takes the editor's changes back: nothing of them is shelved.
+        if answer == .discard, case .editor(let place) = asked.asking, let editor = editors[place] {
+            editors[place]?.fields.notes = editor.savedNotes
+        }
         if agreed {
             requestExit(asked.exit, approved: asked.approved.union([asked.asking]), joined: asked.joined)
         } else {
@@ -134,26 +138,60 @@ extension NavigationModel {
         return leaving
     }
 
+    /// A user's exit asks nothing (`Forward.swift`): Back and the sidebar's Back keep the
+    /// pages they take for Forward; a choice in the sidebar replaces what was beside it (an
+    /// editor with changes leaves them on the shelf); Cancel, Escape and the close button keep
+    /// the dialog's pages when a guard would lose something (answers given, an editor's
+    /// changes), and end them otherwise.
+    ///
+    /// The one exception: an editor with changes whose pet a Delete (in any window) is waiting
+    /// to delete asks ("Discard changes?" about a pet being deleted), as nothing could bring it
+    /// back.
     mutating func requestUserExit(_ exit: UserAction, approved: Set<Guarded>, joined: [Int]) {
-        if let next = guards(of: exit).first(where: { !approved.contains($0) }) {
+        if let next = guards(of: exit).first(where: { !approved.contains($0) }), case .editor(let place) = next,
+            case .editPet(let pet) = routes(at: place).last,
+            deletes.contains(where: { $0.pet == pet && $0.informed.contains(windows[active].id) })
+        {
             return ask(next, exit: .user(exit), approved: approved, joined: joined)
         }
         defer { askAgain(joined) }
+        let clinic = Location.tab(.clinic)
+        // A Back whose question was answered yes (*Discard*, *Save*) keeps nothing.
+        let keeps = approved.isEmpty
         switch exit {
-        case .back, .altLeft: goBack()
-        case .backInHistory(let index): goBack(to: index)
+        case .back, .altLeft:
+            let count = routes(at: location).count
+            if count > 1 { leave(from: count - 1, at: location, keeping: keeps) }
+        case .backInHistory(let index):
+            if index + 1 < routes(at: location).count { leave(from: index + 1, at: location, keeping: keeps) }
         case .sidebarBack:
-            if let index = petsIndex { stacks[.clinic] = Array(stacks[.clinic]![..<index]) }
+            if let index = petsIndex { leave(from: index, at: clinic, keeping: keeps) }
         case .addInSidebar:
             guard let index = petsIndex else { return }
-            stacks[.clinic] = Array(stacks[.clinic]![...index]) + [.addPet]
-            editors[.tab(.clinic)] = Editor(.addPet, pets: pets)  // a new pet's, empty
+            if let editor = editors[clinic], let route = stacks[.clinic]!.last { shelve(route, editor) }
+            editors[clinic] = nil
+            stacks[.clinic] = Array(stacks[.clinic]![...index])
+            push(.addPet)
         case .chooseInSidebar(let pet):
             guard let index = petsIndex else { return }
             stacks[.clinic] = Array(stacks[.clinic]![...index])
             // A pet deleted while the alert asked is not shown.
             if pets.contains(where: { $0.id == pet }) { stacks[.clinic]!.append(.petDetail(pet)) }
-        default: dialog = []
+        default:
+            let kept = keeps && (answered || hasChangedEditor(at: .dialog))
+            leave(from: 0, at: .dialog, keeping: kept)
+        }
+    }
+
+    /// The pages above the first `count` of the stack at `place` leave: kept for Forward, or
+    /// ended (and with them what was kept ahead: `followForward`).
+    mutating func leave(from count: Int, at place: Location, keeping: Bool) {
+        if keeping { return keepForForward(from: count, at: place) }
+        let stack = routes(at: place)
+        guard count < stack.count else { return }
+        switch place {
+        case .tab(let tab): stacks[tab] = Array(stack[..<count])
+        case .dialog: dialog = Array(stack[..<count])
         }
     }
 }

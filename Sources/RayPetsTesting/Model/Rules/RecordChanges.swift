@@ -70,7 +70,21 @@ extension NavigationModel {
     /// question it dropped.
     private mutating func followDeletion(of pet: Pet.ID) -> Dropped? {
         for tab in AppTab.allCases { stacks[tab]!.removeAll { $0.pet == pet } }
-        if dialog.contains(where: { $0.pet == pet }) { dialog = [] }
+        // Its pages leave forward history too; the other pages stay there.
+        dropForwardPages(of: pet)
+        for place in Self.locations { touched.value.insert(Touch(window: windows[active].id, place: place)) }
+        if dialog.contains(where: { $0.pet == pet }) {
+            dialog = []
+            dropForward(at: .dialog)
+        }
+        // An open editor it took away ends now, its changes on the shelf (before a close that
+        // waited for it takes the window, and its shelf, away).
+        for place in Self.locations {
+            if let editor = editors[place], !Self.isEditor(routes(at: place).last) {
+                editors[place] = nil
+                shelve(editor.pet.map(AppRoute.editPet) ?? .addPet, editor)
+            }
+        }
         guard let waiting = question else { return nil }
         switch waiting.asking {
         case .editor(let place) where !Self.isEditor(routes(at: place).last): break
