@@ -114,13 +114,9 @@ public final class NavigationJournal {
         for observer in observers { observer.handler() }
     }
 
-    /// Nanoseconds on the monotonic clock since the first time asked (events' times are
-    /// differences).
-    static func now() -> Int64 {
-        let since = SuspendingClock.now - monotonicOrigin
-        return since.components.seconds * 1_000_000_000 + since.components.attoseconds / 1_000_000_000
-    }
-    private static let monotonicOrigin = SuspendingClock.now
+    /// The monotonic clock now (the instant only: an event's time is worked out when it is
+    /// read, not on every change).
+    static func now() -> SuspendingClock.Instant { .now }
 }
 
 /// The journal's events: a ring of `capacity` records, written over the oldest once full, with
@@ -178,7 +174,7 @@ struct KeptEvents {
 /// finds them by number, so that recording copies no array and looks up no conformance.
 @MainActor
 struct JournalRecord {
-    let time: Int64
+    let time: SuspendingClock.Instant
     /// Where the router's event happened (and, for a `RouteLog`, its routes); `nil` for the
     /// app's and the windows' events. Held by the record: a place whose router went stays
     /// while an event kept names it.
@@ -222,7 +218,7 @@ struct JournalRecord {
     }
 
     /// The event, with what it carries besides (`extra`), its time counted from `origin`.
-    func event(extra: JournalExtra?, since origin: Int64) -> NavigationEvent {
+    func event(extra: JournalExtra?, since origin: SuspendingClock.Instant) -> NavigationEvent {
         let routes = count == 0 ? [] : place?.descriptions(from: start, count: count) ?? []
         let page = routes.first ?? "-"
         let name = extra?.name ?? ""
@@ -239,7 +235,7 @@ struct JournalRecord {
             case .guardKept: .guardKept(page: page)
             }
         return NavigationEvent(
-            time: .nanoseconds(time - origin), window: place?.window ?? extra?.window,
+            time: origin.duration(to: time), window: place?.window ?? extra?.window,
             router: place?.router ?? extra?.router, kind: kind)
     }
 }
