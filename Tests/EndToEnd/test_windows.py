@@ -329,7 +329,7 @@ def test_row_4_a_drafts_conflict_check_survives_a_restart(build):
 
 def test_navigation_page_in_gtk_inspector(build):
     """GTK Inspector (Ctrl+Shift+I) has a Navigation page, shown with both windows' stacks, the
-    dialog open in one and the question asked in the other; its screenshot is
+    dialog open in one and, in the other, the editor Back kept for Forward; its screenshot is
     docs/screenshots/navigation-inspector.png. GTK 4.8 opens the inspector on a display of its
     own, which AT-SPI cannot read (its windows have no names or roles there): the page's tab is
     clicked where GTK draws it, and the page says it is shown in the app's debug log. What the
@@ -344,7 +344,7 @@ def test_navigation_page_in_gtk_inspector(build):
     app = RayPets(build.binary, build.artifacts, env=env)
     try:
         app.wait_title("RayPets")
-        # Window 1: the appointment dialog. Window 2: Rex's editor, asking "Discard changes?".
+        # Window 1: the appointment dialog. Window 2: Rex's page, its changed editor kept ahead.
         open_appointment(app)
         first = app.main_window()
         app.keys("ctrl+n", window=first)
@@ -358,9 +358,9 @@ def test_navigation_page_in_gtk_inspector(build):
         wait_for(lambda: second.name == "Edit Rex", "the editor")
         app.type_text("y", window=second)
         app.keys("alt+Left", window=second)
-        alert = app.wait_alert("Discard changes?")
+        wait_for(lambda: second.name == "Rex", "Rex's page, the editor kept for Forward")
         windows_before = len(window_ids(app))
-        app.keys("ctrl+shift+i", window=alert)
+        app.keys("ctrl+shift+i", window=second)
         wait_for(lambda: len(window_ids(app)) > windows_before, "GTK Inspector's window after Ctrl+Shift+I")
         time.sleep(1)
         # The inspector opens at (0, 0), 905 px wide: its Navigation tab is the last in its header.
