@@ -16,6 +16,9 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
     private let services: ClinicServices
     private var data: ClinicData { services.data }
     private let labels = PetLabels()
+    /// Follows the stack: the row shows as the open one while its pet's page is the one above
+    /// the list (Back that keeps the page for Forward clears the row, Forward selects it again).
+    private var shownPetWatch: StackObservation?
 
     /// The list on `router`; dialogs through `dialogRouter`.
     public init(router: any Router<AppRoute>, dialogRouter: any Router<AppRoute>, services: ClinicServices) {
@@ -29,6 +32,12 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
         let model = PetListModel(
             title: L("My pets"), prompt: L("Choose a pet to see its details."), data: data, addAction: .always)
         let id = router.present(.pets, model: model, animated: animated, onDismissed: onDismissed)
+        shownPetWatch = router.observe { [weak model] pages in
+            guard let model, let index = pages.firstIndex(where: { $0.id == id }) else { return }
+            var shown: Pet.ID?
+            if index + 1 < pages.count, case .petDetail(let pet) = pages[index + 1].route { shown = pet }
+            if model.shownPet != shown { model.showing(shown) }
+        }
         // Beside the list on a wide window: a new choice replaces the pet shown (and what
         // was opened from it); the pet already shown stays as it is.
         let petPage: (Pet) -> AppRoute = { .petDetail($0.id) }
@@ -58,12 +67,8 @@ public final class PetListCoordinator: FlowCoordinator<AppRoute>, FollowsClinicD
 
     private func showDetails(of pet: Pet, from list: PetListModel) {
         let model = PetDetailsModel(pet: pet, data: data)
-        let id = router.present(.petDetail(pet.id), model: model, animated: true) { [weak list] in
-            if list?.shownPet == pet.id { list?.showing(nil) }
-        }
-        // Its row shows as the one open (after `present`, which runs no `onDismissed`: the
-        // order changes nothing the user sees).
-        list.showing(pet.id)
+        // Its row shows as the one open (`shownPetWatch`).
+        let id = router.present(.petDetail(pet.id), model: model, animated: true, onDismissed: nil)
         model.onClinicInfo = whenShown(id, model, named: "clinic-info") { flow, _ in
             guard flow.dialogRouter.pages.isEmpty else { return }
             flow.presentChild(

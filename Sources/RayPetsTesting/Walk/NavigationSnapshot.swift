@@ -68,10 +68,8 @@ public struct NavigationSnapshot: Equatable, Sendable, CustomStringConvertible {
         }
         add("PetEditorCoordinator", editors.count)
         self.flows = flows
-        // Each flow's first page carries the flow's onDismissed; so do the two tab roots, and
-        // a pet's page opened from My pets (it clears the list's selection when it leaves).
-        let petPages = clinic.filter { if case .petDetail = $0 { true } else { false } }.count
-        pendingDismissals = 2 + flows.values.reduce(0, +) - (flows["PetPickerCoordinator"] ?? 0) + petPages
+        // Each flow's first page carries the flow's onDismissed; so do the two tab roots.
+        pendingDismissals = 2 + flows.values.reduce(0, +) - (flows["PetPickerCoordinator"] ?? 0)
     }
 
     /// What the window of `app` looks like now.
