@@ -64,28 +64,16 @@ final class AppFixture {
         settle()
     }
 
-    /// Drops every page the window keeps for Forward, as the limit does (a new page on each
-    /// stack, or the window closing, does the same), and lets the loop free their views.
+    /// Drops every page the window keeps for Forward (`WindowCoordinator.dropForward()`), and
+    /// lets the loop free their views.
     func dropForward() {
-        for router in app.routers {
-            guard let router = router as? PageRouter<AppRoute> else { continue }
-            router.forwardLimit = 0
-            router.forwardLimit = WindowCoordinator.forwardLimit
-        }
+        app.dropForward()
         settle()
     }
 
-    /// The window's close button with its pages asked, as `AppCoordinator.requestClose` asks
-    /// them (the window is not destroyed): whether every page agreed and left.
+    /// The window's close button (`WindowCoordinator.askToClose()`), started now.
     func requestClose() -> Task<Bool, Never> {
-        Task.immediate { @MainActor [app] in
-            app.services.questions.isClosingWindow = true
-            defer { app.services.questions.isClosingWindow = false }
-            for router in app.routers {
-                guard await router.request(.dismissAll, reason: .close, animated: false) else { return false }
-            }
-            return true
-        }
+        Task.immediate { @MainActor [app] in await app.askToClose() }
     }
 }
 

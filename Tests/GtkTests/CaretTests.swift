@@ -205,7 +205,7 @@ private func textOf(_ widget: Widget) -> String {
 
 /// My pets, Rex, Edit: Rex's editor, and its name field.
 @MainActor
-private func openRexsEditor(_ f: AppFixture, _ driver: GtkDriver) async throws -> Entry {
+func openRexsEditor(_ f: AppFixture, _ driver: GtkDriver) async throws -> Entry {
     try await driver.perform(.press("My pets"))
     try await driver.perform(.chooseRow(0))
     try await driver.perform(.press("Edit"))

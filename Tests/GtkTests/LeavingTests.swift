@@ -86,13 +86,8 @@ func leavingTests(_ runner: TestRunner) {
         let f = AppFixture(firstLaunch: false)
         defer { f.tearDown() }
         let driver = GtkDriver(f)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.chooseRow(0))
-        try await driver.perform(.press("Edit"))
+        let name = try await openRexsEditor(f, driver)
         let clinic = f.tabs.router(for: .clinic)
-        guard let name = f.window.tabHost.selectedHost?.shownView?.initialFocus as? Entry else {
-            throw Failure(description: "the editor's first focus is not its name field")
-        }
         try check(name.containsFocus, "the name field has no focus")
         name.text = "Rexy"
         let stack = clinic.routes
@@ -138,14 +133,9 @@ func leavingTests(_ runner: TestRunner) {
         let f = AppFixture(firstLaunch: false, width: 1200)
         defer { f.tearDown() }
         let driver = GtkDriver(f)
-        try await driver.perform(.press("My pets"))
-        try await driver.perform(.chooseRow(0))
-        try await driver.perform(.press("Edit"))
+        let name = try await openRexsEditor(f, driver)
         let clinic = f.tabs.router(for: .clinic)
         try check(f.window.tabHost.selectedHost?.isSplit == true, "not beside a sidebar at 1200 px")
-        guard let name = f.window.tabHost.selectedHost?.shownView?.initialFocus as? Entry else {
-            throw Failure(description: "the editor's first focus is not its name field")
-        }
         name.text = "Rexy"
         try check(name.grabFocus(), "the name field takes no focus")
         let stack = clinic.routes

@@ -183,29 +183,12 @@ final class AppHarness {
             if dialogHost.isOpen { dialogHost.tapForward() } else { tabHost.hosts[tabs.selectedTab]?.tapForward() }
         }
     }
-    /// The window's close button, as `AppCoordinator.requestClose` asks the pages (nothing is
-    /// destroyed): whether every page agreed and left.
+    /// The window's close button (`WindowCoordinator.askToClose()`), started now.
     func requestWindowClose() -> Task<Bool, Never> {
-        Task.immediate { @MainActor [app] in
-            app.services.questions.isClosingWindow = true
-            defer { app.services.questions.isClosingWindow = false }
-            for router in app.routers {
-                guard await router.request(.dismissAll, reason: .close, animated: false) else { return false }
-            }
-            return true
-        }
+        Task.immediate { @MainActor [app] in await app.askToClose() }
     }
-    /// Drops every page kept for Forward, as the limit does (the same as a new page on each
-    /// stack, or the window closing): their flows end and their objects must go.
-    func dropForward() {
-        step {
-            for router in app.routers {
-                guard let router = router as? PageRouter<AppRoute> else { continue }
-                router.forwardLimit = 0
-                router.forwardLimit = WindowCoordinator.forwardLimit
-            }
-        }
-    }
+    /// Drops every page kept for Forward (`WindowCoordinator.dropForward()`).
+    func dropForward() { step { app.dropForward() } }
     func tapCancel() async {
         step { dialogHost.tapCancel() }
         await self.settle()
@@ -367,15 +350,9 @@ final class WindowsHarness {
         }
     }
 
-    /// Drops every page each open window keeps for Forward (`AppHarness.dropForward()`).
+    /// Drops every page each open window keeps for Forward.
     func dropForward() {
-        for window in app.windows.windows {
-            for router in window.routers {
-                guard let router = router as? PageRouter<AppRoute> else { continue }
-                router.forwardLimit = 0
-                router.forwardLimit = WindowCoordinator.forwardLimit
-            }
-        }
+        for window in app.windows.windows { window.dropForward() }
     }
 
     /// The type names of what is still alive of windows closed two looks ago or more (none:

@@ -121,9 +121,11 @@ struct LeavingTests {
     @Test("Save is not offered while a rule is broken")
     func noSaveWhenInvalid() async {
         let app = await editRex(typing: "")
-        _ = app.requestWindowClose()
+        let closing = app.requestWindowClose()
         await app.settle()
         #expect(app.question?.answers == [.keepEditing, .discard])
+        await app.answer(.keepEditing)
+        #expect(await closing.value == false, "Keep editing keeps the window")
     }
 
     @Test("a link that replaces the editor's stack asks nothing; the changes wait for Rex's next editor")
@@ -140,12 +142,13 @@ struct LeavingTests {
     @Test("deleting the pet while the window's question is open closes the question and the editor")
     func deleteWhileAsking() async throws {
         let app = await editRex()
-        _ = app.requestWindowClose()
+        let closing = app.requestWindowClose()
         await app.settle()
         #expect(app.question != nil)
         try app.data.delete("rex")
         await app.settle()
         #expect(app.question == nil, "the question was moot: the alert closed")
+        #expect(await closing.value, "the page it asked about gone, the close goes on: nothing else asks")
     }
 
     @Test("Back's history to Home keeps every page for Forward; the pet deleted meanwhile takes its pages out")

@@ -9,6 +9,19 @@ import RayPets
 /// go from it as from the stack. An editor that ends with changes (dropped from forward
 /// history, taken away by a change of the records, its window closed) leaves them on its
 /// window's shelf, and the next editor of its page opens with them.
+extension NavigationModel.Window {
+    /// This window keeping `forward` for Forward on its stacks (the next page first), with no
+    /// kept editor and nothing on the shelf: what a restored state file holds, which no
+    /// sequence of clicks need have made (the fuzzer compares a restore with it).
+    public func keeping(_ forward: [NavigationModel.Location: [AppRoute]]) -> Self {
+        var window = self
+        window.forward = forward.filter { !$0.value.isEmpty }
+        window.keptEditors = [:]
+        window.shelf = []
+        return window
+    }
+}
+
 extension NavigationModel {
     /// Every stack a window has, the dialog's first (the order its routers are asked in).
     static let locations: [Location] = [.dialog] + AppTab.allCases.map(Location.tab)
