@@ -4,7 +4,8 @@ import Navigation
 /// What happens to unsaved work. Navigation never throws it away: a page with changes that
 /// Back, Cancel or a link takes away is kept for Forward, and once it is dropped from there
 /// its changes wait on the shelf (`drafts`) for the next editor that opens at its route, which
-/// offers them (with *Discard changes*). Only closing a window asks first (`isClosingWindow`):
+/// offers them (with *Discard changes*). Only closing a window (`isClosingWindow`), or a
+/// Delete of the edited pet from another window (`petsBeingDeleted`), asks first:
 /// a "Discard …?" alert presented through the alert router (the question is a route,
 /// `AppRoute.discardQuestion`), answered by a button, Escape or the alert's close request.
 /// When the app quits, nothing is asked: every draft is saved with the navigation state, and
