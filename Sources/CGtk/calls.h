@@ -399,6 +399,85 @@ static inline void rp_accessible_set_description(gpointer widget, const char *te
                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+/* Tab and Shift+Tab inside a modal card (ModalLayer): GTK moves the focus within the card
+ * (gtk_widget_child_focus), and at its last control (or first) wraps to its first (or last)
+ * instead of leaving it. In the bubble phase: a focused control that takes Tab itself (a text
+ * view that indents) still gets it first. */
+/* Where `target` is among `widget`'s descendants in tree order (depth first), counting in
+ * `counter`; whether it was found. */
+static gboolean rp_find_in_tree(GtkWidget *widget, GtkWidget *target, int *counter) {
+    if (widget == target) return TRUE;
+    (*counter)++;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (rp_find_in_tree(child, target, counter)) return TRUE;
+    }
+    return FALSE;
+}
+
+static int rp_tree_index(GtkWidget *root, GtkWidget *target) {
+    int counter = 0;
+    return target && rp_find_in_tree(root, target, &counter) ? counter : -1;
+}
+
+/* Tab (or Shift+Tab) inside `card`: GTK's own move, kept when it goes the right way. GTK 4.18
+ * goes wrong in a card (from its header's last button it went back to the header's first
+ * control, never into the page; backwards, from Cancel to the page): then the next widget in
+ * tree order that takes the focus has it, and from the last the focus goes round to the first. */
+static inline void rp_trap_focus_move(gpointer card, GtkDirectionType direction) {
+    GtkWidget *box = GTK_WIDGET(card);
+    GtkRoot *root = gtk_widget_get_root(box);
+    if (!root) return;
+    gboolean forward = direction == GTK_DIR_TAB_FORWARD;
+    GtkWidget *before = gtk_root_get_focus(root);
+    int from = rp_tree_index(box, before);
+    if (gtk_widget_child_focus(box, direction)) {
+        int to = rp_tree_index(box, gtk_root_get_focus(root));
+        if (from < 0 || to < 0 || (forward ? to > from : to < from)) return;
+    }
+    /* In tree order instead: from the focused control up to the card, the first widget after
+     * it (before it, backwards) at any level that takes the focus. */
+    for (GtkWidget *part = before; part && part != box; part = gtk_widget_get_parent(part)) {
+        for (GtkWidget *next = forward ? gtk_widget_get_next_sibling(part) : gtk_widget_get_prev_sibling(part); next;
+             next = forward ? gtk_widget_get_next_sibling(next) : gtk_widget_get_prev_sibling(next)) {
+            gtk_root_set_focus(root, NULL);
+            if (gtk_widget_child_focus(next, direction)) return;
+        }
+    }
+    gtk_root_set_focus(root, NULL);
+    gtk_widget_child_focus(box, direction);
+}
+
+static gboolean rp_trap_focus_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                                      GdkModifierType state, gpointer card) {
+    (void)controller; (void)keycode;
+    if (keyval != GDK_KEY_Tab && keyval != GDK_KEY_ISO_Left_Tab && keyval != GDK_KEY_KP_Tab) return FALSE;
+    if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) return FALSE;
+    GtkDirectionType direction = (keyval == GDK_KEY_ISO_Left_Tab || (state & GDK_SHIFT_MASK))
+        ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD;
+    rp_trap_focus_move(card, direction);
+    return TRUE;
+}
+
+static inline void rp_trap_focus(gpointer card) {
+    if (g_object_get_data(G_OBJECT(card), "rp-focus-trapped")) return;  /* shown before */
+    g_object_set_data(G_OBJECT(card), "rp-focus-trapped", GINT_TO_POINTER(1));
+    GtkEventController *controller = gtk_event_controller_key_new();
+    g_signal_connect(controller, "key-pressed", G_CALLBACK(rp_trap_focus_pressed), card);
+    gtk_widget_add_controller(GTK_WIDGET(card), controller);  /* the card owns it */
+}
+
+/* gtk_accessible_update_state(..., GTK_ACCESSIBLE_STATE_HIDDEN, value, -1): a widget assistive
+ * technologies do not see, with everything inside it (what a modal card covers). */
+static inline void rp_accessible_set_hidden(gpointer widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
+/* gtk_accessible_update_property(..., GTK_ACCESSIBLE_PROPERTY_MODAL, value, -1): AT-SPI's
+ * "modal" state, for a dialog that is a widget rather than a window. */
+static inline void rp_accessible_set_modal(gpointer widget, gboolean modal) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_MODAL, modal, -1);
+}
+
 /* gtk_accessible_update_state(..., GTK_ACCESSIBLE_STATE_INVALID, value, -1) */
 static inline void rp_accessible_set_invalid(gpointer widget, gboolean invalid) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
@@ -500,12 +579,23 @@ static inline char *rp_accelerator_label_new(const char *accelerator) {
 }
 
 /* A shortcut handled by the window whichever of its widgets has the focus, while `widget`
- * is on screen (GTK_SHORTCUT_SCOPE_MANAGED). */
+ * is on screen (GTK_SHORTCUT_SCOPE_MANAGED), and can be reached: not while a modal card
+ * (ModalLayer) covers it, which makes what it covers untargetable and unfocusable. (The window
+ * runs such shortcuts wherever the focus is, so they must check this themselves.) */
+static gboolean rp_reachable_shortcut_activate(GtkWidget *widget, GVariant *args, gpointer named) {
+    for (GtkWidget *ancestor = widget; ancestor; ancestor = gtk_widget_get_parent(ancestor)) {
+        if (!gtk_widget_get_can_target(ancestor) || !gtk_widget_get_can_focus(ancestor)) return FALSE;
+    }
+    return gtk_shortcut_action_activate(GTK_SHORTCUT_ACTION(named), 0, widget, args);
+}
+
 static inline void rp_add_window_shortcut(gpointer widget, const char *trigger, const char *action) {
     GtkEventController *controller = gtk_shortcut_controller_new();
     gtk_shortcut_controller_set_scope(GTK_SHORTCUT_CONTROLLER(controller), GTK_SHORTCUT_SCOPE_MANAGED);
+    GtkShortcutAction *named = gtk_named_action_new(action);  /* the callback's, freed with it */
     gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller),
-        gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)));
+        gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger),
+                         gtk_callback_action_new(rp_reachable_shortcut_activate, named, g_object_unref)));
     gtk_widget_add_controller(GTK_WIDGET(widget), controller);
 }
 

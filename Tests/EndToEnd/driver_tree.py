@@ -46,6 +46,14 @@ def walk(node):
                 pass
 
 
+def children_of(node):
+    """The node's children (none for a node that went while read)."""
+    try:
+        return [node.getChildAtIndex(i) for i in range(node.childCount)]
+    except Exception:
+        return []
+
+
 def role_of(node):
     """The node's role, or None for a node whose widget has just been freed (a page that
     left while the tree was being read: AT-SPI then says "The application no longer exists")."""

@@ -23,7 +23,7 @@ import pyatspi
 from driver_a11y import (A11Y_MODE, A11Y_REPORTED, A11Y_STATS, A11Y_STEADY, A11Y_TIMEOUT,  # noqa: F401
                          A11yFindings, AccessibilityChecks, checked_action)
 from driver_input import MODIFIER_KEYS, ON_WAYLAND, NeedsX11, press_function_key  # noqa: F401
-from driver_tree import (DriverError, Reader, VisibleTree, all_tabs, has_state, name_of, page_title,  # noqa: F401
+from driver_tree import (DriverError, Reader, VisibleTree, all_tabs, children_of, has_state, name_of, page_title,  # noqa: F401
                          role_name, role_of, selected_tabs, still_in_tree, visible_nodes, visible_tree,
                          wait_for, walk, window_pattern, window_title)
 
@@ -162,10 +162,28 @@ class RayPets(AccessibilityChecks):
         frames = [f for f in self.frames() if f is not None and not f.getState().contains(pyatspi.STATE_MODAL)]
         return frames[0] if frames else None
 
+    def cards(self, roles=(pyatspi.ROLE_DIALOG, pyatspi.ROLE_ALERT)):
+        """The dialogs and alerts open inside the app's windows (a ModalLayer's cards: the
+        window's child's children, over its content), newest last. A card that went (defunct)
+        is none."""
+        found = []
+        for frame in self.frames():
+            for layer in children_of(frame):
+                for node in children_of(layer):
+                    try:
+                        if node.getRole() in roles and not node.getState().contains(pyatspi.STATE_DEFUNCT):
+                            found.append(node)
+                    except Exception:
+                        continue  # gone while read
+        return found
+
     def dialog(self):
-        """The newest modal window. A dialog just closed can stay listed for a moment after the
-        next one opened (seen after a dialog closed by Escape and opened again at once): the
-        newest is the one on screen, and a frame that went (defunct) is none."""
+        """The open dialog: a card with the dialog role inside a window (not an alert: GTK 4.8
+        gives an alert dialog AT-SPI's dialog role too, so an alert is told by its heading),
+        else a modal window (GTK's own, as the About dialog)."""
+        cards = [c for c in self.cards((pyatspi.ROLE_DIALOG,)) if name_of(c) not in ALERT_HEADINGS]
+        if cards:
+            return cards[-1]
         for frame in reversed(self.frames()):
             try:
                 state = frame.getState() if frame is not None else None
@@ -174,6 +192,18 @@ class RayPets(AccessibilityChecks):
             if state is not None and state.contains(pyatspi.STATE_MODAL) and not state.contains(pyatspi.STATE_DEFUNCT):
                 return frame
         return None
+
+    def frame_of(self, node):
+        """The window `node` is in (itself for a window)."""
+        while node is not None:
+            try:
+                parent = node.parent
+                if parent is None or parent.getRole() == pyatspi.ROLE_APPLICATION:
+                    return node
+            except Exception:
+                return node
+            node = parent
+        return node
 
     def active_window(self):
         return self.dialog() or self.main_window()
@@ -248,7 +278,7 @@ class RayPets(AccessibilityChecks):
         """Types keys into the active window (or `window`), as a user at the keyboard does."""
         if ON_WAYLAND:
             raise NeedsX11(f"keys {keys}: no way to synthesize keys on this Wayland session")
-        title = window_title(window or self.active_window())
+        title = window_title(self.frame_of(window or self.active_window()))
         pattern = window_pattern(title)
         time.sleep(0.3)  # GTK ignores keys for a moment after a window maps or a page slides
         for attempt in range(3):  # a window that is mapping can refuse focus once
@@ -339,7 +369,7 @@ class RayPets(AccessibilityChecks):
     def _mouse_button(self, button, window):
         if ON_WAYLAND:
             raise NeedsX11("the mouse's side buttons are synthesized with xdotool")
-        title = window_title(window or self.active_window())
+        title = window_title(self.frame_of(window or self.active_window()))
         pattern = window_pattern(title)
         subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern, "windowfocus", "--sync",
                         "mousemove", "--window", "%1", "200", "300", "click", str(button)], check=True, timeout=10)
@@ -375,10 +405,10 @@ class RayPets(AccessibilityChecks):
                  f" (now '{self.title(self.dialog() if dialog else self.main_window())}')")
 
     def alert(self, heading=None):
-        """The open "Discard …?" alert window, found by its heading (its title), if any."""
-        for frame in self.frames():
-            if frame is not None and frame.name in ((heading,) if heading else ALERT_HEADINGS):
-                return frame
+        """The open "Discard …?" alert, found by its heading (its name), if any."""
+        for card in self.cards():  # the dialog role on GTK 4.8, alert on later versions
+            if name_of(card) in ((heading,) if heading else ALERT_HEADINGS):
+                return card
         return None
 
     def wait_alert(self, heading):

@@ -1,7 +1,7 @@
 """Takes the screenshots of the README and docs/APP.md from the real app (run under scripts/with-display):
     scripts/with-display /usr/bin/python3 Tests/EndToEnd/screenshots.py .build/debug/raypets docs/screenshots
 Xvfb has no window manager, so windows sit at the top-left corner and have no decorations
-beyond GTK's own client-side ones."""
+beyond GTK's own client-side ones; dialogs open inside their window."""
 import os
 import signal
 import subprocess
@@ -71,7 +71,14 @@ try:
     app.wait_title("Visit type", dialog=True)
     app.click("Sick")
     app.wait_title("Pain level", dialog=True)
-    shoot(app, "appointment.png")
+    # Narrow, as a phone is: the dialog becomes a sheet at the bottom (through 515 px, as a
+    # drag would: see e2e_helpers.resize).
+    for width in (515, 360, 515, 560):
+        subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name", "^.+$",
+                        "windowsize", "%@", str(width), "620"], check=True, timeout=10)
+        if width == 360:
+            app.wait_title("Pain level", dialog=True)
+            shoot(app, "appointment-narrow.png", width=360)
     app.click("Cancel")  # kept, with Undo
     app.wait_no_dialog()
     app.select_tab("Learn")

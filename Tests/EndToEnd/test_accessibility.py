@@ -77,5 +77,9 @@ def test_a_screen_reader_meets_pages_the_dialog_and_messages(build):
         dialog = wait_for(lambda: app.dialog(), "the appointment dialog")
         assert dialog.getRole() == pyatspi.ROLE_DIALOG, f"the dialog's role: {dialog.getRoleName()}"
         assert dialog.name == "Schedule appointment", f"the dialog's name: {dialog.name!r}"
+        assert dialog.getState().contains(pyatspi.STATE_MODAL), "the dialog is not modal to a screen reader"
+        # What it covers is not there for a screen reader: no button of the page under it.
+        assert not [b for b in app.buttons(app.main_window()) if b.name == "My pets"], \
+            "the page under the dialog is still in the accessibility tree"
         app.click("Cancel", window=dialog)
         app.wait_no_dialog()

@@ -1,8 +1,11 @@
 """Widths: My pets beside a pet at 1200 px and the pet alone when narrow, every page at 360
 px, and every sidebar control working beside a pet."""
+import subprocess
+import time
+
 import pyatspi
 
-from e2e_helpers import names, open_pet_page, open_route, resize, started, window_width
+from e2e_helpers import names, open_pet_page, open_route, resize, shown_windows, started, window_width
 from raypets_driver import has_state, role_of, wait_for, walk
 
 
@@ -94,3 +97,77 @@ def test_sidebar_controls_work_beside_a_pet(build):
         wait_for(lambda: "Rex" in names(app.rows()), "Escape brings every pet back")
         app.click("Back to RayPets")
         app.wait_title("RayPets")
+
+
+def extents(node):
+    """(x, y, width, height) of `node` in its window's coordinates, once it has stopped moving
+    (a dialog that just opened, or a sheet after a resize, is laid out on a later frame)."""
+    seen = []
+
+    def still():
+        box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        seen.append((box.x, box.y, box.width, box.height))
+        return seen[-1] if len(seen) > 1 and seen[-1] == seen[-2] and box.width > 0 else None
+    return wait_for(still, f"{node.name!r} to stop moving")
+
+
+def test_the_dialog_opens_inside_its_window(build):
+    """1000 px: the appointment dialog floats in the middle of the main window (no other window
+    on the X server or in AT-SPI's application), over a dimmed page on which a real click does
+    nothing; 360 px: a sheet as wide as the window at its bottom; resized back and forth
+    mid-flow, the search text typed, the answers and the dialog's pages stay."""
+    with started(build) as app:
+        resize(app, 1000)
+        frames, x_windows = len(app.frames()), len(visible_windows(app))
+        page_pixel = app.pixel(30, 400)
+        app.click("Schedule appointment")
+        app.wait_title("Which pet?", dialog=True)
+        dialog = app.dialog()
+        assert len(app.frames()) == frames and len(visible_windows(app)) == x_windows, "the dialog opened a window"
+        assert app.frame_of(dialog) == app.main_window(), "the dialog is not inside the main window"
+        # Measured against what holds it, the window's content (the window's frame has GTK's
+        # drawn shadow around it on GTK 4.18 and later).
+        window = extents(dialog.parent)
+        x, y, width, height = extents(dialog)
+        assert abs((x + width / 2) - (window[0] + window[2] / 2)) <= 2, f"not in the middle: {(x, width)} in {window}"
+        assert width < window[2] - 100, f"the dialog fills the window: {width} of {window[2]} px"
+        dimmed = app.pixel(30, 400)
+        assert sum(dimmed) < sum(page_pixel) - 30, f"the page is not dimmed: {page_pixel} then {dimmed}"
+        app.screenshot("dialog-wide.png")
+        # A real click on the dimmed page, where My pets is: nothing happens.
+        xid = shown_windows(app, app.title())[0]
+        with app.user_action("a real click on the dimmed page"):
+            subprocess.run(["xdotool", "mousemove", "--window", xid, "30", "400", "click", "1"], check=True, timeout=10)
+        time.sleep(0.5)
+        assert app.dialog() is not None and app.title(dialog) == "Which pet?", "the click reached the dialog's page"
+        assert app.title() == "RayPets", f"the click reached the page under the dialog: {app.title()}"
+
+        app.keys("ctrl+f")
+        app.type_text("Cl")
+        wait_for(lambda: names(app.rows()) == ["Clover"], "the search to find Clover")
+        resize(app, 360)
+        dialog = app.dialog()
+        window = extents(dialog.parent)
+        x, y, width, height = extents(dialog)
+        assert abs(width - window[2]) <= 2 and abs((y + height) - (window[1] + window[3])) <= 2, \
+            f"not a sheet at the bottom: {(x, y, width, height)} in {window}"
+        assert app.focused_text() == "Cl" and names(app.rows()) == ["Clover"], "the resize lost the search"
+        app.screenshot("dialog-narrow.png")
+        app.choose_row("Clover")
+        app.wait_title("Visit type", dialog=True)
+        app.click("Sick")
+        app.wait_title("Pain level", dialog=True)
+        resize(app, 1000)
+        app.wait_title("Pain level", dialog=True)
+        app.click("Back")
+        app.wait_title("Visit type", dialog=True)
+        assert "Appointment for Clover" in app.labels(), app.labels()
+        app.click("Cancel")  # answers given: kept for Undo, nothing asked
+        app.wait_no_dialog()
+        assert app.alert() is None
+
+
+def visible_windows(app):
+    """The app's shown X windows."""
+    return subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid), "--name", "^.*$"],
+                          capture_output=True, text=True, timeout=10).stdout.split()

@@ -61,7 +61,7 @@ func backHistoryTests(_ runner: TestRunner) {
         let w = try await WalkWindow.open()
         defer { w.close() }
         try w.button(L("Schedule appointment")).click()
-        try await turns(until: { w.main.dialogHost.window != nil && !w.isSliding })
+        try await turns(until: { w.main.dialogHost.card != nil && !w.isSliding })
         try w.listView(inDialog: true).activateItem(at: 0)
         try await turns(until: { w.main.dialogHost.backHistory.count == 1 && !w.isSliding })
         try check(w.main.dialogHost.backHistory.map(\.title) == ["Which pet?"], "\(w.main.dialogHost.backHistory)")

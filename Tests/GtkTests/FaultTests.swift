@@ -32,15 +32,15 @@ func faultTests(_ runner: TestRunner) {
         f.dialog.present(.a, model: TitledModel("A"), animated: true) { dismissed.append("a") }
         f.dialog.present(.b, model: TitledModel("B"), animated: true) { dismissed.append("b") }
         f.settle()
-        let old = f.dialogHost.window
+        let old = f.dialogHost.card.map(ObjectIdentifier.init)  // not the card: that would keep it
         f.dialog.dismiss(animated: true)
         f.dialog.present(.c, model: TitledModel("C"), animated: true) { dismissed.append("c") }
-        try check(f.dialogHost.window != nil && f.dialogHost.window !== old, "no fresh dialog")
+        try check(f.dialogHost.card.map(ObjectIdentifier.init) != old, "no fresh dialog")
         f.settle()
         try check(f.dialog.routes == [.c], "routes \(f.dialog.routes)")
         try check(dismissed == ["b", "a"], "dismissed \(dismissed)")
-        try check(f.dialogs.alive == 1, "dialogs alive \(f.dialogs.alive): the closed one must be freed")
-        try check(f.dialogHost.window?.title == "C", "title \(f.dialogHost.window?.title ?? "none")")
+        try check(f.cardsFreed(leaving: 1), "dialogs alive \(f.dialogs.alive): the closed one must be freed")
+        try check(f.dialogHost.shownTitle == "C", "title \(f.dialogHost.shownTitle ?? "none")")
     }
 
     runner.test("a double click on Next pushes one page (real button, no settling in between)") {

@@ -2,6 +2,7 @@ import Gtk
 import GtkNavigation
 import GtkTesting
 import Navigation
+import NavigationTesting
 
 enum TestRoute: NavigationRoute { case root, a, b, c }
 
@@ -47,8 +48,8 @@ final class EntryPageView: PageView {
     func removeMainControl() { main.removeAll() }
 }
 
-/// A main window with a stack host and a modal host over it, and finalization counters
-/// for every page widget and dialog window they create.
+/// A main window with a stack host and a dialog host in its layer, and finalization counters
+/// for every page widget and dialog card they create.
 @MainActor
 final class HostFixture {
     let window = Window()
@@ -61,22 +62,25 @@ final class HostFixture {
     let navigation: BackNavigation
     private let header = HeaderBar()
     private let windowEnd: WindowEnd
+    let layer: ModalLayer
 
-    init(makeView: @escaping PageViewFactory<TestRoute> = { TestPageView($0) }) {
+    init(
+        makeView: @escaping PageViewFactory<TestRoute> = { TestPageView($0) },
+        dialogView: @escaping PageViewFactory<TestRoute> = { TestPageView($0) }
+    ) {
         stackHost = GtkStackHost(window: window, makeView: makeView)
-        dialogHost = GtkDialogHost(parent: window, makeView: { TestPageView($0) })
+        layer = ModalLayer(window: window, header: header, content: stackHost.widget)
+        dialogHost = GtkDialogHost(layer: layer, makeView: dialogView)
         router = StackRouter(host: stackHost)
         dialog = ModalRouter(host: dialogHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
         header.packStart(navigation.backButton)
-        window.titlebar = header
-        window.child = stackHost.widget
         window.setDefaultSize(width: 400, height: 300)
         windowEnd = WindowEnd(window)
         stackHost.onViewCreated = { [pageWidgets] in pageWidgets.watch($0.widget) }
         dialogHost.onViewCreated = { [pageWidgets] in pageWidgets.watch($0.widget) }
-        dialogHost.onWindowCreated = { [dialogs] in dialogs.watch($0) }
+        dialogHost.onCardCreated = { [dialogs] in dialogs.watch($0) }
         window.present()
         GtkTestDriver.runUntilShown(window, timeout: 5 * timeScale)
     }
@@ -90,6 +94,21 @@ final class HostFixture {
             }
         })
         MainLoop.run(until: { !MainLoop.iterate() }, timeout: 1)
+    }
+
+    /// Lets the loop run, then the navigation work that set off (a guard's question, a request
+    /// after it), then the slides.
+    func settleAsync() async {
+        await MainLoop.idle()
+        await NavigationTesting.settle()
+        settle()
+    }
+
+    /// Whether all but `count` of the dialog cards made are freed, waiting up to 2 s: a card's
+    /// last reference is its Swift wrapper's, whose isolated deinit, when a GTK signal's handler
+    /// (a click on Cancel) lets it go, runs as a main-actor job on a later turn of the loop.
+    func cardsFreed(leaving count: Int) -> Bool {
+        waitLoop(until: { self.dialogs.alive == count }, timeout: 2)
     }
 
     /// Closes the main window and lets GTK finish.

@@ -133,7 +133,7 @@ func forwardTests(_ runner: TestRunner) {
         f.settle()
         f.dialogHost.cancelButton?.click()
         f.settle()
-        try check(f.dialogHost.window == nil && f.dialog.forwardPages.count == 1, "not closed and kept")
+        try check(f.dialogHost.card == nil && f.dialog.forwardPages.count == 1, "not closed and kept")
         try check(dismissed == 0, "a kept page was dismissed")
         f.tearDown()
         try check(dismissed == 1, "onDismissed ran \(dismissed) times with the parent gone")

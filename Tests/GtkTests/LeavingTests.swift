@@ -4,27 +4,27 @@ import Navigation
 import RayPets
 import RayPetsUI
 
-/// An alert host over the fixture's dialog (else its main window), with a Keep/Discard alert
-/// per page, and a counter of the alert windows it makes.
+/// An alert host in the fixture's window, with a Keep/Discard alert per page, and a counter of
+/// the alerts it makes.
 @MainActor
 private final class AlertFixture {
     let host: GtkAlertHost<TestRoute>
     let router: ModalRouter<TestRoute>
-    let windows = FinalizationCounter()
+    let alerts = FinalizationCounter()
 
     init(over f: HostFixture) {
-        let windows = windows
+        let alerts = alerts
         host = GtkAlertHost(
-            parent: { [weak f] in f?.dialogHost.window ?? f?.window },
+            layer: f.layer,
             makeAlert: { page in
-                let alert = AlertWindow(
+                let alert = Alert(
                     heading: page.title, body: "Your answers will be lost.",
                     responses: [
                         .init(id: "keep", label: "_Keep editing"),
                         .init(id: "discard", label: "_Discard", appearance: .destructive),
                     ],
                     safeResponse: "keep")
-                windows.watch(alert.window)
+                alerts.watch(alert.widget)
                 return alert
             })
         router = ModalRouter(host: host)
@@ -33,7 +33,7 @@ private final class AlertFixture {
 
 @MainActor
 func leavingTests(_ runner: TestRunner) {
-    runner.test("an alert is a dialog alert over the dialog, Keep editing focused, Discard red") {
+    runner.test("an alert is an alert dialog over the dialog, in the window: Keep editing focused, Discard red") {
         let f = HostFixture()
         defer { f.tearDown() }
         let alerts = AlertFixture(over: f)
@@ -41,29 +41,39 @@ func leavingTests(_ runner: TestRunner) {
         f.settle()
         alerts.router.present(.c, model: TitledModel("Discard answers?"))
         f.settle()
-        guard let alert = alerts.host.alert, let dialog = f.dialogHost.window else {
+        guard let alert = alerts.host.alert, let dialog = f.dialogHost.card else {
             throw Failure(description: "no alert or no dialog")
         }
-        try check(alert.window.isMapped && alert.window.isModal, "alert not shown as a dialog window")
-        try check(alert.window.transientParent == dialog.gobject, "alert not over the dialog")
-        try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
-        try check(hasKeyboardFocus(alert.button("keep"), in: alert.window), "the safe answer is not focused")
+        try check(alert.widget.isMapped && alert.isShown, "alert not shown")
+        try check(
+            f.layer.shownCards.map(ObjectIdentifier.init) == [dialog, alert.widget].map(ObjectIdentifier.init),
+            "alert not over the dialog")
+        try check(
+            AccessibilityAudit.role(of: alert.widget) == "alert-dialog",
+            "role \(AccessibilityAudit.role(of: alert.widget))")
+        try check(
+            AccessibilityAudit.label(of: alert.widget, is: "Discard answers?"), "the alert is not named by its question"
+        )
+        try check(hasKeyboardFocus(alert.button("keep"), in: f.window), "the safe answer is not focused")
+        try check(
+            !f.dialogHost.isShown(f.dialog.pages[0].id, of: f.dialog.pages),
+            "the dialog under the alert counts as shown")
         try check(alert.button("keep")?.label == "Keep editing", "label \(alert.button("keep")?.label ?? "-")")
         try check(alert.button("discard")?.hasCSSClass("destructive-action") == true, "Discard not destructive")
         var answers: [String] = []
         alert.onResponse = { answers.append($0) }
-        alert.window.close()  // the close request answers the safe answer; the owner closes
+        alert.widget.activateAction(Alert.safeAction)  // Escape's action answers the safe answer; the owner closes
         f.settle()
         try check(answers == ["keep"], "answers \(answers)")
-        try check(alert.window.isMapped, "the alert closed itself")
+        try check(alert.isShown, "the alert closed itself")
         alerts.router.dismiss(animated: false)
         f.settle()
-        try check(alerts.host.alert == nil && !alert.window.isMapped, "alert still open")
+        try check(alerts.host.alert == nil && !alert.isShown, "alert still open")
+        try check(f.window.focusIsInside(dialog), "the focus did not come back to the dialog")
     }
 
-    runner.test("a dialog destroyed under its alert takes the alert along: router told, both freed") {
+    runner.test("a window destroyed under a dialog and its alert takes both along: routers told, both freed") {
         let f = HostFixture()
-        defer { f.tearDown() }
         let alerts = AlertFixture(over: f)
         var dismissed = 0
         f.dialog.present(.a, model: TitledModel("A"))
@@ -71,13 +81,13 @@ func leavingTests(_ runner: TestRunner) {
         alerts.router.present(.c, model: TitledModel("Discard answers?"), animated: false) { dismissed += 1 }
         f.settle()
         try check(alerts.host.alert != nil, "no alert")
-        f.dialogHost.window?.destroy()  // as when the main window closes, say
-        f.settle()
+        f.tearDown()
         try check(alerts.host.alert == nil, "alert still shown")
         try check(!alerts.router.isOpen, "the alert's router still presents")
         try check(dismissed == 1, "the alert page's onDismissed ran \(dismissed) times")
-        try check(alerts.windows.alive == 0, "alert window not finalized")
-        try check(f.dialogs.alive == 0, "dialog window not finalized")
+        try check(waitLoop(until: { alerts.alerts.alive == 0 }, timeout: 2), "alert not finalized")
+        try check(f.cardsFreed(leaving: 0), "dialog card not finalized")
+        try check(!f.dialog.isOpen, "the dialog's router still presents")
     }
 
     runner.testAsync(
@@ -106,9 +116,9 @@ func leavingTests(_ runner: TestRunner) {
         let closing = f.requestClose()
         await driver.settle()
         guard let alert = f.window.alertHost.alert else { throw Failure(description: "closing did not ask") }
-        try check(alert.window.title == "Discard changes?", "title \(alert.window.title)")
-        try check(alert.window.transientParent == f.window.window.gobject, "alert not over the main window")
-        try check(hasKeyboardFocus(alert.button("keepEditing"), in: alert.window), "Keep editing not focused")
+        try check(alert.heading == "Discard changes?", "heading \(alert.heading)")
+        try check(f.window.layer.shownCards.last === alert.widget, "alert not in the main window")
+        try check(hasKeyboardFocus(alert.button("keepEditing"), in: f.window.window), "Keep editing not focused")
         try check(alert.button("save") != nil, "Save not offered for a valid form")
         try check(clinic.routes == stack, "the stack changed while asking: \(clinic.routes)")
         alert.button("keepEditing")?.click()
@@ -163,29 +173,59 @@ func leavingTests(_ runner: TestRunner) {
             await driver.settle()
             f.settle()
             try check(f.window.alertHost.alert == nil, "leaving the dialog asked")
-            try check(!f.dialog.isOpen && f.window.dialogHost.window == nil, "the dialog stayed")
+            try check(!f.dialog.isOpen && f.window.dialogHost.card == nil, "the dialog stayed")
             try check(f.dialog.forwardPages.map(\.route) == routes, "not kept: \(f.dialog.forwardPages)")
             try check(f.window.toasts.isShowing, "no toast")
             f.window.toasts.button.click()  // Undo
             await driver.settle()
             f.settle()
             try check(f.dialog.routes == routes, "Undo did not bring the dialog back: \(f.dialog.routes)")
-            guard let dialog = f.window.dialogHost.window else { throw Failure(description: "no dialog window") }
+            guard let dialog = f.window.dialogHost.card else { throw Failure(description: "no dialog") }
             waitLoop(until: { dialog.isMapped })
-            try check(dialog.focusedWidget != nil, "nothing focused in the dialog")
+            try check(f.window.window.focusIsInside(dialog), "nothing focused in the dialog")
         }
         let closing = f.requestClose()
         await driver.settle()
-        guard let alert = f.window.alertHost.alert, let dialog = f.window.dialogHost.window else {
+        guard let alert = f.window.alertHost.alert, let dialog = f.window.dialogHost.card else {
             throw Failure(description: "closing the window did not ask, or the dialog closed")
         }
-        try check(alert.window.title == "Discard answers?", "title \(alert.window.title)")
-        try check(alert.window.transientParent == dialog.gobject, "the alert is not over the dialog")
+        try check(alert.heading == "Discard answers?", "heading \(alert.heading)")
+        try check(
+            f.window.layer.shownCards.last === alert.widget && f.window.layer.shownCards.first === dialog,
+            "the alert is not over the dialog")
         alert.button("discard")?.click()
         await driver.settle()
         f.settle()
         try check(await closing.value, "Discard did not let the window close")
-        try check(!f.dialog.isOpen && f.window.dialogHost.window == nil, "Discard did not close the dialog")
+        try check(!f.dialog.isOpen && f.window.dialogHost.card == nil, "Discard did not close the dialog")
+    }
+
+    runner.testAsync(
+        "the appointment request at 360 px: a sheet; swiped down with an answer given, kept with a toast, and Undo brings it back"
+    ) {
+        let f = AppFixture(firstLaunch: false)
+        defer { f.tearDown() }
+        _ = try shrink(f, through: [600, 480, 360])
+        let driver = GtkDriver(f)
+        try await driver.perform(.press("Schedule appointment"))
+        try await driver.perform(.chooseRow(0))
+        try await driver.perform(.press("Sick"))
+        let routes = f.dialog.routes
+        try check(f.window.dialogHost.isSheet, "at 360 px the dialog is not a sheet")
+        guard let drag = f.window.dialogHost.swipeDownGesture else { throw Failure(description: "no sheet") }
+        drag.emit("drag-begin", 100, 10)
+        for step in 1...6 { drag.emit("drag-update", 0, Double(step) * 50) }
+        drag.emit("drag-end", 0, 300)
+        await driver.settle()
+        f.settle()
+        try check(f.window.alertHost.alert == nil, "the swipe asked")
+        try check(!f.dialog.isOpen && f.dialog.forwardPages.map(\.route) == routes, "not closed and kept")
+        try check(f.window.toasts.isShowing, "no toast")
+        f.window.toasts.button.click()  // Undo
+        await driver.settle()
+        f.settle()
+        try check(f.dialog.routes == routes, "Undo did not bring the request back: \(f.dialog.routes)")
+        try check(f.window.dialogHost.isSheet, "the request came back floating at 360 px")
     }
 }
 

@@ -6,21 +6,22 @@ import Navigation
 
 @MainActor
 func modalHostTests(_ runner: TestRunner) {
-    runner.test("a dialog opened before its window's first frame is shown once that frame is drawn") {
-        let window = Window()
-        window.setDefaultSize(width: 400, height: 300)
-        let host = GtkDialogHost<TestRoute>(parent: window, makeView: { TestPageView($0) })
-        let router = ModalRouter(host: host)
-        defer { window.destroy() }
-        window.present()
-        router.present(.a, model: TitledModel("A"))  // as a link opened at start-up does
-        guard let dialog = host.window else { throw Failure(description: "no dialog window") }
-        try check(
-            !dialog.isMapped || (window.framesDrawn ?? 0) > 0,
-            "the dialog was shown before its window drew a frame")
-        try check(GtkTestDriver.runUntilShown(dialog, timeout: 5 * timeScale), "the dialog was never shown")
-        try check((window.framesDrawn ?? 0) > 0, "the dialog is shown, its window not drawn")
-        router.dismiss(animated: false)
+    runner.test("a dialog opens inside its window: no other window, a modal card over dimmed, inert content") {
+        let f = HostFixture()
+        defer { f.tearDown() }
+        let windows = Window.shownCount
+        f.router.present(.a, model: TitledModel("A"))
+        f.dialog.present(.b, model: TitledModel("B"))
+        f.settle()
+        guard let card = f.dialogHost.card else { throw Failure(description: "no dialog") }
+        try check(Window.shownCount == windows, "a dialog opened \(Window.shownCount - windows) windows")
+        try check(card.isMapped && card.isInside(f.layer.widget), "the dialog is not in the window's layer")
+        try check(f.layer.isBlocking && f.layer.shownCards.last === card, "the layer does not show the dialog")
+        try check(f.window.focusIsInside(card), "the focus did not move into the dialog")
+        try check(f.layer.isContentInert, "the page under the dialog is not inert")
+        f.dialog.dismiss(animated: false)
+        f.settle()
+        try check(!f.layer.isBlocking && !f.layer.isContentInert, "the page stayed inert")
     }
     runner.test("GtkTestDriver.runUntilShown: a presented window is mapped with a frame drawn; a hidden one times out")
     {
@@ -39,20 +40,14 @@ func modalHostTests(_ runner: TestRunner) {
         try check(!GtkTestDriver.runUntilShown(hidden, timeout: 0.3), "a window never presented counts as shown")
         try check(ContinuousClock.now - start >= .milliseconds(300), "gave up before its timeout")
     }
-    runner.test("the dialog is dialog, transient for the main window and destroyed with it") {
+    runner.test("the dialog's header shows its page's title; the window's title does not follow it") {
         let f = HostFixture()
         defer { f.tearDown() }
         f.dialog.present(.a, model: TitledModel("A"))
-        guard let dialog = f.dialogHost.window else { throw Failure(description: "no dialog window") }
-        waitLoop(until: { dialog.isMapped })
-        try check(dialog.isMapped, "dialog not shown")
-        try check(dialog.isModal, "dialog not dialog")
-        try check(dialog.transientParent == f.window.gobject, "dialog not transient for the main window")
-        try check(dialog.destroysWithParent, "dialog not destroy-with-parent")
-        try check(dialog.title == "A", "title \(dialog.title)")
+        try check(f.dialogHost.shownTitle == "A", "title \(f.dialogHost.shownTitle ?? "none")")
         try check(f.dialogHost.backButton?.isVisible == false, "Back shown on the first page")
         f.dialog.present(.b, model: TitledModel("B"))
-        try check(dialog.title == "B", "title \(dialog.title)")
+        try check(f.dialogHost.shownTitle == "B", "title \(f.dialogHost.shownTitle ?? "none")")
         try check(f.dialogHost.backButton?.isVisible == true, "Back hidden on the second page")
         try check(f.dialogHost.stack?.visibleChildName == f.dialog.pages[1].id.description, "B not visible")
         try check(f.window.title == "", "the main window's title must not follow the dialog")
@@ -67,25 +62,25 @@ func modalHostTests(_ runner: TestRunner) {
         f.settle()
         f.dialogHost.cancelButton?.click()
         f.settle()
-        try check(f.dialogHost.window == nil, "dialog still open")
+        try check(f.dialogHost.card == nil && !f.layer.isBlocking, "dialog still open")
         try check(dismissed == ["b", "a"], "dismissed \(dismissed)")
-        try check(f.dialogs.alive == 0, "dialog window not finalized")
+        try check(f.cardsFreed(leaving: 0), "dialog card not finalized")
         try check(f.pageWidgets.alive == 0, "page widgets alive: \(f.pageWidgets.alive)")
     }
 
-    runner.test("the window's close button counts as Cancel") {
+    runner.test("the dialog's close button counts as Cancel") {
         let f = HostFixture()
         defer { f.tearDown() }
         var dismissed = 0
         f.dialog.present(.a, model: TitledModel("A"), animated: true) { dismissed += 1 }
         f.dialog.present(.b, model: TitledModel("B"))
         f.settle()
-        f.dialogHost.window?.close()  // emits close-request, as the title bar's close button does
+        f.dialogHost.closeButton?.click()
         f.settle()
-        try check(f.dialogHost.window == nil, "dialog still open")
+        try check(f.dialogHost.card == nil, "dialog still open")
         try check(!f.dialog.isOpen, "router still presenting")
         try check(dismissed == 1, "root onDismissed ran \(dismissed) times")
-        try check(f.dialogs.alive == 0, "dialog window not finalized")
+        try check(f.cardsFreed(leaving: 0), "dialog card not finalized")
     }
 
     runner.test("Back inside the dialog pops one page; the dialog can open again after closing") {
@@ -100,9 +95,9 @@ func modalHostTests(_ runner: TestRunner) {
         try check(f.pageWidgets.alive == 1, "popped page not freed: \(f.pageWidgets.alive)")
         f.dialog.dismiss(animated: false)
         f.dialog.present(.c, model: TitledModel("C"))
-        try check(f.dialogHost.window?.title == "C", "dialog did not reopen")
+        try check(f.dialogHost.shownTitle == "C", "dialog did not reopen")
         f.settle()
-        try check(f.dialogs.alive == 1, "dialogs alive: \(f.dialogs.alive)")
+        try check(f.cardsFreed(leaving: 1), "dialogs alive: \(f.dialogs.alive)")
     }
 
     runner.test("closing the main window with the dialog open ends the dialog's flow") {
@@ -113,7 +108,7 @@ func modalHostTests(_ runner: TestRunner) {
         f.tearDown()
         try check(dismissed == 1, "onDismissed ran \(dismissed) times")
         try check(!f.dialog.isOpen, "router still presenting")
-        try check(f.dialogs.alive == 0, "dialog window not finalized")
+        try check(f.cardsFreed(leaving: 0), "dialog card not finalized")
     }
 
     // Round 3, row 13: an app built from the docs bound Ctrl+W to an application action, which
@@ -136,11 +131,11 @@ func modalHostTests(_ runner: TestRunner) {
         }
         var dismissed = 0
         f.dialog.present(.b, model: TitledModel("B"), animated: false) { dismissed += 1 }
-        guard let dialog = f.dialogHost.window else { throw Failure(description: "no dialog window") }
-        waitLoop(until: { dialog.isMapped })
-        try GtkTestDriver.press("<Control>w", in: dialog)
-        waitLoop(until: { f.dialogHost.window == nil })
-        try check(f.dialogHost.window == nil && dismissed == 1, "Ctrl+W left the dialog open (dismissed \(dismissed))")
+        guard let card = f.dialogHost.card else { throw Failure(description: "no dialog") }
+        waitLoop(until: { card.isMapped && f.window.focusIsInside(card) })
+        try GtkTestDriver.press("<Control>w", in: f.window)
+        waitLoop(until: { f.dialogHost.card == nil })
+        try check(f.dialogHost.card == nil && dismissed == 1, "Ctrl+W left the dialog open (dismissed \(dismissed))")
         try check(closeRequests == 0 && f.window.isMapped, "Ctrl+W in the dialog reached the window")
         try GtkTestDriver.press("<Control>w", in: f.window)
         waitLoop(until: { closeRequests > 0 })

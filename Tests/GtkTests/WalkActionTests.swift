@@ -118,11 +118,11 @@ func walkActionTests(_ runner: TestRunner) {
         try await turns(until: { w.window.dialogRouter.pages.count == 2 && !w.isSliding })
         try w.button(L("Sick"), inDialog: true).click()  // an answer: leaving now keeps it
         try await turns(until: { w.window.dialogRouter.pages.count == 3 && !w.isSliding })
-        guard let dialog = w.main.dialogHost.window else { throw Failure(description: "no dialog") }
-        try await beforeTheAction(dialog)
+        guard let close = w.main.dialogHost.closeButton else { throw Failure(description: "no dialog") }
+        try await beforeTheAction(w.main.window)
         walkActionStarts(5)
-        dialog.close()  // the close button: GTK's close request
-        try await turns(until: { w.main.dialogHost.window == nil && w.main.toasts.isShowing })
+        close.click()  // the dialog's close button
+        try await turns(until: { w.main.dialogHost.card == nil && w.main.toasts.isShowing })
         walkActionEnded()
         try check(w.main.alertHost.alert == nil, "the close asked")
         try check(w.window.dialogRouter.forwardPages.count == 3, "the request was not kept for Undo")

@@ -25,7 +25,7 @@ final class GtkDriver: AppDriver {
     init(_ fixture: AppFixture) {
         self.fixture = fixture
         fixture.window.dialogHost.onViewCreated = { [widgets = fixture.widgets] in widgets.watch($0.widget) }
-        fixture.window.dialogHost.onWindowCreated = { [dialogs] in dialogs.watch($0) }
+        fixture.window.dialogHost.onCardCreated = { [dialogs] in dialogs.watch($0) }
     }
 
     var app: WindowCoordinator { fixture.app }
@@ -33,7 +33,7 @@ final class GtkDriver: AppDriver {
     private var window: MainWindow { fixture.window }
 
     private var shownView: (any PageView)? {
-        window.dialogHost.window != nil ? window.dialogHost.shownView : window.tabHost.selectedHost?.shownView
+        window.dialogHost.card != nil ? window.dialogHost.shownView : window.tabHost.selectedHost?.shownView
     }
 
     func perform(_ action: UserAction) async throws {
@@ -54,7 +54,7 @@ final class GtkDriver: AppDriver {
             if let back = window.dialogHost.backAction { back.activate() } else { window.navigation.goBack() }
         case .altRight:
             // Alt+Right's action, `navigation.forward`, of the dialog while it shows.
-            if window.dialogHost.window != nil {
+            if window.dialogHost.card != nil {
                 window.dialogHost.navigation?.goForward()
             } else {
                 window.navigation.goForward()
@@ -63,9 +63,9 @@ final class GtkDriver: AppDriver {
             // The Back button's menu, as a choice in it reaches the app: its action, with the
             // page's id as the target.
             let navigation = window.dialogHost.navigation ?? window.navigation
-            let history = window.dialogHost.window != nil ? window.dialogHost.backHistory : window.tabHost.backHistory
+            let history = window.dialogHost.card != nil ? window.dialogHost.backHistory : window.tabHost.backHistory
             let ahead =
-                window.dialogHost.window != nil ? window.dialogHost.forwardHistory : window.tabHost.forwardHistory
+                window.dialogHost.card != nil ? window.dialogHost.forwardHistory : window.tabHost.forwardHistory
             let pages = history.reversed()
             guard navigation.backButton.isVisible, index < pages.count else {
                 throw Failure(description: "no page \(index) in Back's history")
@@ -77,7 +77,7 @@ final class GtkDriver: AppDriver {
             }
             menu.close()
             let target = Array(pages)[index].id.description
-            guard (window.dialogHost.window ?? window.window).activateAction(NavigationAction.backTo, target: target)
+            guard (window.dialogHost.card ?? window.window).activateAction(NavigationAction.backTo, target: target)
             else {
                 throw Failure(description: "no navigation.back-to action")
             }
@@ -86,7 +86,7 @@ final class GtkDriver: AppDriver {
         case .escape:
             window.dialogHost.cancelAction?.activate()
         case .closeDialog:
-            window.dialogHost.window?.close()
+            window.dialogHost.closeAction?.activate()
         case .switchTab(let tab):
             window.tabHost.stack.setVisibleChild(name: "tab-\(AppTab.allCases.firstIndex(of: tab)!)", transition: .none)
         case .swipeBack(let committed):
@@ -146,11 +146,11 @@ final class GtkDriver: AppDriver {
 
     /// Throws, naming the page, when the window or the dialog cannot be `limit` pixels wide.
     func checkFits(_ limit: Int) throws {
-        for window in [window.window, window.dialogHost.window].compactMap({ $0 }) {
-            let needs = window.minimumWidth
-            if needs > widest.width { widest = (window.title, needs) }
-            if needs > limit { throw Failure(description: "\"\(window.title)\" needs \(needs) px, more than \(limit)") }
-        }
+        // The dialog is inside the window: the window's minimum width counts it too.
+        let needs = window.window.minimumWidth
+        let title = window.dialogHost.shownTitle ?? window.window.title
+        if needs > widest.width { widest = (title, needs) }
+        if needs > limit { throw Failure(description: "\"\(title)\" needs \(needs) px, more than \(limit)") }
     }
 
     /// Lets the loop run, then waits for the navigation work that set off (a leave guard's
@@ -164,9 +164,7 @@ final class GtkDriver: AppDriver {
     /// The stacks still sliding, with their window's state: what a stuck slide waits for.
     private var slidingStacks: String {
         var stacks = AppTab.allCases.map { ("tab \($0)", window.tabHost.pageHost(for: $0).stack, window.window) }
-        if let stack = window.dialogHost.stack, let dialog = window.dialogHost.window {
-            stacks.append(("the dialog", stack, dialog))
-        }
+        if let stack = window.dialogHost.stack { stacks.append(("the dialog", stack, window.window)) }
         return stacks.filter { $0.1.isTransitionRunning }.map { name, stack, window in
             "\(name)'s stack (mapped \(stack.isMapped); its window \"\(window.title)\" mapped \(window.isMapped), "
                 + "\(window.framesDrawn.map(String.init) ?? "no") frames drawn)"
@@ -197,7 +195,9 @@ func walkTests(_ runner: TestRunner) {
         fixture.dropForward()  // what Back kept for Forward is alive by design: dropped, it must go
         try check(
             fixture.widgets.alive == 2, "page widgets alive after the walk: \(fixture.widgets.alive) (2 tab roots)")
-        try check(driver.dialogs.alive == 0, "dialog windows alive after the walk: \(driver.dialogs.alive)")
+        try check(
+            waitLoop(until: { driver.dialogs.alive == 0 }, timeout: 2),
+            "dialog cards alive after the walk: \(driver.dialogs.alive)")
         try check(
             fixture.widgets.finalized >= steps / 10,
             "only \(fixture.widgets.finalized) page widgets were made and freed")
@@ -241,7 +241,9 @@ func walkTests(_ runner: TestRunner) {
         // for it, up to a second, so what stays alive longer is still found.
         waitLoop(until: { fixture.widgets.alive == 2 }, timeout: 1)
         try check(fixture.widgets.alive == 2, "page widgets alive after the walk: \(fixture.widgets.alive)")
-        try check(driver.dialogs.alive == 0, "dialog windows alive after the walk: \(driver.dialogs.alive)")
+        try check(
+            waitLoop(until: { driver.dialogs.alive == 0 }, timeout: 2),
+            "dialog cards alive after the walk: \(driver.dialogs.alive)")
     }
 }
 

@@ -105,25 +105,26 @@ func widgetAPITests(_ runner: TestRunner) {
         try check(name.text == "zzzzz" && name.maxLength == 5, "name: \(name.text.prefix(20))")
     }
 
-    runner.test("AlertWindow: responses too wide for the window it is over stack; over a wide window they stay a row") {
+    runner.test("Alert: responses too wide for the window it is in stack; in a wide window they stay a row") {
         for (width, stacks) in [(300, true), (1000, false)] {
             let parent = Window()
+            let layer = ModalLayer(window: parent, header: nil, content: Label("content"))
             parent.setDefaultSize(width: Int32(width), height: 300)
             parent.present()
             waitLoop(until: { parent.allocatedWidth > 0 }, timeout: 5)
-            let alert = AlertWindow(
+            let alert = Alert(
                 heading: "Änderungen verwerfen?", body: "Wenn Sie sie verwerfen, gehen sie verloren.",
                 responses: [
                     .init(id: "keep", label: "Weiter bearbeiten"), .init(id: "discard", label: "Verwerfen"),
                     .init(id: "save", label: "Speichern"),
                 ], safeResponse: "keep")
-            alert.present(over: parent)
-            waitLoop(until: { alert.window.allocatedWidth > 0 }, timeout: 5)
+            alert.present(in: layer)
+            waitLoop(until: { alert.widget.allocatedWidth > 0 }, timeout: 5)
             try check(alert.stacksResponses == stacks, "over \(width) px: stacked \(alert.stacksResponses)")
             if stacks {
                 try check(
-                    alert.window.allocatedWidth <= 420,
-                    "over \(width) px the alert is \(alert.window.allocatedWidth) px")
+                    alert.widget.allocatedWidth <= width,
+                    "in \(width) px the alert is \(alert.widget.allocatedWidth) px")
             }
             alert.close()
             parent.destroy()

@@ -9,7 +9,8 @@ import CGtk
 @MainActor
 package enum VisibleControls {
     /// Every button a person could press now, in every shown window, in tree order: mapped,
-    /// sensitive (with its parents), and visible, in a window no modal window covers. Toggle
+    /// sensitive (with its parents), and visible, in a window no modal window covers, in no
+    /// part of a window a modal card covers (a `ModalLayer` makes it untargetable). Toggle
     /// buttons (a menu button's) count; the
     /// window's own minimize, maximize and close buttons (`GtkWindowControls`) do not: they ask
     /// the window manager.
@@ -18,7 +19,7 @@ package enum VisibleControls {
         // A window under a modal one takes no input: only the topmost of a modal chain counts.
         for window in shownWindows() where !Window.isUnderModalWindow(rp_window(window)) {
             let title = gtk_window_get_title(rp_window(window)).map { String(cString: $0) } ?? ""
-            walk(rp_widget(window), skippingWindowControls: true) { widget in
+            walk(rp_widget(window), skippingWindowControls: true, skippingUntargetable: true) { widget in
                 guard rp_is_button(widget) != 0, gtk_widget_is_sensitive(widget) != 0 else { return }
                 found.append(PressableButton(widget, window: title))
             }
@@ -117,16 +118,21 @@ package enum VisibleControls {
     }
 
     /// Calls `visit` for `widget` and every mapped descendant, depth first.
+    /// With `skippingUntargetable`, not into a widget no click can land on (what a modal card
+    /// covers).
     static func walk(
         _ widget: UnsafeMutablePointer<GtkWidget>, skippingWindowControls: Bool = false,
-        _ visit: (UnsafeMutablePointer<GtkWidget>) -> Void
+        skippingUntargetable: Bool = false, _ visit: (UnsafeMutablePointer<GtkWidget>) -> Void
     ) {
         guard gtk_widget_get_mapped(widget) != 0 else { return }
         if skippingWindowControls && rp_is_window_controls(widget) != 0 { return }
+        if skippingUntargetable && gtk_widget_get_can_target(widget) == 0 { return }
         visit(widget)
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            walk(current, skippingWindowControls: skippingWindowControls, visit)
+            walk(
+                current, skippingWindowControls: skippingWindowControls, skippingUntargetable: skippingUntargetable,
+                visit)
             child = gtk_widget_get_next_sibling(current)
         }
     }

@@ -20,6 +20,28 @@ public final class Box: Widget {
         super.init(UnsafeMutableRawPointer(gtk_box_new(orientation, spacing)), transfer: .none)
     }
 
+    /// What a modal card is to assistive technologies.
+    public enum CardRole: Sendable {
+        /// A dialog: its name is its flow's or its page's.
+        case dialog
+        /// An alert dialog: a question, read with its description.
+        case alertDialog
+    }
+
+    /// An empty vertical box that assistive technologies see as a modal dialog (or alert
+    /// dialog) — the role can only be set when the box is made: a card of a `ModalLayer`.
+    public static func card(role: CardRole) -> Box {
+        let box = Box(
+            UnsafeMutableRawPointer(
+                rp_box_new_with_role(
+                    GTK_ORIENTATION_VERTICAL, 0,
+                    role == .dialog ? GTK_ACCESSIBLE_ROLE_DIALOG : GTK_ACCESSIBLE_ROLE_ALERT_DIALOG)))
+        rp_accessible_set_modal(box.gobject, 1)
+        return box
+    }
+
+    private init(_ pointer: UnsafeMutableRawPointer) { super.init(pointer, transfer: .none) }
+
     /// An empty box whose accessible role is *group* on every GTK version (GTK 4.8 gives a box
     /// that role; later versions make it *generic*, which may not have a name): a region a
     /// screen reader announces by its name, such as a navigation page.

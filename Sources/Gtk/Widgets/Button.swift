@@ -17,6 +17,14 @@ public final class Button: Widget {
         tooltip = accessibleLabel
     }
 
+    /// A button with nothing inside, drawn by its CSS (a sheet's drag handle). It gets
+    /// `accessibleLabel` as its name and tooltip: nothing else says what it does.
+    public init(accessibleLabel: String) {
+        super.init(UnsafeMutableRawPointer(gtk_button_new()), transfer: .none)
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+    }
+
     private var button: UnsafeMutablePointer<GtkButton> { rp_button(gobject) }
 
     /// The button's text, if it has one.

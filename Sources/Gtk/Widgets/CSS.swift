@@ -32,7 +32,9 @@ public final class CSSProvider: Object {
         let level =
             switch priority {
             case .application: GTK_STYLE_PROVIDER_PRIORITY_APPLICATION
-            case .belowApplication: GTK_STYLE_PROVIDER_PRIORITY_THEME + 1
+            // GTK 4 loads the theme at the settings' priority, not at THEME's (which only
+            // fallbacks use): just above it is SETTINGS + 1.
+            case .belowApplication: GTK_STYLE_PROVIDER_PRIORITY_SETTINGS + 1
             }
         gtk_style_context_add_provider_for_display(display, rp_style_provider(gobject), UInt32(level))
         return true

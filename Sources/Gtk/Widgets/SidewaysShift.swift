@@ -1,7 +1,7 @@
 import CGtk
 
-/// A widget moved sideways without a new layout (CSS `transform: translateX`, on this widget
-/// only): what a swipe draws while the fingers move the page.
+/// A widget moved sideways (or up and down) without a new layout (CSS `transform: translate`,
+/// on this widget only): what a swipe draws while the fingers move the page or the sheet.
 @MainActor
 public final class SidewaysShift {
     private weak var target: Widget?
@@ -27,9 +27,23 @@ public final class SidewaysShift {
 
     /// How far the widget is moved, in pixels (negative: to the left).
     public var x: Double = 0 {
-        didSet {
-            let css = x == 0 ? "" : ".\(ownClass) { transform: translateX(\(Int(x.rounded()))px); }"
-            rp_css_provider_load_string(rp_css_provider(provider.gobject), css)
-        }
+        didSet { restyle() }
+    }
+
+    /// How far the widget is moved down, in pixels (negative: up).
+    public var y: Double = 0 {
+        didSet { restyle() }
+    }
+
+    /// Whether a move back to 0 is animated (a spring back), rather than drawn at once.
+    public var animatesReturn = false {
+        didSet { restyle() }
+    }
+
+    private func restyle() {
+        var rules = x == 0 && y == 0 ? "" : "transform: translate(\(Int(x.rounded()))px, \(Int(y.rounded()))px);"
+        if animatesReturn, x == 0, y == 0 { rules += " transition: transform 200ms ease-out;" }
+        let css = rules.isEmpty ? "" : ".\(ownClass) { \(rules) }"
+        rp_css_provider_load_string(rp_css_provider(provider.gobject), css)
     }
 }

@@ -9,6 +9,15 @@ public enum KeyValue {
 /// Pointer, focus and key input on a widget: each is a GTK event controller the widget owns,
 /// so the handler lives as long as the widget.
 extension Widget {
+    /// Runs `handler` when mouse button `button` is pressed over the widget (8 is the usual
+    /// "back" side button, 9 "forward").
+    public func onMouseButton(_ button: UInt32, _ handler: @escaping @MainActor () -> Void) {
+        let gesture = Object(UnsafeMutableRawPointer(gtk_gesture_click_new()), transfer: .none)
+        gtk_gesture_single_set_button(rp_gesture_single(gesture.gobject), button)
+        gesture.connectPressed(handler)
+        gtk_widget_add_controller(widget, rp_event_controller(gesture.gobject))
+    }
+
     /// Runs `handler` each time the keyboard focus enters the widget or one of its children
     /// (a `GtkEventControllerFocus`, owned by the widget).
     public func onFocusEnter(_ handler: @escaping @MainActor () -> Void) {

@@ -52,6 +52,9 @@ open class Widget: Object {
     /// The width the widget was last given (`gtk_widget_get_width`), in pixels; 0 before it is shown.
     public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
 
+    /// The height GTK last gave the widget, in pixels (0 before it is laid out).
+    public var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
+
     /// Whether the widget reacts to input (`gtk_widget_set_sensitive`); an insensitive
     /// widget is greyed out and skipped by the keyboard.
     public var isSensitive: Bool {

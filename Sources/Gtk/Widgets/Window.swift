@@ -81,16 +81,6 @@ public final class Window: Widget {
         }
     }
 
-    /// Runs `handler` when mouse button `button` is pressed over the window
-    /// (8 is the usual "back" side button).
-    public func onMouseButton(_ button: UInt32, _ handler: @escaping @MainActor () -> Void) {
-        let gesture = Object(UnsafeMutableRawPointer(gtk_gesture_click_new()), transfer: .none)
-        gtk_gesture_single_set_button(rp_gesture_single(gesture.gobject), button)
-        gesture.connectPressed(handler)
-        gtk_widget_add_controller(widget, rp_event_controller(gesture.gobject))
-        controllers.append(gesture)
-    }
-
     private var window: UnsafeMutablePointer<GtkWindow> { rp_window(gobject) }
 
     /// The window title (shown by its header bar; read by screen readers unless

@@ -16,11 +16,15 @@ import Navigation
 /// | Alt+Right, the mouse's forward button (button 9) | `navigation.forward` |
 /// | a dialog's Cancel button, Escape | `navigation.cancel` |
 /// | a dialog window's close button, Ctrl+W in a dialog | `navigation.close` |
-/// | Ctrl+W in a window that is not a dialog | `navigation.close`: the window's close request |
+/// | Ctrl+W in a window that is not a dialog | `navigation.close`: the window's close request (while a dialog or an alert is open in it: that one's close, `ModalLayer.closeTopCard()`) |
 /// | Escape on a page outside a dialog | `navigation.cancel`: Back |
 /// | a right click, a long press, Shift+F10 or the Menu key on the Back button | Back's history: a menu of the pages below, whose items activate `navigation.back-to`, and below a separator the pages ahead, whose items activate `navigation.forward-to` |
 ///
 /// In a right-to-left layout the arrows swap: Alt+Right is Back and Alt+Left Forward.
+///
+/// Bind none of these keys as an application accelerator (`Application.setAccelerator(of:)`):
+/// GTK gives an application's accelerators their keys before any widget sees them, so a dialog
+/// open inside the window (`GtkDialogHost`) would never get its Ctrl+W or Escape.
 ///
 /// Outside a dialog, Escape goes back, as on a page of GNOME's navigation view: unless a
 /// control on the page takes Escape first (a search entry clears its text, a popover or a
@@ -67,14 +71,59 @@ public final class BackNavigation {
     private var backTarget: String?
 
     /// Back (and, with `closes`, Cancel, Escape, Ctrl+W and the close button) for `window`.
+    ///
+    /// While a dialog or an alert is open in the window's `ModalLayer`, the window's own Back,
+    /// Forward, Escape and history do nothing: the dialog's take the keys.
     public init(window: Window, labels: NavigationLabels = NavigationLabels(), closes: Bool = false) {
         self.window = window
         self.labels = labels
+        isDialog = closes
         backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: labels.back)
-        backButton.isVisible = false
         cancelButton = closes ? Button(label: labels.cancel) : nil
+        closeButton = nil
+        let made = Self.bind(on: window, closes: closes, target: target)
+        (backAction, forwardAction, cancelAction, closeAction) = made
+        target.navigation = self
+        setUpButtons()
+        if cancelButton != nil {
+            window.onCloseRequest { [weak self] in
+                guard let source = self?.source else { return false }  // nothing follows: let GTK close it
+                source.backRouter?.hostDidRequestDismiss(.close)
+                return true
+            }
+        }
+    }
+
+    /// Back, Cancel, Escape, Ctrl+W and a close button for a dialog that is `root`, a card
+    /// inside `window`: the actions and keys are `root`'s, so they work while the focus is in
+    /// it, and the title goes to `onTitleChange` rather than to the window.
+    package init(dialog root: Widget, in window: Window, labels: NavigationLabels) {
+        self.window = window
+        self.labels = labels
+        isDialog = true
+        backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: labels.back)
+        cancelButton = Button(label: labels.cancel)
+        closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: labels.close)
+        let made = Self.bind(on: root, closes: true, target: target)
+        (backAction, forwardAction, cancelAction, closeAction) = made
+        target.navigation = self
+        setUpButtons()
+        closeButton?.setAction(NavigationAction.close)
+    }
+
+    private let target = Target()
+    private let isDialog: Bool
+    /// A dialog card's close button (the window's own is in its header bar).
+    package let closeButton: Button?
+    /// Called with the shown page's title, for a dialog card (a window's title is set instead).
+    package var onTitleChange: (@MainActor (String) -> Void)?
+
+    /// The actions behind Back, Forward, Cancel and close, on `root` (a window, or a dialog
+    /// card), and every key and mouse button bound to them there.
+    private static func bind(
+        on root: Widget, closes: Bool, target: Target
+    ) -> (Action, Action, Action?, Action?) {
         // The actions capture a box, not self: self is not fully initialised yet.
-        let target = Target()
         var actions: [(action: ActionName, handler: @MainActor () -> Void)] = [
             (NavigationAction.back, { target.navigation?.goBack() }),
             (NavigationAction.forward, { target.navigation?.goForward() }),
@@ -85,41 +134,50 @@ public final class BackNavigation {
         } else {
             actions.append((NavigationAction.cancel, { target.navigation?.escape() }))
             // As the close button: the app's "close-request" handler decides (asks its pages).
-            actions.append((NavigationAction.close, { target.navigation?.window?.close() }))
+            // While a dialog or an alert is open in the window, it closes that instead (a
+            // focus that went nowhere inside it leaves Ctrl+W to the window).
+            actions.append(
+                (
+                    NavigationAction.close,
+                    {
+                        guard let window = target.navigation?.window else { return }
+                        if ModalLayer.of(window)?.closeTopCard() != true { window.close() }
+                    }
+                ))
         }
         let backTo: [(action: ActionName, handler: @MainActor (String) -> Void)] = [
             (NavigationAction.backTo, { name in target.navigation?.goBack(toPageNamed: name) }),
             (NavigationAction.forwardTo, { name in target.navigation?.goForward(toPageNamed: name) }),
         ]
-        let made = window.insertActions(actions, taking: backTo)
-        backAction = made[NavigationAction.back]!
-        forwardAction = made[NavigationAction.forward]!
-        cancelAction = made[NavigationAction.cancel]
-        closeAction = made[NavigationAction.close]
-        target.navigation = self
+        let made = root.insertActions(actions, taking: backTo)
         for (action, _) in actions {
             // The keys follow the arrows: in a right-to-left layout Back points right (as
             // GNOME's own navigation has it), and Forward left.
             let arrows = [NavigationAction.back: "<Alt>Right", NavigationAction.forward: "<Alt>Left"]
-            guard window.isRightToLeft, let mirrored = arrows[action] else {
-                window.addShortcut(for: action)
+            guard root.isRightToLeft, let mirrored = arrows[action] else {
+                root.addShortcut(for: action)
                 continue
             }
-            window.addShortcut(for: ActionName(group: action.group, name: action.name, accelerator: mirrored))
+            root.addShortcut(for: ActionName(group: action.group, name: action.name, accelerator: mirrored))
         }
-        backButton.setAction(NavigationAction.back)
-        backButton.onContextRequest { x, y in target.navigation?.showHistory(x: x, y: y) }
-        window.onMouseButton(8) { [weak backAction] in backAction?.activate() }
-        window.onMouseButton(9) { [weak forwardAction] in forwardAction?.activate() }
-        if let cancelButton {
-            cancelButton.setAction(NavigationAction.cancel)
-            window.onCloseRequest { [weak self] in
-                guard let source = self?.source else { return false }  // nothing follows: let GTK close it
-                source.backRouter?.hostDidRequestDismiss(.close)
-                return true
-            }
-        }
+        root.onMouseButton(8) { [weak back = made[NavigationAction.back]] in back?.activate() }
+        root.onMouseButton(9) { [weak forward = made[NavigationAction.forward]] in forward?.activate() }
+        return (
+            made[NavigationAction.back]!, made[NavigationAction.forward]!, made[NavigationAction.cancel],
+            made[NavigationAction.close]
+        )
     }
+
+    private func setUpButtons() {
+        backButton.isVisible = false
+        backButton.setAction(NavigationAction.back)
+        backButton.onContextRequest { [target] x, y in target.navigation?.showHistory(x: x, y: y) }
+        cancelButton?.setAction(NavigationAction.cancel)
+    }
+
+    /// Whether a dialog or an alert open in this window's layer has the keys: the window's own
+    /// navigation waits.
+    private var isBlocked: Bool { !isDialog && ModalLayer.of(window)?.isBlocking == true }
 
     /// Follows `source` from now on (and stops following the previous one).
     public func follow(_ source: any BackNavigable) {
@@ -131,14 +189,14 @@ public final class BackNavigation {
 
     /// Back: asks the followed host to go back (nothing happens on a root page).
     public func goBack() {
-        guard let source, source.canGoBack else { return }
+        guard !isBlocked, let source, source.canGoBack else { return }
         source.backRouter?.hostDidRequestBack()
     }
 
     /// Back to the page `id` of the followed host's history, in one step: the pages above it
     /// leave, each asked once (reason `back`).
     public func goBack(to id: PageID) {
-        guard let source, source.backHistory.contains(where: { $0.id == id }) else { return }
+        guard !isBlocked, let source, source.backHistory.contains(where: { $0.id == id }) else { return }
         source.backRouter?.hostDidRequestBack(to: id)
     }
 
@@ -150,14 +208,14 @@ public final class BackNavigation {
     /// Forward: asks the followed host's router to bring back the next page it keeps for
     /// Forward (nothing happens when there is none).
     public func goForward() {
-        guard let source, !source.forwardHistory.isEmpty else { return }
+        guard !isBlocked, let source, !source.forwardHistory.isEmpty else { return }
         source.backRouter?.hostDidRequestForward()
     }
 
     /// Forward to the page `id` of the followed host's forward history, in one step: it comes
     /// back with the pages before it.
     public func goForward(to id: PageID) {
-        guard let source, source.forwardHistory.contains(where: { $0.id == id }) else { return }
+        guard !isBlocked, let source, source.forwardHistory.contains(where: { $0.id == id }) else { return }
         source.backRouter?.hostDidRequestForward(to: id)
     }
 
@@ -176,7 +234,7 @@ public final class BackNavigation {
     /// Opens Back's history on the Back button, at (`x`, `y`) in its coordinates; nothing on a
     /// root page.
     public func showHistory(x: Double, y: Double) {
-        guard let source, source.canGoBack, backButton.isVisible else { return }
+        guard !isBlocked, let source, source.canGoBack, backButton.isVisible else { return }
         lastHistoryMenu?.close()
         lastHistoryMenu = ContextMenu.openBackHistory(
             on: backButton, pages: source.backHistory, ahead: source.forwardHistory, x: x, y: y)
@@ -185,7 +243,7 @@ public final class BackNavigation {
     /// Escape outside a dialog: Back, unless the shown page turns it off
     /// (`BackNavigable.escapeGoesBack`).
     public func escape() {
-        guard let source, source.escapeGoesBack else { return }
+        guard !isBlocked, let source, source.escapeGoesBack else { return }
         goBack()
     }
 
@@ -198,7 +256,9 @@ public final class BackNavigation {
         backButton.isVisible = canGoBack && source?.providesBackButtons != true
         backAction.isEnabled = canGoBack
         forwardAction.isEnabled = source?.forwardHistory.isEmpty == false
-        if let title = source?.title { window?.title = title }
+        if let title = source?.title {
+            if let onTitleChange { onTitleChange(title) } else { window?.title = title }
+        }
         // Back says where it goes, as libadwaita's does: its name stays "Back", its tooltip
         // and its accessible description are the title of the page it returns to.
         let target = canGoBack ? source?.backHistory.first?.title : nil

@@ -8,6 +8,8 @@ public struct NavigationLabels: Sendable {
     /// A split view's sidebar Back: its accessible name and tooltip, where `{page}` stands
     /// for the title of the page it returns to ("Back to {page}").
     public var backTo: String
+    /// A dialog's close button: its accessible name and tooltip ("Close").
+    public var close = "Close"
 
     /// Labels with these words.
     public init(back: String = "Back", cancel: String = "Cancel") {

@@ -1,15 +1,22 @@
 import Gtk
 import Navigation
 
-/// Shows a `ModalRouter`'s pages in a modal dialog window.
+/// Shows a `ModalRouter`'s pages in a dialog inside the window it belongs to.
 ///
-/// The dialog (`DialogWindow`) is a GtkWindow: modal, transient for the main window, destroyed
-/// with it, with its own header bar and GtkStack. It opens when the router's stack becomes
-/// non-empty and is destroyed when it becomes empty. Its `BackNavigation` follows this host:
-/// Back asks the router to go back, Cancel, Escape and the close button ask it to close. If
-/// the dialog is destroyed from outside (with its parent), the router is told it has gone.
-/// When the dialog closes, the focus comes back to the control that opened it, in the window
-/// it was over.
+/// The dialog is a card in the window's `ModalLayer`: over the window's dimmed, inert content
+/// (no click, key or screen reader reaches it), with its own header bar — Back, the shown
+/// page's title, Cancel and a close button — over its pages. To assistive technologies it is a
+/// modal dialog named for its flow (`dialogName`). It floats in the middle of a window at least
+/// the layer's `ModalLayer/sheetWidth` wide, sized by `dialogSize`; on a narrower window it is
+/// a bottom sheet as wide as the window, with a drag handle in place of the close button, and a
+/// resize across that width moves it live, its pages untouched. It opens when the router's
+/// stack becomes non-empty and goes when it becomes empty. Its `BackNavigation` follows this
+/// host: Back (the button, Alt+Left, the mouse's back button, a swipe) asks the router to go
+/// back; Cancel, Escape, Ctrl+W, the close button, the handle and a swipe down on the sheet
+/// ask it to close, so the leave guards decide (a refused or kept close springs the sheet back).
+/// The focus moves into the dialog when it opens (Tab goes round the dialog only) and comes
+/// back to the control that opened it, caret included, when it goes. If its window is
+/// destroyed, the router is told the dialog has gone.
 ///
 /// The dialog's top page is the one shown (`isShown(_:of:)`), except while an alert is over
 /// the dialog. In debug builds, every page it showed is checked once it has left, as
@@ -20,10 +27,11 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     public weak var delegate: (any NavigationHostDelegate)?
     /// Called after every change (set by the open dialog's `BackNavigation`).
     public var onChange: (@MainActor () -> Void)?
+    private let layer: ModalLayer
     private weak var parent: Window?
     private let makeView: PageViewFactory<Route>
     private let labels: NavigationLabels
-    private var dialog: DialogWindow<Route>?
+    private var dialog: DialogCard<Route>?
     /// The control that had the focus in `parent` when the dialog opened.
     private var opener: SavedFocus?
     private var pages: [Page<Route>] = []
@@ -31,37 +39,62 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     private var forwardPages: [Page<Route>] = []
     private var leaks: LeakWarnings<Route>!
 
-    /// The CSS class every dialog window has: `navigation-dialog`.
+    /// The CSS class every dialog card has: `navigation-dialog`.
     public static var dialogCSSClass: String { "navigation-dialog" }
 
-    /// The size a dialog opens at (the user can resize it). `nil` (unless set): GTK's default,
-    /// the size its content asks for.
+    /// The size a floating dialog asks for (its content may make it larger); a bottom sheet
+    /// takes its height. `nil` (unless set): the size its content asks for.
     public var dialogSize: (width: Int32, height: Int32)?
 
     /// The name a screen reader announces for the dialog (the flow's: "Schedule
     /// appointment"), from the dialog's first page. `nil` (unless set), or a `nil` answer: the
-    /// dialog's title, which follows the page shown in it ("Which pet?"). A dialog window has
-    /// the accessible role *dialog* either way.
+    /// shown page's title ("Which pet?"). The dialog has the accessible role *dialog* either way.
     public var dialogName: (@MainActor (_ firstPage: Page<Route>) -> String?)?
 
-    /// A host for dialogs over `parent`, building views with `makeView`.
+    /// A host for dialogs in `layer`'s window, building views with `makeView`.
     public init(
-        parent: Window, labels: NavigationLabels = NavigationLabels(), makeView: @escaping PageViewFactory<Route>
+        layer: ModalLayer, labels: NavigationLabels = NavigationLabels(),
+        makeView: @escaping PageViewFactory<Route>
     ) {
-        self.parent = parent
+        self.layer = layer
+        parent = layer.window
         self.labels = labels
         self.makeView = makeView
         leaks = LeakWarnings { [weak self] in self?.dialog?.pages.stack.isTransitionRunning != true }
-        // A closed dialog whose pages its router keeps for Forward goes with its parent too
-        // (an open one hears it from its own window).
-        parent.onDestroy { [weak self] in
-            guard let self, self.dialog == nil, !self.forwardPages.isEmpty else { return }
-            self.delegate?.hostWasDestroyed()
+        // The window goes: an open dialog goes with it, and so do the pages a closed one keeps
+        // for Forward.
+        layer.window?.onDestroy { [weak self] in
+            guard let self else { return }
+            if let dialog = self.dialog {
+                dialog.swipe.windowDestroyed()
+                self.dialog = nil
+                self.opener = nil
+                self.delegate?.hostWasDestroyed()
+                self.leaks.closed()  // the pages left, whether or not a router was there to say so
+            } else if !self.forwardPages.isEmpty {
+                self.delegate?.hostWasDestroyed()
+            }
+        }
+        layer.onPlacementChange { [weak self] in
+            guard let self, let dialog = self.dialog else { return }
+            dialog.place(asSheet: self.layer.isSheet, height: self.layer.widget.allocatedHeight)
         }
     }
 
-    /// The open dialog's window, if any.
-    public var window: Window? { dialog?.window }
+    /// Dialogs open inside their window now: make the window's `ModalLayer` and pass it.
+    @available(*, unavailable, message: "dialogs open inside their window: use init(layer:labels:makeView:)")
+    public init(
+        parent: Window, labels: NavigationLabels = NavigationLabels(), makeView: @escaping PageViewFactory<Route>
+    ) {
+        fatalError("unavailable")
+    }
+
+    /// The open dialog's card, if any.
+    public var card: Widget? { dialog?.card }
+
+    /// Whether the open dialog is a bottom sheet (the window is narrower than the layer's
+    /// `ModalLayer/sheetWidth`); `false` while none is open.
+    public var isSheet: Bool { dialog?.isSheet ?? false }
 
     /// Opens, updates or closes the dialog to match `pages`, with `forward` the pages the
     /// router keeps for Forward: they have not left (the leak check waits until they are dropped).
@@ -77,19 +110,21 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
             leaks.shown(pages, forward: forwardPages, views: { _ in nil })
             return close()
         }
-        let dialog = self.dialog ?? open()
+        guard let parent else { return }  // the window has gone
+        let dialog = self.dialog ?? open(in: parent)
         nameDialog(dialog)
         let ids = pages.map { $0.id }  // not `\.id`: see check-floors
         let forward = forwardPages.map { $0.id }
         dialog.focusHome.willShow(
-            ids, forward: forward, in: dialog.window, host: dialog.swipe.root, view: dialog.pages.view(for:))
+            ids, forward: forward, in: parent, host: dialog.swipe.root, view: dialog.pages.view(for:))
         // A swipe that goes Back has slid the page itself.
         dialog.pages.kept = Set(forward)
         let restores = ids.last.map { dialog.focusHome.restoresFocus(of: $0) } ?? false
         dialog.pages.show(
             pages, transition: dialog.swipe.isFinishing ? .none : transition, takesFocus: restores ? .leave : .take)
         dialog.swipe.stackChanged()
-        dialog.focusHome.didShow(ids, target: ids.last, in: dialog.window, view: dialog.pages.view(for:))
+        dialog.focusHome.didShow(ids, target: ids.last, in: parent, view: dialog.pages.view(for:))
+        if isTop(dialog) { layer.focusTopCard() }  // a page that focused nothing: the card's first control
         leaks.shown(pages, forward: forwardPages, views: { dialog.pages.view(for: $0) })
         onChange?()
     }
@@ -97,7 +132,7 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
     /// Whether a person can see and use the page `id` of `pages`: the dialog's top page, unless
     /// an alert is over the dialog.
     public func isShown(_ id: PageID, of pages: [Page<Route>]) -> Bool {
-        guard let window = dialog?.window, window.isUnderModalWindow == false else { return false }
+        guard let dialog, layer.shownCards.last === dialog.card else { return false }
         return pages.last?.id == id
     }
 
@@ -123,74 +158,53 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
         pages.dropLast().reversed().map { (id: $0.id, title: $0.title) }
     }
 
-    private func open() -> DialogWindow<Route> {
-        opener = parent.flatMap { SavedFocus(of: $0) }
-        let dialog = DialogWindow(makeView: makeView, labels: labels, size: dialogSize)
+    private func open(in parent: Window) -> DialogCard<Route> {
+        opener = SavedFocus(of: parent)
+        let dialog = DialogCard(window: parent, makeView: makeView, labels: labels, size: dialogSize)
         dialog.pages.onViewCreated = { [weak self] view in self?.onViewCreated?(view) }
-        dialog.window.setTransient(for: parent)
-        dialog.window.joinApplication(of: parent)
         dialog.navigation.follow(self)
         dialog.swipe.target = { [weak self, weak dialog] in
-            guard let self, let dialog, self.pages.count > 1, !dialog.window.isUnderModalWindow,
-                let view = dialog.pages.shownView
+            guard let self, let dialog, self.pages.count > 1, self.isTop(dialog), let view = dialog.pages.shownView
             else { return nil }
             return (view.widget, self.pages[self.pages.count - 2].title)
         }
         dialog.swipe.forwardTarget = { [weak self, weak dialog] in
-            guard let self, let dialog, let next = self.forwardPages.first, !dialog.window.isUnderModalWindow,
+            guard let self, let dialog, let next = self.forwardPages.first, self.isTop(dialog),
                 let view = dialog.pages.shownView
             else { return nil }
             return (view.widget, next.title)
         }
         dialog.swipe.shownView = { [weak dialog] in dialog?.pages.shownView?.widget }
-        dialog.window.onDestroy { [weak self, weak dialog] in
-            // Destroyed by someone else (e.g. along with the main window).
-            guard let self, let dialog, self.dialog === dialog else { return }
-            dialog.swipe.windowDestroyed()
-            self.dialog = nil
-            self.opener = nil  // its window went with its parent
-            self.delegate?.hostWasDestroyed()
-            self.leaks.closed()  // the pages left, whether or not a router was there to say so
-        }
+        dialog.onSwipedDown = { [weak self] in self?.delegate?.hostDidRequestDismiss(.cancel) }
         self.dialog = dialog
         nameDialog(dialog)
-        onWindowCreated?(dialog.window)
-        // Shown once its window has been drawn (a link opened at start-up opens the dialog in
-        // the same turn as the window): a window manager places a dialog over a parent that is
-        // there, and weston 14 to 16 never drew a dialog whose first frame came before its
-        // parent's (its frame callbacks never came).
-        if let parent, parent.isMapped, (parent.framesDrawn ?? 0) == 0 {
-            // Weak here, not only in the inner closure: a parent that never draws keeps its
-            // tick callback, which must not keep the host or the dialog.
-            parent.atNextFrame { [weak self, weak dialog] in
-                MainLoop.whenIdle { [weak self, weak dialog] in  // after that frame is drawn
-                    guard let self, let dialog, self.dialog === dialog else { return }
-                    dialog.window.present()
-                }
-            }
-        } else {
-            dialog.window.present()
-        }
+        onCardCreated?(dialog.card)
+        layer.show(dialog.card, close: { [weak self] in self?.delegate?.hostDidRequestDismiss(.close) })
+        dialog.place(asSheet: layer.isSheet, height: layer.widget.allocatedHeight)
         return dialog
     }
 
-    private func nameDialog(_ dialog: DialogWindow<Route>) {
-        guard let dialogName, let first = pages.first else { return }
-        let name = dialogName(first)
-        if dialog.window.accessibleName != name { dialog.window.accessibleName = name }
+    private func isTop(_ dialog: DialogCard<Route>) -> Bool { layer.shownCards.last === dialog.card }
+
+    private func nameDialog(_ dialog: DialogCard<Route>) {
+        let name = pages.first.flatMap { dialogName?($0) } ?? pages.last?.title ?? ""
+        if dialog.name != name {
+            dialog.name = name
+            dialog.card.setAccessibleLabel(name)
+        }
     }
 
     private func close() {
         guard let dialog else { return }
         self.dialog = nil
         onChange = nil
-        dialog.window.destroy()
-        // The focus comes home: to the control that opened the dialog, in the window it was
-        // over (unless that window is going away too).
+        layer.remove(dialog.card)
+        // The focus comes home: to the control that opened the dialog (unless its window is
+        // going away).
         let opener = self.opener
         self.opener = nil
-        guard let parent, parent.isMapped else { return }
-        parent.present()
+        // Not while an alert is still open over the window: its own focus comes back when it goes.
+        guard let parent, parent.isMapped, !layer.isBlocking else { return }
         opener?.restore()
     }
 
@@ -201,14 +215,26 @@ public final class GtkDialogHost<Route: NavigationRoute>: NavigationHost, BackNa
 
     /// Called with every page view right after it is created.
     package var onViewCreated: (@MainActor (any PageView) -> Void)?
-    /// Called with each dialog window right after it is created.
-    package var onWindowCreated: (@MainActor (Window) -> Void)?
+    /// Called with each dialog's card right after it is created.
+    package var onCardCreated: (@MainActor (Widget) -> Void)?
     /// The open dialog's Back button, if any.
     package var backButton: Button? { dialog?.navigation.backButton }
     /// The open dialog's Back (for tests: its history menu).
     package var navigation: BackNavigation? { dialog?.navigation }
     /// The open dialog's Cancel button, if any.
     package var cancelButton: Button? { dialog?.navigation.cancelButton }
+    /// The open dialog's close button (hidden while it is a bottom sheet), if any.
+    package var closeButton: Button? { dialog?.navigation.closeButton }
+    /// The open dialog's drag handle (shown while it is a bottom sheet), if any.
+    package var handle: Button? { dialog?.handle }
+    /// The title the open dialog's header shows.
+    package var shownTitle: String? { dialog?.title }
+    /// How far a swipe has moved the open sheet down (0 at rest).
+    package var swipeOffset: Double { dialog?.swipeOffset ?? 0 }
+    /// The open dialog's swipe down (tests drive it with its signals).
+    package var swipeDownGesture: DragGesture? { dialog?.swipeGesture }
+    /// The open dialog's touchpad swipe down (tests drive it with its signals).
+    package var swipeDownScroll: ScrollController? { dialog?.swipeScroll }
     /// The open dialog's shown page view, if any.
     package var shownView: (any PageView)? { dialog?.pages.shownView }
     /// `navigation.back`, while a dialog is open.

@@ -19,7 +19,8 @@ import Navigation
 ///
 /// **Shown pages.** `isShown(_:of:)` answers "does this page's control work now?" for the
 /// router: the top page, or, when split, the sidebar page and the page beside it — and none
-/// while a modal window (a dialog, an alert) is transient for the host's window.
+/// while a dialog or an alert covers the host's window (in its `ModalLayer`, or a modal window
+/// transient for it).
 ///
 /// **Swipe back.** Where Back is one stack (not beside a sidebar), a touchpad's two-finger
 /// swipe towards the trailing edge or a touchscreen's swipe from the leading edge moves the
@@ -91,19 +92,19 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
     }
 
     /// What a swipe takes back now: the shown page's view and the title Back lands on; none
-    /// beside a sidebar, on the first page or under a modal window. (A page still sliding in
+    /// beside a sidebar, on the first page or under a dialog. (A page still sliding in
     /// can be swiped back at once, as Back can be pressed.)
     private func swipeTarget() -> (view: Widget, landing: String)? {
-        guard !isSplit, shownIDs.count > 1, window?.isUnderModalWindow != true, let view = shownView,
+        guard !isSplit, shownIDs.count > 1, isCovered != true, let view = shownView,
             let landing = shownTitles.dropLast().last
         else { return nil }
         return (view.widget, landing)
     }
 
     /// What a swipe forward brings now: the shown page's view and the title of the next page
-    /// ahead; none beside a sidebar, with no page ahead or under a modal window.
+    /// ahead; none beside a sidebar, with no page ahead or under a dialog.
     private func swipeForwardTarget() -> (view: Widget, landing: String)? {
-        guard !isSplit, let next = forwardPages.first, window?.isUnderModalWindow != true, let view = shownView
+        guard !isSplit, let next = forwardPages.first, isCovered != true, let view = shownView
         else { return nil }
         return (view.widget, next.title)
     }
@@ -175,11 +176,18 @@ public final class GtkStackHost<Route: NavigationRoute>: NavigationHost, BackNav
         leaks.shown(pages, forward: forwardPages, views: { self.view(for: $0) })
     }
 
+    /// Whether a dialog or an alert covers the host's window (a modal window over it, or a card
+    /// in its `ModalLayer`).
+    private var isCovered: Bool {
+        guard let window else { return false }
+        return window.isUnderModalWindow || ModalLayer.of(window)?.isBlocking == true
+    }
+
     /// Whether a person can see and use the page `id` of `pages`: the top page, or, when
-    /// split, the sidebar page or the page beside it; none while a modal window is over the
-    /// host's window.
+    /// split, the sidebar page or the page beside it; none while a dialog or an alert covers
+    /// the host's window.
     public func isShown(_ id: PageID, of pages: [Page<Route>]) -> Bool {
-        if window?.isUnderModalWindow == true { return false }
+        if isCovered == true { return false }
         guard let panes = split?.presentation.panes else { return pages.last?.id == id }
         return panes.sidebar.id == id || panes.shownContent?.id == id
     }

@@ -18,8 +18,11 @@ public enum AppAction {
     /// `app.export-journal` with a file's path: write the navigation journal there
     /// (`raypets --export-journal=FILE` activates it in the running app over D-Bus).
     public static let exportJournal = ActionName.app("export-journal")
-    /// `win.close` (Ctrl+W): close this window (the last one quits, keeping drafts).
-    public static let closeWindow = ActionName.win("close", accelerator: "<Control>w")
+    /// `win.close`: close this window (the last one quits, keeping drafts). Ctrl+W is not its
+    /// accelerator but the window's `navigation.close` (`BackNavigation`), which closes the
+    /// window, or the dialog open in it: an application's accelerator takes its keys before
+    /// any widget does, so a dialog inside the window would never get Ctrl+W.
+    public static let closeWindow = ActionName.win("close")
 
     /// `pets.open-in-new-window` (Ctrl+Enter on a row of My pets, and the rows' context menu):
     /// the pet's page in a new window. The list inserts it; its shortcut works while the list

@@ -2,9 +2,8 @@ import Gtk
 import RayPets
 
 extension RayPetsApp {
-    /// Registers the app-wide actions (`AppAction`) and every accelerator, the main window's
-    /// `win.close` too. (Back and a dialog's Cancel are the window's own shortcuts: see
-    /// `BackNavigation`.)
+    /// Registers the app-wide actions (`AppAction`) and their accelerators. (Back, Ctrl+W and
+    /// a dialog's Cancel are the window's own shortcuts: see `BackNavigation`.)
     package func installActions() {
         // A click begun before Ctrl+Q (Save pressed, not yet released) is carried out first.
         application.addAction(AppAction.quit) { [weak self] in self?.application.quitAfterInput() }
@@ -13,7 +12,6 @@ extension RayPetsApp {
         application.addAction(AppAction.shortcuts) { [weak self] in self?.showShortcuts() }
         application.addAction(AppAction.openRoute, taking: { [weak self] uri in self?.open([uri]) })
         application.addAction(AppAction.exportJournal, taking: { [weak self] path in self?.exportJournal(to: path) })
-        application.setAccelerator(of: AppAction.closeWindow)
     }
 
     /// *New Window*: a window at Home (on the first launch's welcome page, that window raised).

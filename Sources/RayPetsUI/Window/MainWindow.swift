@@ -16,9 +16,11 @@ public final class MainWindow: AppWindow, Feedback {
     public let tabHost: GtkTabHost<AppTab, AppRoute>
     /// The dialog host (give it to a `ModalRouter`).
     public let dialogHost: GtkDialogHost<AppRoute>
-    /// The alerts' host ("Discard changes?"; give it to a `ModalRouter`): over the open
-    /// dialog, else over this window.
+    /// The alerts' host ("Discard changes?"; give it to a `ModalRouter`): inside this window,
+    /// over the open dialog if there is one.
     public let alertHost: GtkAlertHost<AppRoute>
+    /// Where the dialog and the alerts open: inside this window, over its header and pages.
+    public let layer: ModalLayer
     /// Back and the window title: follows the welcome page's host or the tabs.
     public let navigation: BackNavigation
     private let header = HeaderBar()
@@ -44,7 +46,8 @@ public final class MainWindow: AppWindow, Feedback {
         window.setDefaultSize(width: 560, height: 620)
         // One of many windows: its dialog blocks it, not the others.
         window.blocksOnlyItself()
-        let labels = NavigationLabels(back: L("Back"), cancel: L("Cancel"), backTo: L("Back to {page}"))
+        var labels = NavigationLabels(back: L("Back"), cancel: L("Cancel"), backTo: L("Back to {page}"))
+        labels.close = L("Close")
         navigation = BackNavigation(window: window, labels: labels)
         welcomeHost = GtkStackHost(window: window, makeView: ViewFactory.makeView(for:))
         // The Clinic tab adapts: My pets beside the chosen pet on a wide window.
@@ -53,7 +56,11 @@ public final class MainWindow: AppWindow, Feedback {
         tabHost = GtkTabHost(
             window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, splits: [.clinic: petsSplit],
             makeView: ViewFactory.makeView(for:))
-        let dialogHost = GtkDialogHost(parent: window, labels: labels, makeView: ViewFactory.makeView(for:))
+        let content = Box(.vertical)
+        // "Dismiss", not "Close": the window has that.
+        toasts = ToastOverlay(child: content, closeLabel: L("Dismiss"), shortcut: AppAction.toastUndo)
+        layer = ModalLayer(window: window, header: header, content: toasts)
+        let dialogHost = GtkDialogHost(layer: layer, labels: labels, makeView: ViewFactory.makeView(for:))
         dialogHost.dialogSize = (420, 460)
         // Screen readers announce the appointment dialog by its flow's name; other dialogs
         // (Clinic info) by their page's title.
@@ -64,9 +71,7 @@ public final class MainWindow: AppWindow, Feedback {
             }
         }
         self.dialogHost = dialogHost
-        alertHost = GtkAlertHost(
-            parent: { [weak dialogHost, weak window] in dialogHost?.window ?? window },
-            makeAlert: AlertFactory.makeAlert(for:))
+        alertHost = GtkAlertHost(layer: layer, makeAlert: AlertFactory.makeAlert(for:))
         menuButton = MenuButton(
             iconName: "open-menu-symbolic", accessibleLabel: L("Main menu"),
             items: [
@@ -76,13 +81,12 @@ public final class MainWindow: AppWindow, Feedback {
         sections.isHomogeneous = false  // only what shows counts for the window's size
         sections.add(welcomeHost.widget, name: "welcome")
         sections.add(tabHost.widget, name: "tabs")
-        // On a phone-sized window the tab switcher moves to the bottom; the header keeps Back
-        // and the menu.
-        tabHost.compactWidth = 520
+        // On a phone-sized window the tab switcher moves to the bottom (the header keeps Back
+        // and the menu), and the dialog and the alerts are sheets at the bottom too.
+        tabHost.compactWidth = Self.phoneWidth
+        layer.sheetWidth = Self.phoneWidth
         header.packStart(navigation.backButton)
         header.packEnd(menuButton)
-        window.titlebar = header
-        let content = Box(.vertical)
         banner.addCSSClass("raypets-banner")
         banner.wrapCentered()
         banner.isVisible = false
@@ -93,10 +97,11 @@ public final class MainWindow: AppWindow, Feedback {
         content.append(notice)
         content.append(sections)
         sections.setExpand(horizontal: true, vertical: true)
-        // "Dismiss", not "Close": the window has that.
-        toasts = ToastOverlay(child: content, closeLabel: L("Dismiss"), shortcut: AppAction.toastUndo)
-        window.child = toasts
     }
+
+    /// Below this width the window is phone-sized: the tab switcher at the bottom, dialogs as
+    /// bottom sheets.
+    static let phoneWidth = 520
 
     /// What the content side shows beside My pets while no pet is chosen.
     private static func noPetChosen() -> Widget {

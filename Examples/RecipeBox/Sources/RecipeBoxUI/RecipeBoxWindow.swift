@@ -3,7 +3,7 @@ import GtkNavigation
 import Navigation
 import RecipeBoxCore
 
-/// The main window: a header bar with Back, the page stack, and dialogs over it — the
+/// The main window: a header bar with Back, the page stack, and dialogs inside it — the
 /// library's hosts, routers and `BackNavigation` put together.
 @MainActor
 public final class RecipeBoxWindow {
@@ -11,9 +11,9 @@ public final class RecipeBoxWindow {
     public let window: Window
     /// The window's page stack.
     public let stackRouter: StackRouter<RecipeRoute>
-    /// Dialogs over the window.
+    /// Dialogs inside the window.
     public let dialogRouter: ModalRouter<RecipeRoute>
-    /// Alerts over the window (or over its dialog).
+    /// Alerts inside the window (over its dialog, if one is open).
     public let alertRouter: ModalRouter<RecipeRoute>
     /// Shows the alerts.
     public let alertHost: GtkAlertHost<RecipeRoute>
@@ -24,8 +24,10 @@ public final class RecipeBoxWindow {
     /// Back (the header bar's button, Alt+Left, the mouse's back button), and Ctrl+W: the
     /// window's close, or in the dialog the dialog's.
     public let navigation: BackNavigation
-    /// The dialog's window while a dialog is open.
-    public var dialogWindow: Window? { dialogHost.window }
+    /// The open dialog (a card inside the window), if any.
+    public var dialog: Widget? { dialogHost.card }
+    /// Where the dialog and the alerts open: inside the window, over its header and pages.
+    public let layer: ModalLayer
 
     /// The window of `application` (none in a test), showing the recipe list.
     public init(application: Application?) {
@@ -37,19 +39,17 @@ public final class RecipeBoxWindow {
         stackHost = GtkStackHost(
             window: window, split: split,
             makeView: Self.view(for:))
-        dialogHost = GtkDialogHost(parent: window, makeView: Self.view(for:))
+        let header = HeaderBar()
+        layer = ModalLayer(window: window, header: header, content: stackHost.widget)
+        dialogHost = GtkDialogHost(layer: layer, makeView: Self.view(for:))
         dialogHost.dialogSize = (360, 420)
         stackRouter = StackRouter(host: stackHost)
         dialogRouter = ModalRouter(host: dialogHost)
-        alertHost = GtkAlertHost(
-            parent: { [weak dialogHost, weak window] in dialogHost?.window ?? window }, makeAlert: Self.alert(for:))
+        alertHost = GtkAlertHost(layer: layer, makeAlert: Self.alert(for:))
         alertRouter = ModalRouter(host: alertHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
-        let header = HeaderBar()
         header.packStart(navigation.backButton)
-        window.titlebar = header
-        window.child = stackHost.widget
         coordinator = RecipeBoxCoordinator(router: stackRouter, dialogRouter: dialogRouter, alertRouter: alertRouter)
         coordinator.present(animated: false, onDismissed: nil)
     }
@@ -67,11 +67,11 @@ public final class RecipeBoxWindow {
 
     /// The alert of an alert route's page: Keep cooking (safe: focused, and what Escape
     /// answers) or Stop (destructive).
-    static func alert(for page: Page<RecipeRoute>) -> AlertWindow {
+    static func alert(for page: Page<RecipeRoute>) -> Alert {
         guard let model = page.model as? StopCookingModel else {
             preconditionFailure("\(page.route) is not an alert")
         }
-        let alert = AlertWindow(
+        let alert = Alert(
             heading: model.title, body: model.body,
             responses: [
                 .init(id: "keep", label: "Keep cooking"), .init(id: "stop", label: "Stop", appearance: .destructive),

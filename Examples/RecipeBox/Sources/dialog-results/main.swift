@@ -17,22 +17,18 @@ final class NoteWindow {
     init(application: Application) {
         window = Window(application: application)
         window.setDefaultSize(width: 360, height: 240)
-        // The rename view makes Save its dialog's default button: the factory finds the dialog
-        // through its host, made after the factory.
-        final class DialogHostRef { weak var host: GtkDialogHost<NoteRoute>? }
-        let dialogHost = DialogHostRef()
-        let view: PageViewFactory<NoteRoute> = { page in makeView(page, dialog: dialogHost.host?.window) }
-        let stackHost = GtkStackHost(window: window, makeView: view)
-        let dialogs = GtkDialogHost<NoteRoute>(parent: window, makeView: view)
-        dialogHost.host = dialogs
-        let alertHost = GtkAlertHost<NoteRoute>(
-            parent: { [weak dialogs, weak window] in dialogs?.window ?? window }, makeAlert: makeAlert)
+        let header = HeaderBar()
+        let stackHost = GtkStackHost(window: window, makeView: makeView)
+        // Dialogs and alerts open inside the window, over its header and pages.
+        let layer = ModalLayer(window: window, header: header, content: stackHost.widget)
+        let dialogs = GtkDialogHost<NoteRoute>(layer: layer, makeView: makeView)
+        let alertHost = GtkAlertHost<NoteRoute>(layer: layer, makeAlert: makeAlert)
         stack = StackRouter(host: stackHost)
         self.dialogs = ModalRouter(host: dialogs)
         alerts = ModalRouter(host: alertHost)
         navigation = BackNavigation(window: window)
         navigation.follow(stackHost)
-        window.child = stackHost.widget
+        header.packStart(navigation.backButton)
         flow = NoteFlow(router: stack, dialogs: self.dialogs, alerts: alerts)
         flow.present(animated: false, onDismissed: nil)
         window.present()

@@ -48,12 +48,12 @@ func smoke() -> [String] {
 
     // Ctrl+W in the dialog closes the dialog, and only the dialog.
     (app.stackRouter.topPage?.model as? RecipeModel)?.onChangeServings?()
-    settle(until: { app.dialogWindow?.isMapped == true })
-    if let dialog = app.dialogWindow {
+    settle(until: { app.dialog?.isMapped == true })
+    if app.dialog != nil {
         do {
-            try GtkTestDriver.press("<Control>w", in: dialog)
-            settle(until: { app.dialogWindow == nil })
-            expect(app.dialogWindow == nil && !app.dialogRouter.isOpen, "Ctrl+W left the servings dialog open")
+            try GtkTestDriver.press("<Control>w", in: app.window)  // the focus is in the dialog
+            settle(until: { app.dialog == nil })
+            expect(app.dialog == nil && !app.dialogRouter.isOpen, "Ctrl+W left the servings dialog open")
             expect(app.window.isMapped && app.window.title == "Pancakes", "Ctrl+W in the dialog reached the window")
         } catch {
             expect(false, "Ctrl+W could not be typed: \(error)")
@@ -70,7 +70,7 @@ func smoke() -> [String] {
     settle()
     expect(app.window.title == "Pancakes", "after Done: \(app.window.title) (cooking must end on the recipe)")
 
-    // Past the first step, Stop asks in an alert over the window; Keep cooking stays.
+    // Past the first step, Stop asks in an alert inside the window; Keep cooking stays.
     (app.stackRouter.topPage?.model as? RecipeModel)?.onCook?()
     settle()
     (app.stackRouter.topPage?.model as? CookingStepModel)?.onNext?()
@@ -79,9 +79,13 @@ func smoke() -> [String] {
     (app.stackRouter.topPage?.model as? CookingStepModel)?.onStop?()
     settle(until: { app.alertHost.alert != nil })
     if let alert = app.alertHost.alert {
-        expect(alert.window.isMapped && alert.window.title == "Stop cooking?", "alert: \(alert.window.title)")
+        expect(alert.isShown && alert.heading == "Stop cooking?", "alert: \(alert.heading)")
         expect(alert.button("keep")?.hasFocus == true, "Keep cooking is not focused")
-        alert.window.close()  // the close request (and Escape) keep cooking
+        do {
+            try GtkTestDriver.press("Escape", in: app.window)  // Escape keeps cooking
+        } catch {
+            expect(false, "Escape could not be typed: \(error)")
+        }
         // Stop is a request from code (the page's button), and such a request joins a question
         // whose answer is still on its way to the router: wait for the answer first. (A Back
         // the user makes in that moment waits for it instead: RayPets' GTK tests.)

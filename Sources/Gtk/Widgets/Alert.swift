@@ -1,20 +1,20 @@
 import CGtk
 
-/// A GNOME alert: a small modal window over another that asks one question and offers a few
-/// answers — GTK 4.8 has no `GtkAlertDialog` (it arrived in 4.10), so this builds one with the
-/// theme's message-dialog look (`window.dialog.message`).
+/// A GNOME alert: a card inside a window (a `ModalLayer`'s) that asks one question and offers a
+/// few answers, as libadwaita's `AdwAlertDialog` does — GTK 4.8 has neither that nor
+/// `GtkAlertDialog` (4.10), so this builds one with the theme's message-dialog look.
 ///
-/// - The heading is the window's title too, and the window's accessible role is *alert
-///   dialog*, so a screen reader announces the question when the alert opens.
+/// - Its accessible role is *alert dialog*, its name the heading and its description the body,
+///   so a screen reader reads the question and why it is asked when the alert opens.
 /// - Each answer is a button; a destructive one is red
 ///   (`destructive-action`), a suggested one blue (`suggested-action`).
 /// - The *safe* answer (the one that loses nothing) has the keyboard focus when the alert
-///   opens, and Escape and the window's close request answer it.
+///   opens, and Escape (and the window's Ctrl+W) answers it.
 ///
 /// The alert reports answers through `onResponse`; it does not close itself. Whoever shows it
 /// closes it (`close()`), e.g. a `GtkAlertHost` when its page leaves the router.
 @MainActor
-public final class AlertWindow {
+public final class Alert {
     /// How an answer's button looks.
     public enum Appearance: Sendable {
         /// A plain button.
@@ -43,18 +43,23 @@ public final class AlertWindow {
     }
 
     /// Gives the safe answer: Escape.
-    private static let safeAction = ActionName(group: "alert", name: "safe", accelerator: "Escape")
+    package static let safeAction = ActionName(group: "alert", name: "safe", accelerator: "Escape")
 
-    /// The alert's window.
-    public let window = Window(role: GTK_ACCESSIBLE_ROLE_ALERT_DIALOG)
-    /// The safe answer: focused first, and what Escape and the close request answer.
+    /// The alert's card.
+    public let widget = Box.card(role: .alertDialog)
+    /// The question.
+    public let heading: String
+    /// Why it is asked.
+    public let body: String
+    private weak var layer: ModalLayer?
+    /// The safe answer: focused first, and what Escape and the window's Ctrl+W answer.
     public let safeResponse: String
     /// Called with the answer's `id` when the user answers.
     public var onResponse: (@MainActor (String) -> Void)?
     private var buttons: [(id: String, button: Button)] = []
     private let actions = Box(.horizontal)
 
-    /// Whether the responses are stacked one above the other (see `present(over:)`).
+    /// Whether the responses are stacked one above the other (see `present(in:)`).
     package var stacksResponses: Bool {
         gtk_orientable_get_orientation(rp_orientable(actions.gobject)) == GTK_ORIENTATION_VERTICAL
     }
@@ -64,13 +69,11 @@ public final class AlertWindow {
     public init(heading: String, body: String, responses: [Response], safeResponse: String) {
         precondition(responses.contains { $0.id == safeResponse }, "the safe response must be one of the responses")
         self.safeResponse = safeResponse
-        window.title = heading
-        window.isModal = true
-        window.isResizable = false
-        window.destroysWithParent = true
-        window.addCSSClass("dialog")
-        window.addCSSClass("message")
-        window.titlebar = Box(.horizontal)  // no title bar: the message dialog's look
+        self.heading = heading
+        self.body = body
+        widget.setAccessibleLabel(heading)
+        widget.setAccessibleDescription(body)
+        widget.addCSSClass("message")
 
         let headingLabel = Label(heading)
         headingLabel.addCSSClass("title")
@@ -79,7 +82,7 @@ public final class AlertWindow {
         bodyLabel.wrapCentered()
         let message = Box(.vertical, spacing: 10)
         message.addCSSClass("message-area")
-        message.setMargins(top: 0, bottom: 24, start: 30, end: 30)
+        message.setMargins(top: 24, bottom: 24, start: 30, end: 30)
         message.append(headingLabel)
         message.append(bodyLabel)
 
@@ -105,37 +108,40 @@ public final class AlertWindow {
         content.addCSSClass("dialog-vbox")
         content.append(message)
         content.append(actions)
-        window.child = content
+        widget.append(content)
+        widget.setSizeRequest(width: 300, height: -1)
 
         let safe = safeResponse
         let answerSafely: @MainActor () -> Void = { [weak self] in self?.answer(safe) }
-        window.insertActions([(Self.safeAction, answerSafely)])
-        window.addShortcut(for: Self.safeAction)
-        window.onCloseRequest { [weak self] in
-            self?.answer(safe)
-            return true  // the owner closes the alert
-        }
+        widget.insertActions([(Self.safeAction, answerSafely)])
+        widget.addShortcut(for: Self.safeAction)
     }
 
-    /// Shows the alert over `parent`, with the safe answer focused.
+    /// Shows the alert in `layer` (over everything in its window), with the safe answer focused.
     ///
-    /// The responses sit in a row; when the row would be wider than `parent` (long labels, a
+    /// The responses sit in a row; when the row would be wider than the window (long labels, a
     /// language with long words, a phone's 360 px), they stack one above the other, as
-    /// libadwaita's message dialogs do, so they fit the window the alert is over.
-    public func present(over parent: Window?) {
-        // Measured now that the alert's window styles it.
-        if let parent, parent.allocatedWidth > 0, actions.minimumWidth > parent.allocatedWidth {
+    /// libadwaita's alert dialogs do, so they fit.
+    public func present(in layer: ModalLayer) {
+        self.layer = layer
+        let width = layer.widget.allocatedWidth
+        if width > 0, actions.minimumWidth + 48 > width {
             gtk_orientable_set_orientation(rp_orientable(actions.gobject), GTK_ORIENTATION_VERTICAL)
             gtk_box_set_spacing(rp_box(actions.gobject), 6)
         }
-        window.setTransient(for: parent)
-        window.joinApplication(of: parent)
-        window.present()
+        let safe = safeResponse
+        layer.show(widget, close: { [weak self] in self?.answer(safe) })
         _ = button(safeResponse)?.grabFocus()
     }
 
-    /// Closes (destroys) the alert window.
-    public func close() { window.destroy() }
+    /// Whether the alert is shown.
+    public var isShown: Bool { layer?.shownCards.contains { $0 === widget } == true }
+
+    /// Takes the alert away.
+    public func close() {
+        layer?.remove(widget)
+        layer = nil
+    }
 
     /// The button of answer `id`.
     public func button(_ id: String) -> Button? { buttons.first { $0.id == id }?.button }
