@@ -86,6 +86,41 @@ func navigate(cycles: Int, drawn: Bool) {
         "heap-1k-kib \(heap1k) heap-end-kib \(heapKiB())")
 }
 
+/// `dialogs N`: RayPets' main window, with a page in a dialog opened and closed `N` times, each
+/// step drawn (waited for as a person sees it): the instructions of one open and close (counted
+/// by hand with callgrind at two counts; Benchmarks/README.md, "A dialog inside its window").
+@MainActor
+func dialogs(cycles: Int) {
+    guard MainLoop.initialize() else {
+        print("no display")
+        exit(2)
+    }
+    MainLoop.setAnimationsEnabled(false)
+    let main = MainWindow(application: nil)
+    main.show(.tabs)
+    let router = ModalRouter(host: main.dialogHost)
+    final class Frames { var count = 0 }
+    let frames = Frames()
+    main.window.onAfterPaint { frames.count += 1 }
+    main.present()
+    _ = MainLoop.run(until: { frames.count > 0 }, timeout: 30)
+    while MainLoop.iterate() {}
+    func settle() {
+        let seen = frames.count
+        _ = MainLoop.run(until: { frames.count > seen }, timeout: 30)
+        while MainLoop.iterate() {}
+    }
+    let step = HowToCodeStep.goOut
+    for _ in 1...cycles {
+        let model = MessageModel(title: step.title, message: step.text, actionTitle: "Next", actionStyle: step.colour)
+        router.present(.howToCode(step), model: model, animated: false, onDismissed: nil)
+        settle()
+        router.dismiss(animated: false)
+        settle()
+    }
+    print("dialogs \(cycles) frames \(frames.count)")
+}
+
 /// A window with a header bar, Back and one GtkStackHost showing RayPets' real pages, as the C
 /// baseline builds it; Home on top, first frame drawn. Returns the router and a frame counter.
 @MainActor
@@ -325,6 +360,7 @@ case "list":
     onMainLoop { await list(file: CommandLine.arguments[2], typing: text) }
 case "navigate": navigate(cycles: count, drawn: CommandLine.arguments.dropFirst(3).first == "drawn")
 case "pet-page": petPage(notes: count, repeats: 21)
+case "dialogs": dialogs(cycles: count)
 case "pairs":  // for instruction counts: 1,000 pairs to warm up, then `count`
     let (router, model) = headlessStack()
     presentAndDismiss(1_000 + count, on: router, model: model)
