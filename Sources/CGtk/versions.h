@@ -115,10 +115,13 @@ static const char *rp_first_label_text(GtkWidget *widget) {
 
 /* Names each item of a popover menu (GtkModelButton) with its label's text. GTK 4.18 reports
  * them over AT-SPI without a name (each labelled by a nameless box; traced), so a screen reader
- * reads an empty menu; GTK 4.8 names them by their labels already, and is left as it is. */
+ * reads an empty menu; GTK 4.8 names them by their labels already, and is left as it is.
+ * GTK 4.8 instead names the menu's own nameless containers after their types (the menu
+ * "GtkPopoverMenu", its "GtkPopoverContent", the "GtkStackPage" of its submenus), which Orca
+ * says: they are named with nothing, which screen readers pass over. */
 static void rp_popover_menu_name_items(GtkWidget *widget) {
-#if GTK_CHECK_VERSION(4, 14, 0)
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL; child = gtk_widget_get_next_sibling(child)) {
+#if GTK_CHECK_VERSION(4, 14, 0)
         if (strcmp(G_OBJECT_TYPE_NAME(child), "GtkModelButton") == 0) {
             const char *text = rp_first_label_text(child);
             if (text != NULL) {
@@ -126,11 +129,30 @@ static void rp_popover_menu_name_items(GtkWidget *widget) {
                 gtk_accessible_update_property(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
             }
         }
+#elif !GTK_CHECK_VERSION(4, 10, 0)
+        GtkAccessibleRole role = gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(child));
+        if (role == GTK_ACCESSIBLE_ROLE_WIDGET || role == GTK_ACCESSIBLE_ROLE_GROUP)
+            gtk_accessible_update_property(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+        if (GTK_IS_STACK(child)) {
+            GListModel *pages = G_LIST_MODEL(gtk_stack_get_pages(GTK_STACK(child)));
+            for (guint i = 0; i < g_list_model_get_n_items(pages); i++) {
+                GtkStackPage *page = g_list_model_get_item(pages, i);
+                if (gtk_stack_page_get_title(page) == NULL)
+                    gtk_accessible_update_property(GTK_ACCESSIBLE(page), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+                g_object_unref(page);
+            }
+            g_object_unref(pages);
+        }
+#endif
         rp_popover_menu_name_items(child);
     }
-#else
-    (void)widget;
-#endif
+}
+
+/* Names a popover menu `name` for screen readers (it has the *menu* role: Orca says "Back
+ * menu" as it opens), and its items and containers as rp_popover_menu_name_items says. */
+static inline void rp_popover_menu_name(GtkWidget *popover, const char *name) {
+    if (name != NULL) gtk_accessible_update_property(GTK_ACCESSIBLE(popover), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    rp_popover_menu_name_items(popover);
 }
 
 /* The desktop's colour scheme, as the XDG settings portal gives it (0 no preference, 1 prefer

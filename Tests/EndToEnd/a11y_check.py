@@ -8,8 +8,8 @@ presentation/none must not be labelled. AT-SPI shows only the resulting name, no
 came from a label, a relation or the text inside, so from here the first two come down to "the
 name is not empty", and the third (a label on a role that must have none) cannot be told from a
 name read from content: it is left to the in-process check (GtkTestDriver.accessibilityFindings).
-To these are added the navigation rules of this app (rules 2, 3, 4 and 6 below): the shown page
-is a group named by its title, a dialog is a named dialog, the focus is on what is shown, and
+To these are added the navigation rules of this app (rules 2, 3, 4, 6 and 7 below): the shown
+page is named by its title once, a dialog is a named dialog, the focus is on what is shown, and
 one page has no two buttons of one name.
 
 Each rule is a pure function over one look at the app (`Look`: the windows' visible trees, as
@@ -126,13 +126,27 @@ def rule_1_unnamed_controls(look):
     return findings
 
 
+def under(tree, node):
+    """The visible nodes inside `node`."""
+    found, stack = [], list(tree.reader.children(node))
+    while stack:
+        current = stack.pop()
+        if current in tree.parents:
+            found.append(current)
+            stack.extend(tree.reader.children(current))
+    return found
+
+
 def rule_2_page_root(look):
-    """Rule 2: the shown page's root is a group named after the page. The stack page whose
-    title is the window's (visible_tree's shown pages) has, as a child, a panel (GTK's "group"
-    role) with the page's title: what a screen reader announces as the page when it comes.
-    Of shown pages nested in each other, the innermost is the page: a tab page titled as its
-    tab ("Learn", around the Learn tab's own root page "Learn") is the tab's, and the root
-    group (a shown page right inside the shown page of the same title) is what is asked for."""
+    """Rule 2: the shown page is named by its title, once. The stack page whose title is the
+    window's (visible_tree's shown pages) is what a screen reader announces as the page when
+    the focus enters it ("Clinic info panel."); its child, the page's own widget, does not
+    repeat the name while the focus is on a control inside it: Orca 43 takes a container
+    whose one child has its name for layout and says neither (a dialog's new page went
+    unannounced so). Of shown pages nested in each
+    other, the innermost is the page: a tab page titled as its tab ("Learn", around the Learn
+    tab's own root page "Learn") is the tab's, and the root page (a shown page right inside the
+    shown page of the same title) is what is asked for."""
     findings = []
     for tree in look.windows:
         reader, visible = tree.reader, set(tree.nodes)
@@ -149,16 +163,23 @@ def rule_2_page_root(look):
                     outer.add(ancestor)
                 ancestor = tree.parents.get(ancestor)
         for page in candidates - outer:
+            name = reader.name(page)
             children = reader.children(page)
-            # GTK 4.8 reports a scrolled window, whose GTK role is group, as a scroll pane:
-            # a page whose root is one (RayPets' pages on 4.8) is that pane, named with the title.
-            if any(reader.role(c) in PAGE_ROOT_ROLES and reader.name(c) == tree.title for c in children):
+            # The page's widget may carry the name only while it has the focus itself (a page
+            # with no control): then its name is what a screen reader says.
+            repeated = [c for c in children if reader.name(c) == tree.title
+                        and not reader.has_state(c, pyatspi.STATE_FOCUSED)
+                        and any(reader.has_state(n, pyatspi.STATE_FOCUSED) for n in under(tree, c))]
+            if name == tree.title and not repeated:
                 continue
             if not still_in_tree(page):
                 continue
-            found = ", ".join(f"{c.getRoleName()} '{reader.name(c) or ''}'" for c in children[:3]) or "nothing"
-            findings.append(f"rule 2, page root is not a group named '{tree.title}': '{tree.title}' › page "
-                            f"'{reader.page_title(page)}' holds {found}")
+            if name != tree.title:
+                findings.append(f"rule 2, the page is not named '{tree.title}': '{tree.title}' › "
+                                f"{page.getRoleName()} '{name or ''}'")
+            else:
+                findings.append(f"rule 2, the page's widget repeats its name '{tree.title}' (a screen reader "
+                                f"then says neither): '{tree.title}' › {repeated[0].getRoleName()}")
     return findings
 
 
@@ -263,8 +284,50 @@ def rule_6_duplicate_buttons(look):
     return findings
 
 
+# Containers a screen reader names with their role when the focus enters them, whatever
+# their name ("List with 4 items", "dialog"): each needs a name of its own.
+READ_CONTAINER_ROLES = {
+    pyatspi.ROLE_LIST, pyatspi.ROLE_LIST_BOX, pyatspi.ROLE_TABLE, pyatspi.ROLE_TREE, pyatspi.ROLE_TREE_TABLE,
+    pyatspi.ROLE_DIALOG, pyatspi.ROLE_ALERT,
+}
+
+
+def focus_path(tree):
+    """The visible nodes from the window down to the focused one (none if nothing shown has
+    the focus: rule 4's finding)."""
+    reader = tree.reader
+    focused = next((n for n in tree.nodes if reader.has_state(n, pyatspi.STATE_FOCUSED)), None)
+    path = []
+    while focused is not None:
+        path.append(focused)
+        focused = tree.parents.get(focused)
+    return path[::-1]
+
+
+def rule_7_focus_path(look):
+    """Rule 7: what a screen reader says for the path from the window to the focus (Orca reads
+    the containers the focus enters, then the focused control) holds no GTK type name and no
+    unnamed container whose role is read: no object on the path is named after its GTK type
+    (GTK 4.8's stand-in name, which Orca says: "GtkStackPage panel", "GtkListView"), and a list,
+    table, tree, dialog or alert on it has a name."""
+    findings = []
+    for tree in look.windows:
+        reader = tree.reader
+        for node in focus_path(tree):
+            name = (reader.name(node) or "").strip()
+            if _TYPE_NAME.match(name):
+                problem = f"named after its GTK type '{name}'"
+            elif reader.role(node) in READ_CONTAINER_ROLES and unnamed(name):
+                problem = "a container a screen reader reads with no name"
+            else:
+                continue
+            if still_in_tree(node):
+                findings.append(f"rule 7, on the way to the focus, {problem}: {where(tree, node)}")
+    return findings
+
+
 RULES = [rule_1_unnamed_controls, rule_2_page_root, rule_3_dialogs, rule_4_focus, rule_5_unnamed_images,
-         rule_6_duplicate_buttons]
+         rule_6_duplicate_buttons, rule_7_focus_path]
 
 
 def check(frames, rules=None):

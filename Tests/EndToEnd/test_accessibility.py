@@ -34,8 +34,8 @@ def text_of(node):
 
 def test_a_screen_reader_meets_pages_the_dialog_and_messages(build):
     """Issue 46, as a screen reader user meets RayPets through AT-SPI. Pushing Rex's page puts
-    the focus inside a region named "Rex" (a group: AT-SPI's panel, or grouping from AT-SPI 2.56
-    on, or on GTK 4.8 the page's scrolled window, which GTK 4.8 reports as a scroll pane); the
+    the focus inside a region named "Rex" (the page's stack page, titled "Rex": AT-SPI's panel,
+    or grouping from AT-SPI 2.56 on); the
     appointment dialog is a dialog named "Schedule appointment"; the name field's error is the
     text of an alert (AT-SPI's notification), the field is invalid and described by it; the
     toast after a delete is an alert too, its text "Rex deleted"."""

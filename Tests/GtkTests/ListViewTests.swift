@@ -30,7 +30,7 @@ private final class ListFixture {
         let items = Items((0..<count).map { "item \($0)" })
         self.items = items
         list = ListView(
-            makeRow: { TextRow() },
+            accessibleLabel: "Items", makeRow: { TextRow() },
             keyAt: { index in
                 items.asked += 1
                 return items.names.indices.contains(index) ? items.names[index] : nil

@@ -14,8 +14,10 @@ import CGtk
 /// - An image that is not decorative (role *presentation*) has a name (the overlay's rule for
 ///   *img*).
 /// - A window that is modal or transient (a dialog) has the role *dialog* or *alert dialog*.
-/// - A navigation page (a widget with the style class `pageClass`) is a group labelled with
-///   its stack page's title.
+/// - A navigation page (a widget with the style class `pageClass`) is in a stack page with a
+///   title, which names it for a screen reader, and does not carry that name itself while
+///   the focus is on a control inside it (Orca takes a container whose one child has its
+///   name for layout, and says neither).
 /// - In the window that takes input (the newest one no modal window covers), the keyboard
 ///   focus is on a widget that is shown (mapped, and on the shown page of every stack it is
 ///   in), and the first widget at or above it with a role that is not *none*, *presentation*
@@ -133,14 +135,18 @@ package enum AccessibilityAudit {
         return nil
     }
 
-    /// A navigation page must be a group labelled with its stack page's title.
+    /// A navigation page must be in a titled stack page (its name) and not repeat the title.
     private static func pageProblem(_ page: UnsafeMutablePointer<GtkWidget>, role: GtkAccessibleRole) -> String? {
-        guard role == GTK_ACCESSIBLE_ROLE_GROUP else { return "a page with the role \(roleName(role)), not group" }
         guard let stack = gtk_widget_get_parent(page), rp_is_stack(stack) != 0,
-            let title = rp_stack_child_title(stack, page)
+            let title = rp_stack_child_title(stack, page), title.pointee != 0
         else { return "a page outside a stack, or without a title" }
-        return rp_accessible_label_is(page, title) != 0
-            ? nil : "a page not labelled with its title \"\(String(cString: title))\""
+        // Named as its stack page, the page's widget hides the title from a screen reader,
+        // unless it has the focus itself (then its name is what is said).
+        guard rp_accessible_label_is(page, title) != 0, gtk_widget_has_focus(page) == 0,
+            let focus = gtk_root_get_focus(gtk_widget_get_root(page)), gtk_widget_is_ancestor(focus, page) != 0
+        else { return nil }
+        return "a page that repeats its title \"\(String(cString: title))\" as its own name while the focus is in it "
+            + "(a screen reader then says neither)"
     }
 
     /// The focus must be on something shown and named.
@@ -281,7 +287,17 @@ package enum AccessibilityAudit {
         gtk_root_set_focus(root, widget.widget)
     }
 
-    /// The navigation page around `widget` (the group a host puts each page's view in), or `nil`.
+    /// The title of the stack page that holds `page` (what names the page for a screen
+    /// reader), or `nil` outside a stack.
+    package static func stackTitle(of page: Widget) -> String? {
+        guard let stack = gtk_widget_get_parent(page.widget), rp_is_stack(stack) != 0,
+            let title = rp_stack_child_title(stack, page.widget)
+        else { return nil }
+        return String(cString: title)
+    }
+
+    /// The navigation page (a widget with `pageClass`: a host's page view) at or around
+    /// `widget`, or `nil`.
     package static func pageGroup(around widget: Widget) -> Widget? {
         var current: UnsafeMutablePointer<GtkWidget>? = widget.widget
         while let node = current {

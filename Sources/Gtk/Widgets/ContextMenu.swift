@@ -100,8 +100,12 @@ public final class ContextMenu {
         gtk_popover_set_pointing_to(rp_popover(popover), &point)
         gtk_popover_popup(rp_popover(popover))
         // Named once shown: GTK makes the items again once the menu is in a window.
-        rp_popover_menu_name_items(popover)
+        rp_popover_menu_name(popover, accessibleLabel)
     }
+
+    /// The menu's name for screen readers, said as it opens ("Back menu."): what it offers
+    /// choices about. Set it before `open(x:y:)`; `nil` leaves the menu unnamed.
+    public var accessibleLabel: String?
 
     /// Whether the menu is open.
     public var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }

@@ -31,7 +31,29 @@ public final class ListView: Widget {
 
     /// An empty list; `makeRow` makes a row, `keyAt` says the key of the item at a position
     /// (`nil`: the item cannot be read; its row is shown with the empty key, `""`).
-    public init(makeRow: @escaping @MainActor () -> any ListViewRow, keyAt: @escaping @MainActor (Int) -> String?) {
+    ///
+    /// `accessibleLabel` names the list to assistive technologies: a screen reader says it
+    /// when the focus enters the list ("Pets list. List with 4 items."). Without one GTK 4.8
+    /// would name the list after its type ("GtkListView") and later GTKs leave it unnamed.
+    public convenience init(
+        accessibleLabel: String, makeRow: @escaping @MainActor () -> any ListViewRow,
+        keyAt: @escaping @MainActor (Int) -> String?
+    ) {
+        self.init(unnamedWith: makeRow, keyAt: keyAt)
+        setAccessibleLabel(accessibleLabel)
+    }
+
+    /// An unnamed list: a screen reader names it by its type or not at all.
+    @available(*, deprecated, message: "name the list: init(accessibleLabel:makeRow:keyAt:)")
+    public convenience init(
+        makeRow: @escaping @MainActor () -> any ListViewRow, keyAt: @escaping @MainActor (Int) -> String?
+    ) {
+        self.init(unnamedWith: makeRow, keyAt: keyAt)
+    }
+
+    private init(
+        unnamedWith makeRow: @escaping @MainActor () -> any ListViewRow, keyAt: @escaping @MainActor (Int) -> String?
+    ) {
         self.makeRow = makeRow
         model = rp_list_model_new()
         source = Unmanaged.passRetained(ListViewSource(keyAt: keyAt))
@@ -44,6 +66,7 @@ public final class ListView: Widget {
         factory.connectWithPointer("setup") { [weak self] item in self?.setUp(item) }
         factory.connectWithPointer("bind") { [weak self] item in self?.bind(item) }
         factory.connectWithPointer("teardown") { [weak self] item in self?.tearDown(item) }
+        connect("map") { [weak self] in self?.tellUntoldSelection() }
     }
 
     isolated deinit {
@@ -159,6 +182,12 @@ public final class ListView: Widget {
 
     /// The row shown as selected (highlighted, and "selected" for assistive technologies), or
     /// `nil`. Only the app changes it; it moves with the items when items change before it.
+    ///
+    /// The rows learn of a change once the main loop is idle, and only while the list is
+    /// shown; a list on a page under another (or sliding out) tells them when it is shown
+    /// again. A screen reader follows a row that becomes selected wherever it is: Orca 43
+    /// moves its focus to it, and read the hidden list's page after the pet's page that had
+    /// just come, when the app marked the pet's row as the page was pushed.
     public var selectedIndex: Int? {
         get { source.takeUnretainedValue().selected }
         set {
@@ -166,8 +195,20 @@ public final class ListView: Widget {
             let new = newValue.flatMap { (0..<count).contains($0) ? $0 : nil }
             guard old != new else { return }
             source.takeUnretainedValue().selected = new
-            for index in [old, new].compactMap({ $0 }) { rp_list_model_selection_changed(model, guint(index), 1) }
+            selectionUntold = true
+            MainLoop.whenIdle { [weak self] in self?.tellUntoldSelection() }
         }
+    }
+
+    /// Whether the selection changed since the rows were last told (`selectedIndex`).
+    private var selectionUntold = false
+
+    /// Tells the rows of a changed selection, if the list is shown (else it waits for "map").
+    private func tellUntoldSelection() {
+        guard selectionUntold, isMapped, isOnVisibleBranch else { return }
+        selectionUntold = false
+        // Every row: the items may have moved since (GTK asks only the rows that exist).
+        if count > 0 { rp_list_model_selection_changed(model, 0, guint(count)) }
     }
 
     /// Runs `handler` with the item's index when a row is activated (a click, Enter).

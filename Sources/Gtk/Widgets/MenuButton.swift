@@ -23,9 +23,13 @@ public final class MenuButton: Widget {
         // The menu's popover is made when it first opens, not with the window: GTK builds a
         // popover of every item as soon as it has the model (0.35 M instructions an item at
         // start-up, measured). The button holds the model until then.
+        // The menu is named as its button is (GTK 4.8 would name it "GtkPopoverMenu").
         let create: @convention(c) (OpaquePointer?, gpointer?) -> Void = { button, model in
             gtk_menu_button_set_menu_model(button, model?.assumingMemoryBound(to: GMenuModel.self))
-            if let popover = gtk_menu_button_get_popover(button) { rp_popover_menu_name_items(rp_widget(popover)) }
+            if let popover = gtk_menu_button_get_popover(button) {
+                rp_popover_menu_name(
+                    rp_widget(popover), gtk_widget_get_tooltip_text(rp_widget(UnsafeMutableRawPointer(button))))
+            }
         }
         gtk_menu_button_set_create_popup_func(button, create, UnsafeMutableRawPointer(menu)) { g_object_unref($0) }
     }

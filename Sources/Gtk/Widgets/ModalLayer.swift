@@ -154,12 +154,30 @@ public final class ModalLayer {
         setInert(base, !cards.isEmpty)
         for (index, shown) in cards.enumerated() { setInert(shown.card, index < cards.count - 1) }
         place()
+        // What a card covers leaves the accessibility tree once the main loop is idle, after
+        // the card's host has put the focus inside it: a screen reader then follows the focus
+        // from the opener into the card. Hidden at once, the opener would leave the tree with
+        // the focus still on it, and Orca, whose focus it took along, would read the whole way
+        // from the window into the card ("RayPets. Schedule appointment dialog. ...") or not,
+        // by how its events happened to interleave.
+        MainLoop.whenIdle { [weak self] in self?.hideCovered() }
     }
 
+    /// Keys, clicks and the keyboard focus no longer reach `widget` (or reach it again). An
+    /// inert widget leaves the accessibility tree at the next `hideCovered()`; one that is no
+    /// longer inert comes back at once.
     private func setInert(_ widget: Widget, _ inert: Bool) {
         gtk_widget_set_can_focus(widget.widget, inert ? 0 : 1)
         widget.canTarget = !inert
-        rp_accessible_set_hidden(widget.gobject, inert ? 1 : 0)
+        if !inert { rp_accessible_set_hidden(widget.gobject, 0) }
+    }
+
+    /// Hides what is inert now from assistive technologies.
+    private func hideCovered() {
+        for (widget, inert) in [(base, !cards.isEmpty)] + cards.enumerated().map({ ($1.card, $0 < cards.count - 1) })
+        where inert {
+            rp_accessible_set_hidden(widget.gobject, 1)
+        }
     }
 
     private func place() {

@@ -7,6 +7,7 @@ public final class Overlay: Widget {
     public init(child: Widget) {
         super.init(UnsafeMutableRawPointer(gtk_overlay_new()), transfer: .none)
         gtk_overlay_set_child(rp_overlay(gobject), child.widget)
+        rp_accessible_set_label(gobject, "")  // a layout box: not named after its type on GTK 4.8
     }
 
     /// Puts `widget` over the child (place it with its alignment and margins).

@@ -12,9 +12,11 @@ public final class Stack: Widget {
 
     private var stack: OpaquePointer { rp_stack(gobject) }
 
-    /// Adds `child` under `name`.
+    /// Adds `child` under `name`, a page with no title: assistive technologies name it with
+    /// nothing, so a screen reader passes over it (GTK 4.8 would name it "GtkStackPage").
     public func add(_ child: Widget, name: String) {
-        gtk_stack_add_named(stack, child.widget, name)
+        let page = gtk_stack_add_named(stack, child.widget, name)
+        rp_accessible_set_label(UnsafeMutableRawPointer(page), "")
         named[name] = child
     }
 

@@ -16,6 +16,8 @@ public final class ToastOverlay: Widget {
     public static let defaultTimeout = 5.0
 
     private let revealer: Widget
+    /// What the toast being shown says to screen readers once it is on screen.
+    private var pendingAnnouncement: String?
     private let box: Widget
     /// The message.
     package let label = Label()
@@ -50,6 +52,7 @@ public final class ToastOverlay: Widget {
             transfer: .none)
         super.init(UnsafeMutableRawPointer(gtk_overlay_new()), transfer: .none)
         gtk_overlay_set_child(rp_overlay(gobject), child.widget)
+        rp_accessible_set_label(gobject, "")  // a layout box: not named after its type on GTK 4.8
         gtk_revealer_set_transition_type(rp_revealer(revealer.gobject), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         revealer.setAlignment(horizontal: .center, vertical: .end)
         box.addCSSClass("toast")
@@ -64,6 +67,11 @@ public final class ToastOverlay: Widget {
         gtk_box_append(rp_box(box.gobject), button.widget)
         gtk_box_append(rp_box(box.gobject), closeButton.widget)
         gtk_revealer_set_child(rp_revealer(revealer.gobject), box.widget)
+        box.connect("map") { [weak self] in
+            guard let self, let message = self.pendingAnnouncement else { return }
+            self.pendingAnnouncement = nil
+            _ = self.announce(message)
+        }
         gtk_overlay_add_overlay(rp_overlay(gobject), revealer.widget)
         revealer.isVisible = false
         button.onClicked { [weak self] in self?.performAction() }
@@ -146,7 +154,10 @@ public final class ToastOverlay: Widget {
         // Re-adding the alert makes it new to assistive technologies, so each toast is announced.
         revealer.isVisible = false
         revealer.isVisible = true
-        box.announce(actionTitle.map { "\(text), \($0)" } ?? text)
+        // Announced once the alert is on screen, by the overlay: asked of the alert itself
+        // (here, or when it maps), GTK 4.18 sent Orca 48 no announcement at all; from the
+        // overlay, which is always on screen, it arrives and is said.
+        pendingAnnouncement = actionTitle.map { "\(text), \($0)" } ?? text
         gtk_revealer_set_reveal_child(rp_revealer(revealer.gobject), 1)
         remaining = timeout
         runningSince = nil

@@ -237,7 +237,7 @@ public final class BackNavigation {
         guard !isBlocked, let source, source.canGoBack, backButton.isVisible else { return }
         lastHistoryMenu?.close()
         lastHistoryMenu = ContextMenu.openBackHistory(
-            on: backButton, pages: source.backHistory, ahead: source.forwardHistory, x: x, y: y)
+            on: backButton, named: labels.back, pages: source.backHistory, ahead: source.forwardHistory, x: x, y: y)
     }
 
     /// Escape outside a dialog: Back, unless the shown page turns it off
@@ -280,8 +280,8 @@ extension ContextMenu {
     /// `ahead` (the next first), each activating `navigation.forward-to`; `nil` when there are
     /// none.
     static func openBackHistory(
-        on button: Button, pages: [(id: PageID, title: String)], ahead: [(id: PageID, title: String)] = [],
-        x: Double, y: Double
+        on button: Button, named name: String, pages: [(id: PageID, title: String)],
+        ahead: [(id: PageID, title: String)] = [], x: Double, y: Double
     ) -> ContextMenu? {
         guard !pages.isEmpty else { return nil }
         let menu = ContextMenu(
@@ -290,6 +290,7 @@ extension ContextMenu {
                 pages.map { (title: $0.title, action: NavigationAction.backTo, target: $0.id.description) },
                 ahead.map { (title: $0.title, action: NavigationAction.forwardTo, target: $0.id.description) },
             ])
+        menu.accessibleLabel = name
         menu.open(x: x, y: y)
         return menu
     }

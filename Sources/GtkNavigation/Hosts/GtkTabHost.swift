@@ -34,6 +34,13 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     public var compactWidth = 0 {
         didSet { updateCompact() }
     }
+    /// The switchers' name for screen readers (both are tab lists; "Sections" unless set):
+    /// pass a translated one. Unnamed, GTK 4.8 names a switcher after its type, which Orca
+    /// says ("GtkStackSwitcher").
+    public var switcherLabel = "Sections" {
+        didSet { nameSwitchers() }
+    }
+    private var barSwitcher: StackSwitcher?
     private let watcher = WidthWatcher()
     /// Called after every change of the selected tab or of its stack (set by the
     /// `BackNavigation` that follows this host).
@@ -41,6 +48,11 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
     private var hosts: [Tab: GtkStackHost<Route>] = [:]
     private var names: [Tab: String] = [:]
     private var selectedTab: Tab?
+
+    private func nameSwitchers() {
+        switcher.setAccessibleLabel(switcherLabel)
+        barSwitcher?.setAccessibleLabel(switcherLabel)
+    }
 
     /// Tabs with these titles, in order, in `window`; pages built with `makeView`.
     public convenience init(
@@ -63,6 +75,8 @@ public final class GtkTabHost<Tab: Hashable & Sendable, Route: NavigationRoute>:
         switcherBar.addCSSClass("toolbar")
         switcherBar.append(barSwitcher)
         switcherBar.isVisible = false
+        self.barSwitcher = barSwitcher
+        nameSwitchers()
         widget.append(watcher)
         widget.append(stack)
         widget.append(switcherBar)

@@ -11,13 +11,13 @@ import Navigation
 final class PageViews<Route: NavigationRoute> {
     let stack = Stack()
     private let makeView: PageViewFactory<Route>
-    /// The style class of each page's group: `GtkTestDriver.accessibilityFindings()` knows a
+    /// The style class of each page's widget: `GtkTestDriver.accessibilityFindings()` knows a
     /// page by it.
     static var pageClass: String { "navigation-page" }
     private var views: [PageID: any PageView] = [:]
-    /// The group holding a view whose own widget is not a group (`frame(for:of:)`).
-    private var frames: [PageID: Box] = [:]
     private var titles: [PageID: String] = [:]
+    /// The pages whose own widget is named with their title (`nameIfFocused`).
+    private var namedViews: Set<PageID> = []
     /// Each view's name in the GtkStack (`PageID.description`), made once when it is added.
     private var names: [PageID: String] = [:]
     private var shownTop: PageID?
@@ -67,15 +67,15 @@ final class PageViews<Route: NavigationRoute> {
                 let view = makeView(page)
                 titles[page.id] = page.title
                 views[page.id] = view
-                stack.add(frame(for: view, of: page), name: name(of: page.id), title: page.title)
+                add(view, of: page)
                 onViewCreated?(view)
                 continue
             }
-            // A page's title can change (its model was renamed): keep the region's name true.
+            // A page's title can change (its model was renamed): keep the page's name true.
             if titles[page.id] != page.title {
                 titles[page.id] = page.title
-                (frames[page.id] ?? views[page.id]?.widget)?.setAccessibleLabel(page.title)
                 stack.setTitle(page.title, of: name(of: page.id))
+                if namedViews.contains(page.id) { views[page.id]?.widget.setAccessibleLabel(page.title) }
             }
         }
         if let top = pages.last, let view = views[top.id] {
@@ -83,12 +83,20 @@ final class PageViews<Route: NavigationRoute> {
             let isNewTop = shownTop != top.id
             let takesFocus =
                 takesFocus == .take || (takesFocus == .leaveUnlessAsked && isNewTop && view.takesFocusFromSidebar)
-            if isNewTop && takesFocus, let old = shownTop { views[old]?.widget.giveUpFocus() }
+            let old = shownTop
             shownTop = top.id
             stack.setVisibleChild(name: name(of: top.id), transition: transition.stackTransition)
             // A view whose main control is gone (or that names none) still gets the focus,
-            // so it never stays on a page that is leaving.
-            if isNewTop && takesFocus { Self.focus(view) }
+            // so it never stays on a page that is leaving. The focus goes straight from the
+            // old page to the new one: given up first, it would be nowhere for a moment, and
+            // a screen reader that lost it reads the new page from the window down.
+            if isNewTop && takesFocus {
+                Self.focus(view)
+                nameIfFocused(view, id: top.id, title: top.title)
+                if let old, old != top.id, let leaving = views[old]?.widget, leaving.containsFocus {
+                    leaving.giveUpFocus()
+                }
+            }
         } else {
             shownTop = nil
         }
@@ -109,11 +117,11 @@ final class PageViews<Route: NavigationRoute> {
     func detach(_ id: PageID) -> (any PageView)? {
         guard let view = views.removeValue(forKey: id) else { return nil }
         titles[id] = nil
+        namedViews.remove(id)
         current.remove(id)
         if shownTop == id { shownTop = nil }
         stack.remove(name: name(of: id))
         names[id] = nil
-        frames.removeValue(forKey: id)?.removeAll()
         return view
     }
 
@@ -122,34 +130,27 @@ final class PageViews<Route: NavigationRoute> {
     func adopt(_ view: any PageView, for page: Page<Route>) {
         views[page.id] = view
         titles[page.id] = page.title
-        stack.add(frame(for: view, of: page), name: name(of: page.id), title: page.title)
+        add(view, of: page)
     }
 
-    /// The stack's child for `view`: a group labelled with the page's title, as libadwaita's
-    /// navigation page is. When the focus enters it, a screen reader announces the page (Orca
-    /// speaks the names of the groups the focus enters); AT-SPI tests find a page by it. The
-    /// stack page's own title names its accessible too (a tab panel), but a screen reader
-    /// reads that only in a tab list.
-    ///
-    /// A view whose widget is a group already (a box or a scrolled window on GTK 4.8) is that
-    /// group itself; another (a box on GTK 4.10 and later, which is *generic*, and a generic
-    /// widget may not have a name) goes in a group made for it. A group more would cost each
-    /// push and pop a level of layout and its own accessibility events (measured: +5% of a
-    /// drawn push and pop).
-    private func frame(for view: any PageView, of page: Page<Route>) -> Widget {
-        let root = view.widget
-        guard !root.hasGroupRole else {
-            root.addCSSClass(Self.pageClass)
-            root.setAccessibleLabel(page.title)
-            return root
-        }
-        let frame = Box(group: .vertical)
-        frame.isHomogeneous = true  // the view gets all the height, whether it expands or not
-        frame.addCSSClass(Self.pageClass)
-        frame.setAccessibleLabel(page.title)
-        frame.append(root)
-        frames[page.id] = frame
-        return frame
+    /// A page whose own widget took the focus (a page with no control focuses its scrolled
+    /// window, so the arrow keys scroll it) names that widget with its title too: the focus
+    /// must be on something named, and a screen reader says the focused widget's name (the
+    /// stack page's, the same, it then passes over). Only then: see `add(_:of:)`.
+    private func nameIfFocused(_ view: any PageView, id: PageID, title: String) {
+        guard view.widget.hasFocus, view.widget.hasGroupRole, !namedViews.contains(id) else { return }
+        namedViews.insert(id)
+        view.widget.setAccessibleLabel(title)
+    }
+
+    /// Adds `view` to the stack as `page`, titled with the page's title. The stack page's title
+    /// is the page's accessible name (GTK labels a stack page with it): when the focus enters
+    /// the page, a screen reader says it ("Clinic info panel."). The view's own widget does
+    /// not repeat it: Orca takes a container whose one child has its name for layout and says
+    /// neither (tried with Orca 43: a dialog's new page was not announced while both had it).
+    private func add(_ view: any PageView, of page: Page<Route>) {
+        view.widget.addCSSClass(Self.pageClass)
+        stack.add(view.widget, name: name(of: page.id), title: page.title)
     }
 
     /// The name of the page `id`'s view in the GtkStack.
@@ -165,8 +166,8 @@ final class PageViews<Route: NavigationRoute> {
             views[id]?.widget.giveUpFocus()
             stack.remove(name: name(of: id))
             views[id] = nil
-            frames[id] = nil
             titles[id] = nil
+            namedViews.remove(id)
             names[id] = nil
         }
     }

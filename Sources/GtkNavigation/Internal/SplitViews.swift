@@ -141,7 +141,8 @@ final class SplitViews<Route: NavigationRoute> {
         guard content ? panes.contentCanGoBack : panes.sidebarCanGoBack else { return }
         lastHistoryMenu?.close()
         lastHistoryMenu = ContextMenu.openBackHistory(
-            on: content ? contentHeader.back : sidebarHeader.back, pages: pages.map { (id: $0.id, title: $0.title) },
+            on: content ? contentHeader.back : sidebarHeader.back, named: labels.back,
+            pages: pages.map { (id: $0.id, title: $0.title) },
             x: x, y: y)
     }
 

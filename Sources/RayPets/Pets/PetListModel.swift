@@ -91,6 +91,9 @@ public final class PetListModel: AppPageModel, ChangingModel {
 
     /// The search's placeholder.
     public let searchPlaceholder = L("Search pets by name")
+    /// The list's name for a screen reader, said as the focus enters it ("Pets. List with 4
+    /// items."): not the page's title, which the reader has just said.
+    public let listLabel = L("Pets")
 
     /// What was typed in the search (the rows show its matches once they are counted).
     public var searchText: String { list.typedSearch.text }

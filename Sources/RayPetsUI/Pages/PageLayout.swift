@@ -51,11 +51,10 @@ struct PageLayout {
         title.text = headline
         body.text = text
         // A page with no control focuses its scrolled window (the arrow keys scroll it): a
-        // screen reader then reads the headline as its name and the text as its description.
-        // (GTK 4.10 and later make a scrolled window *generic*, which may not be named: the
-        // page's group around it, named with the page's title, is what a screen reader reads.)
+        // screen reader then reads the text as its description, after the page's name (its
+        // title, which the scrolled window must not repeat: see `PageViews`). GTK 4.10 and
+        // later make a scrolled window *generic*, which has no description.
         if root.hasGroupRole {
-            root.setAccessibleLabel(headline)
             root.setAccessibleDescription(text)
         }
     }

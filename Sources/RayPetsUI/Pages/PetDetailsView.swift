@@ -41,6 +41,7 @@ final class PetDetailsView: PageView {
         let empty = Label()
         empty.wrapStart()
         let history = TwoLineList(
+            label: model.historyTitle,
             key: { [weak model] index in model?.historyRowID(at: index).map(String.init) },
             item: { [weak model] index in model?.historyRow(at: index).map { (String($0.id), $0.title, $0.subtitle) } },
             onActivate: { [weak model] index in model?.openRecord(at: index) })

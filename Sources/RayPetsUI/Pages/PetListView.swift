@@ -21,6 +21,7 @@ final class PetListView: PageView {
     init(model: PetListModel) {
         let layout = PageLayout(headline: model.title, text: model.prompt, caption: model.caption, fillsHeight: true)
         let rows = TwoLineList(
+            label: model.listLabel,
             key: { [weak model] index in model?.rowID(at: index) },
             item: { [weak model] index in model?.row(at: index).map { ($0.id, $0.title, $0.subtitle) } },
             onActivate: { [weak model] index in model?.select(at: index) })
@@ -108,6 +109,7 @@ final class PetListView: PageView {
     private func contextMenu(title: String) -> ContextMenu {
         if let menu { return menu }
         let menu = ContextMenu(on: rows.list, items: [(title, AppAction.openInNewWindow)])
+        menu.accessibleLabel = model?.listLabel
         // Closed without a choice (Escape, a click outside): Ctrl+Enter means the focused row again.
         menu.onClosed = { [weak self] in self?.menuRow = nil }
         self.menu = menu

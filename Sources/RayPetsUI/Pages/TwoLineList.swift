@@ -13,14 +13,14 @@ final class TwoLineList {
     /// The list in its scrolled window: what the page shows.
     let root: ScrolledWindow
 
-    /// An empty list of the items `item` reads by index. `key` says an item's id alone: GTK
-    /// asks for it far more often than rows show (GTK 4.8 reads every new item's key when
-    /// items change), so it must not format the row.
+    /// An empty list called `label` (what a screen reader names it) of the items `item` reads
+    /// by index. `key` says an item's id alone: GTK asks for it far more often than rows show
+    /// (GTK 4.8 reads every new item's key when items change), so it must not format the row.
     init(
-        key: @escaping @MainActor (Int) -> String?, item: @escaping @MainActor (Int) -> TwoLineItem?,
+        label: String, key: @escaping @MainActor (Int) -> String?, item: @escaping @MainActor (Int) -> TwoLineItem?,
         onActivate: @escaping @MainActor (Int) -> Void
     ) {
-        list = ListView(makeRow: { TwoLineRow(item: item) }, keyAt: key)
+        list = ListView(accessibleLabel: label, makeRow: { TwoLineRow(item: item) }, keyAt: key)
         list.addCSSClass("raypets-list")
         list.onActivate(onActivate)
         root = ScrolledWindow(child: list)

@@ -56,6 +56,7 @@ public final class MainWindow: AppWindow, Feedback {
         tabHost = GtkTabHost(
             window: window, tabs: AppTab.allCases.map { ($0, $0.title) }, splits: [.clinic: petsSplit],
             makeView: ViewFactory.makeView(for:))
+        tabHost.switcherLabel = L("Sections")
         let content = Box(.vertical)
         // "Dismiss", not "Close": the window has that.
         toasts = ToastOverlay(child: content, closeLabel: L("Dismiss"), shortcut: AppAction.toastUndo)
