@@ -28,9 +28,10 @@ require_swift() {
 APP_PACKAGES=(libgtk-4-dev libsqlite3-dev pkg-config gettext)
 # What the test suite needs on top: a private X server, a headless Wayland compositor (weston)
 # and session bus, AT-SPI from Python, the locales the German runs use (de_DE.UTF-8: glibc 2.41
-# ignores LANGUAGE=de under LANG=C.UTF-8, 2.36 did not), ImageMagick's `import` for
-# screenshots of failures, and gdb with binutils' nm, which trace the walks (scripts/check-walks).
-TEST_PACKAGES=(locales-all weston xvfb xauth x11-utils dbus at-spi2-core python3-pyatspi python3-pytest gir1.2-atspi-2.0 python3-gi imagemagick xdotool desktop-file-utils appstream meson ninja-build valgrind libglib2.0-bin gdb binutils)
+# ignores LANGUAGE=de under LANG=C.UTF-8, 2.36 did not), Orca (the end-to-end tier hears
+# the app through it, Tests/EndToEnd/test_orca.py), ImageMagick's `import` for screenshots of
+# failures, and gdb with binutils' nm, which trace the walks (scripts/check-walks).
+TEST_PACKAGES=(locales-all weston xvfb xauth x11-utils dbus at-spi2-core python3-pyatspi python3-pytest gir1.2-atspi-2.0 python3-gi orca imagemagick xdotool desktop-file-utils appstream meson ninja-build valgrind libglib2.0-bin gdb binutils)
 
 # What swift-format lints (scripts/test) and formats: every Swift file of the project.
 FORMATTED_PATHS="Package.swift Sources Tests Benchmarks/RayPetsBench Benchmarks/StartupBench Examples/RecipeBox/Package.swift Examples/RecipeBox/Sources Examples/RecipeBox/Tests Fuzz"
