@@ -132,8 +132,9 @@ extension GtkTestDriver {
     /// (a button, a check box, a tab, a text box, a search box, an image that is not
     /// decorative, a dialog), a presentational widget has none, a check box has its checked
     /// state, a list item is in a list. It adds the rules a navigating app needs: a dialog
-    /// window has the dialog or alert-dialog role; each `GtkNavigation` page is a group
-    /// labelled with its title; the keyboard focus is on a shown, named control; two buttons
+    /// window has the dialog or alert-dialog role; each `GtkNavigation` page is named by its
+    /// stack page's title and does not repeat it while the focus is on a control in it; the
+    /// keyboard focus is on a shown, named control; two buttons
     /// with one name on one page run one action.
     ///
     /// It reads what GTK keeps for assistive technologies, which `GTK_A11Y=none` turns off:

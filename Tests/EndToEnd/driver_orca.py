@@ -151,9 +151,11 @@ class Orca:
         while True:
             text = self._text()[self.offset:]
             now = time.monotonic()
+            if now > deadline:
+                break
             if text != last:
                 last, last_change = text, now
-            elif now - last_change >= quiet or now > deadline:
+            elif now - last_change >= quiet:
                 break
             time.sleep(0.1)
         self.offset += len(last)

@@ -67,11 +67,7 @@ public final class ToastOverlay: Widget {
         gtk_box_append(rp_box(box.gobject), button.widget)
         gtk_box_append(rp_box(box.gobject), closeButton.widget)
         gtk_revealer_set_child(rp_revealer(revealer.gobject), box.widget)
-        box.connect("map") { [weak self] in
-            guard let self, let message = self.pendingAnnouncement else { return }
-            self.pendingAnnouncement = nil
-            _ = self.announce(message)
-        }
+        box.connect("map") { [weak self] in self?.announcePending() }
         gtk_overlay_add_overlay(rp_overlay(gobject), revealer.widget)
         revealer.isVisible = false
         button.onClicked { [weak self] in self?.performAction() }
@@ -151,21 +147,30 @@ public final class ToastOverlay: Widget {
         button.isVisible = actionTitle != nil
         self.action = action
         shortcutAction?.isEnabled = actionTitle != nil
+        // Announced once the alert is on screen, by the overlay: asked of the alert itself
+        // (here, or when it maps), GTK 4.18 sent Orca 48 no announcement at all; from the
+        // overlay, which is always on screen, it arrives and is said. Set before the alert is
+        // re-added: replacing a toast that shows, the alert maps again at once.
+        pendingAnnouncement = actionTitle.map { "\(text), \($0)" } ?? text
         // Re-adding the alert makes it new to assistive technologies, so each toast is announced.
         revealer.isVisible = false
         revealer.isVisible = true
-        // Announced once the alert is on screen, by the overlay: asked of the alert itself
-        // (here, or when it maps), GTK 4.18 sent Orca 48 no announcement at all; from the
-        // overlay, which is always on screen, it arrives and is said.
-        pendingAnnouncement = actionTitle.map { "\(text), \($0)" } ?? text
         gtk_revealer_set_reveal_child(rp_revealer(revealer.gobject), 1)
+        if box.isMapped { announcePending() }
         remaining = timeout
         runningSince = nil
         if !isHeld { runTime() }
     }
 
+    private func announcePending() {
+        guard let message = pendingAnnouncement else { return }
+        pendingAnnouncement = nil
+        _ = announce(message)
+    }
+
     /// Closes the toast (its action is no longer offered).
     public func dismiss() {
+        pendingAnnouncement = nil
         timer?.cancel()
         timer = nil
         runningSince = nil
