@@ -11,9 +11,10 @@ would start a server with, is /bin/false ("SPEECH: Not available" in the log).
 
 One Orca at a time on the machine: Orca refuses to start while a process of its user is called
 `orca` (it names itself so), whatever the display or session, and the end-to-end tier runs in
-two halves at once, on Debian 12 and in the newer systems' folders beside it. An `Orca` holds
-a lock (test-output/orca.lock, in the checkout every system's folder shares) from before it
-starts until it has stopped; the others wait for it.
+two halves at once, on Debian 12 and in the newer systems' folders beside it (and a second
+checkout's run may share the machine). An `Orca` holds a lock (/dev/shm/raypets-orca.lock,
+which every system's folder shares) from before it starts until it has stopped; the others
+wait for it.
 
 Key echo (Orca naming each key as it is pressed) is left out: Orca speaks it while it handles
 a key event (the log's `vvvvv PROCESS ATSPI_KEY_...` blocks), and it says only which key the
@@ -41,8 +42,9 @@ _UTTERANCE = re.compile(r"SPEECH OUTPUT: '(.*)'\s*(\{.*\})?\s*$")
 _BLOCK = re.compile(r"^(vvvvv|\^\^\^\^\^) PROCESS (\S+)")
 
 
-# Held while an Orca runs: in the checkout, which the newer systems' folders share.
-LOCK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test-output", "orca.lock")
+# Held while an Orca runs: in /dev/shm, which every system's folder shares with this machine
+# (scripts/debian binds /dev into them), so that two checkouts' runs wait for each other too.
+LOCK = "/dev/shm/raypets-orca.lock"
 
 
 class OrcaError(Exception):
@@ -79,7 +81,6 @@ class Orca:
     def __init__(self, artifacts, name="orca"):
         if shutil.which("orca") is None:
             raise OrcaError("orca is not installed (scripts/lib.sh's TEST_PACKAGES has it: scripts/test installs it)")
-        os.makedirs(os.path.dirname(LOCK), exist_ok=True)
         self.lock = open(LOCK, "a")
         fcntl.flock(self.lock, fcntl.LOCK_EX)  # released in stop()
         try:
