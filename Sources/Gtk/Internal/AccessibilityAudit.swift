@@ -92,7 +92,7 @@ package enum AccessibilityAudit {
         guard gtk_widget_get_mapped(widget) != 0 else { return }
         let role = rp_accessible_role(widget)
         if let problem = problem(widget, role: role, context: context) { report.add(widget, problem) }
-        if gtk_widget_has_css_class(widget, pageClass) != 0, let problem = pageProblem(widget, role: role) {
+        if gtk_widget_has_css_class(widget, pageClass) != 0, let problem = pageProblem(widget) {
             report.add(widget, problem)
         }
         context.append(role.rawValue)
@@ -136,7 +136,7 @@ package enum AccessibilityAudit {
     }
 
     /// A navigation page must be in a titled stack page (its name) and not repeat the title.
-    private static func pageProblem(_ page: UnsafeMutablePointer<GtkWidget>, role: GtkAccessibleRole) -> String? {
+    private static func pageProblem(_ page: UnsafeMutablePointer<GtkWidget>) -> String? {
         guard let stack = gtk_widget_get_parent(page), rp_is_stack(stack) != 0,
             let title = rp_stack_child_title(stack, page), title.pointee != 0
         else { return "a page outside a stack, or without a title" }
